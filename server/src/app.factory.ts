@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config';
+import { DatabaseBootstrap } from './database/database-bootstrap';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Builds the whole server (API, sockets, client files) and prepares its database; `listen` is left to the caller. */
+export async function createApp(config: AppConfig): Promise<{ app: NestExpressApplication; seeded: boolean }> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Mantine sets inline styles; sockets connect to this origin (ws: and wss:).
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...config.clientOrigins],
+          imgSrc: ["'self'", 'data:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use('/api', express.json({ limit: '256kb' }));
+  app.enableCors(config.clientOrigins.length > 0 ? { origin: config.clientOrigins, credentials: true } : { origin: false });
+  app.setGlobalPrefix('api');
+  serveClient(app, config.clientDist);
+  app.enableShutdownHooks();
+  await app.init();
+  const { seeded } = await app.get(DatabaseBootstrap).prepare();
+  return { app, seeded };
+}
+
+// The built console, with index.html for every client route.
+function serveClient(app: NestExpressApplication, dist: string): void {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('Client').warn(`No built client at ${dist}; run "npm run build" to serve the console.`);
+    return;
+  }
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function immutableAssets(res: Response, path: string): void {
+  if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import type { AuthUser } from '../common/auth-user';
+import { DomainEvents } from '../common/domain-events';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { User } from '../users/user.entity';
+import type { JwtPayload } from './jwt.strategy';
+import { RevokedToken } from './revoked-token.entity';
+
+/** Issues, checks and revokes sign-in tokens; used by HTTP and by the socket handshake alike. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(RevokedToken) private readonly revoked: Repository<RevokedToken>,
+    private readonly events: DomainEvents,
+  ) {}
+
+  issue(user: Pick<User, 'id'>): string {
+    return this.jwt.sign({ sub: user.id, jti: randomUUID() }, { expiresIn: this.config.jwtExpiresIn });
+  }
+
+  /** Verifies a raw token (signature, expiry, revocation, approved user). */
+  async verify(token: string): Promise<AuthUser | null> {
+    let payload: JwtPayload;
+    try {
+      payload = await this.jwt.verifyAsync<JwtPayload>(token, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    return this.resolve(payload);
+  }
+
+  /** From a verified payload to the current user, or null when signed out, removed or not approved. */
+  async resolve(payload: JwtPayload): Promise<AuthUser | null> {
+    if (typeof payload.sub !== 'number' || typeof payload.jti !== 'string') return null;
+    const [user, revoked] = await Promise.all([
+      this.users.findOne({ where: { id: payload.sub } }),
+      this.revoked.existsBy({ jti: payload.jti }),
+    ]);
+    if (!user || revoked || user.status !== 'approved') return null;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      tenantId: user.tenantId,
+      activeOrgId: user.activeOrgId,
+      jti: payload.jti,
+      exp: payload.exp,
+    };
+  }
+
+  async revoke(user: AuthUser): Promise<void> {
+    await this.revoked.upsert({ jti: user.jti, expiresAt: new Date(user.exp * 1000) }, ['jti']);
+    // Expired entries need no keeping: a token past its expiry fails verification on its own.
+    await this.revoked.delete({ expiresAt: LessThan(new Date()) });
+    this.events.publish('session.revoked', { jti: user.jti, userId: user.id });
+  }
+}

@@ -1,0 +1,22 @@
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+
+/** Validates a body or query with a zod schema; the first problem's message becomes the 400. */
+export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
+  constructor(private readonly schema: T) {}
+
+  transform(value: unknown): z.infer<T> {
+    const result = this.schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    throw new BadRequestException({ message: issue?.message ?? 'Invalid request.', field: issue?.path.join('.') || undefined });
+  }
+}
+
+/** Parses a numeric route id; anything else is a 400 before any lookup. */
+export class IdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new BadRequestException('Invalid id.');
+    return Number(value);
+  }
+}

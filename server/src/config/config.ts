@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be true or false',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const urlWith = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  REDIS_URL: urlWith(['redis:', 'rediss:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .positive()
+    .default(12 * 3600),
+  SEED_DEMO: boolish.optional(),
+  DEFAULT_TENANT: z.string().min(1).default('demo'),
+  CLIENT_ORIGIN: z.string().optional(),
+  CLIENT_DIST: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL when set; embedded PGlite under dataDir otherwise. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  databaseSchema?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtExpiresIn: number;
+  /** undefined: seed when the database is empty outside production. */
+  seedDemo?: boolean;
+  defaultTenant: string;
+  /** Origins allowed for CORS and the Socket.IO handshake; empty means same origin only. */
+  clientOrigins: string[];
+  clientDist: string;
+  loginRateLimit: number;
+  logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; every problem is listed in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR);
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required in production');
+    }
+    jwtSecret = persistedSecret(dataDir);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    jwtSecret,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    seedDemo: e.SEED_DEMO,
+    defaultTenant: e.DEFAULT_TENANT,
+    clientOrigins: (e.CLIENT_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+// Outside production a secret is generated once and kept beside the data, so tokens survive restarts.
+function persistedSecret(dataDir: string): string {
+  if (dataDir === 'memory://') return randomBytes(48).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

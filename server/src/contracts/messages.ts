@@ -1,0 +1,21 @@
+/** Texts the server answers with; the spec's words where the spec has them. */
+export const Messages = {
+  loginRequired: 'Email and password are required.',
+  badCredentials: 'Invalid email or password.',
+  awaitingApproval: 'Your account is awaiting admin approval.',
+  emailTaken: 'An account with this email already exists.',
+  unknownTenant: 'No organization tenant matches this invite.',
+  nameRequired: 'Name is required.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  notSignedIn: 'Please sign in.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  userNotFound: 'User not found.',
+  lastAdmin: 'A tenant must keep at least one approved admin.',
+  orgNotInTenant: 'Choose an organization of this tenant.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+} as const;

@@ -1,0 +1,29 @@
+import type { OrgType, Role, UserStatus } from './roles';
+
+/** spec §3 Profile, plus names the console shows. */
+export interface ProfileDto {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  roles: Role[];
+  status: UserStatus;
+  tenant_id: number | null;
+  active_org_id: number | null;
+  tenant: { id: number; name: string; slug: string } | null;
+  active_org: { id: number; name: string; type: OrgType } | null;
+  created_at: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: ProfileDto;
+}
+
+export interface TenantDto {
+  id: number;
+  name: string;
+  slug: string;
+  created_at: string;
+  updated_at: string;
+}

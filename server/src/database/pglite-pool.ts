@@ -1,0 +1,93 @@
+import { EventEmitter } from 'node:events';
+import { PGlite, types } from '@electric-sql/pglite';
+
+/**
+ * A `pg`-shaped pool over one embedded PGlite database, for TypeORM's postgres driver.
+ *
+ * PGlite is a single session. typeorm-pglite's pool hands that one session to every TypeORM
+ * connection at once, so two requests' transactions interleave (one's ROLLBACK undoes the other's
+ * work). Here a connection is a lease: the next caller waits until the holder releases it, which
+ * gives each transaction the session to itself, as PostgreSQL would.
+ */
+interface Lease {
+  release: () => void;
+}
+
+type Callback = (err: Error | null, client?: PGliteClient, release?: () => void) => void;
+
+const instances = new Map<string, Promise<PGlite>>();
+
+function open(dataDir: string): Promise<PGlite> {
+  let db = instances.get(dataDir);
+  if (!db) {
+    db = PGlite.create(dataDir, {
+      // Mirror node-postgres: int8 and numeric come back as strings, booleans go out as literals.
+      parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
+      serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
+    });
+    instances.set(dataDir, db);
+  }
+  return db;
+}
+
+class PGliteClient extends EventEmitter {
+  constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  async query(sql: string, params?: unknown[]) {
+    if (params && params.length > 0) return this.db.query(sql, params);
+    // Without parameters TypeORM may send several statements at once; pg returns the last result.
+    const results = await this.db.exec(sql);
+    return results[results.length - 1] ?? { rows: [], fields: [] };
+  }
+}
+
+export function pglitePoolFor(dataDir: string) {
+  return class PGlitePool extends EventEmitter {
+    private queue: Promise<void> = Promise.resolve();
+
+    private acquire(): Promise<Lease> {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const ready = this.queue.then(() => ({ release }));
+      this.queue = this.queue.then(() => held);
+      return ready;
+    }
+
+    connect(cb: Callback): void {
+      Promise.all([open(dataDir), this.acquire()]).then(
+        ([db, lease]) => {
+          let released = false;
+          cb(null, new PGliteClient(db), () => {
+            if (!released) {
+              released = true;
+              lease.release();
+            }
+          });
+        },
+        (err: Error) => cb(err),
+      );
+    }
+
+    async query(sql: string, params?: unknown[]) {
+      const [db, lease] = await Promise.all([open(dataDir), this.acquire()]);
+      try {
+        return await new PGliteClient(db).query(sql, params);
+      } finally {
+        lease.release();
+      }
+    }
+
+    async end(cb?: (err: Error | null) => void): Promise<void> {
+      const db = instances.get(dataDir);
+      instances.delete(dataDir);
+      try {
+        if (db) await (await db).close();
+        cb?.(null);
+      } catch (e) {
+        cb?.(e as Error);
+      }
+    }
+  };
+}

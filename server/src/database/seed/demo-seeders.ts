@@ -1,0 +1,4 @@
+import type { DemoSeeder } from './demo.seed';
+
+/** Feature seeds (trips, bookings, passengers) run after tenants, organizations and users. */
+export const DEMO_SEEDERS: DemoSeeder[] = [];

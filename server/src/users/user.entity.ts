@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Role, UserStatus } from '../contracts/roles';
+import { Organization } from '../tenancy/organization.entity';
+import { Tenant } from '../tenancy/tenant.entity';
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** null only for platform admins. */
+  @Index()
+  @Column({ name: 'tenant_id', type: 'int', nullable: true })
+  tenantId: number | null;
+
+  @ManyToOne(() => Tenant, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'tenant_id' })
+  tenant?: Tenant | null;
+
+  @Column({ name: 'active_org_id', type: 'int', nullable: true })
+  activeOrgId: number | null;
+
+  @ManyToOne(() => Organization, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'active_org_id' })
+  activeOrg?: Organization | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** Stored lower-cased and trimmed. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
+  passwordHash: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status: UserStatus;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

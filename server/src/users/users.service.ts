@@ -1,0 +1,128 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, IsNull, Repository } from 'typeorm';
+import { hashPassword } from '../auth/passwords';
+import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import { DomainEvents } from '../common/domain-events';
+import { Messages } from '../contracts/messages';
+import type { ProfileDto } from '../contracts/wire';
+import { Organization } from '../tenancy/organization.entity';
+import { User } from './user.entity';
+import { toProfile } from './user.mapper';
+import type { ApproveBody, UpdateMeBody, UpdateUserBody } from './users.schemas';
+
+const withNames = { tenant: true, activeOrg: true } as const;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async profile(id: number): Promise<ProfileDto> {
+    const user = await this.users.findOne({ where: { id }, relations: withNames });
+    if (!user) throw new NotFoundException(Messages.userNotFound);
+    return toProfile(user);
+  }
+
+  /** Admins list their tenant's users; a platform admin lists everyone, or one tenant. */
+  async list(caller: AuthUser, tenantId?: number): Promise<ProfileDto[]> {
+    const scope = isPlatformAdmin(caller) ? tenantId : (caller.tenantId ?? undefined);
+    const rows = await this.users.find({
+      where: scope === undefined ? {} : { tenantId: scope },
+      relations: withNames,
+      order: { name: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toProfile);
+  }
+
+  async get(caller: AuthUser, id: number): Promise<ProfileDto> {
+    if (caller.id === id) return this.profile(id);
+    const user = await this.visibleUser(caller, id);
+    if (caller.role !== 'admin') throw new ForbiddenException(Messages.forbidden);
+    return toProfile(user);
+  }
+
+  async listPending(caller: AuthUser): Promise<ProfileDto[]> {
+    const rows = await this.users.find({
+      where: isPlatformAdmin(caller) ? { status: 'pending' } : { status: 'pending', tenantId: caller.tenantId ?? -1 },
+      relations: withNames,
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toProfile);
+  }
+
+  pendingCount(tenantId: number | null): Promise<number> {
+    return this.users.countBy({ status: 'pending', tenantId: tenantId ?? IsNull() });
+  }
+
+  async update(caller: AuthUser, id: number, body: UpdateUserBody): Promise<ProfileDto> {
+    return this.change(caller, id, async (user, tx) => {
+      if (body.role !== undefined) user.role = body.role;
+      if (body.status !== undefined) user.status = body.status;
+      if (body.name !== undefined) user.name = body.name;
+      if (body.active_org_id !== undefined) user.activeOrgId = await this.checkedOrg(tx, user, body.active_org_id);
+    });
+  }
+
+  async approve(caller: AuthUser, id: number, body: ApproveBody): Promise<ProfileDto> {
+    return this.change(caller, id, async (user, tx) => {
+      user.status = 'approved';
+      if (body.active_org_id !== undefined) user.activeOrgId = await this.checkedOrg(tx, user, body.active_org_id);
+    });
+  }
+
+  async updateMe(caller: AuthUser, body: UpdateMeBody): Promise<ProfileDto> {
+    const patch: Partial<User> = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.password) patch.passwordHash = await hashPassword(body.password);
+    await this.users.update({ id: caller.id }, patch);
+    const profile = await this.profile(caller.id);
+    this.events.publish('user.changed', { user: profile, tenantId: profile.tenant_id });
+    return profile;
+  }
+
+  /** Loads a user the caller may manage (404 across tenants), applies the change under a row lock, then announces it. */
+  private async change(caller: AuthUser, id: number, apply: (user: User, tx: EntityManager) => Promise<void>): Promise<ProfileDto> {
+    await this.visibleUser(caller, id);
+    const previous = await this.db.transaction(async (tx) => {
+      const user = await tx.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new NotFoundException(Messages.userNotFound);
+      const before = { role: user.role, tenantId: user.tenantId, activeOrgId: user.activeOrgId, status: user.status };
+      await apply(user, tx);
+      if (before.role === 'admin' && before.status === 'approved' && (user.role !== 'admin' || user.status !== 'approved')) {
+        await this.keepOneAdmin(tx, user);
+      }
+      await tx.save(user);
+      return before;
+    });
+    const profile = await this.profile(id);
+    this.events.publish('user.changed', { user: profile, tenantId: profile.tenant_id, previous });
+    if (previous.status !== profile.status) this.events.publish('users.pending-changed', { tenantId: profile.tenant_id });
+    return profile;
+  }
+
+  // Locks the tenant's approved admins so two demotions at once cannot both pass.
+  private async keepOneAdmin(tx: EntityManager, user: User): Promise<void> {
+    const admins = await tx.find(User, {
+      where: { tenantId: user.tenantId ?? IsNull(), role: 'admin', status: 'approved' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (admins.filter((a) => a.id !== user.id).length === 0) throw new ConflictException(Messages.lastAdmin);
+  }
+
+  private async checkedOrg(tx: EntityManager, user: User, orgId: number | null): Promise<number | null> {
+    if (orgId === null) return null;
+    const org = await tx.findOne(Organization, { where: { id: orgId } });
+    if (!org || org.tenantId !== user.tenantId) throw new BadRequestException(Messages.orgNotInTenant);
+    return org.id;
+  }
+
+  private async visibleUser(caller: AuthUser, id: number): Promise<User> {
+    const user = await this.users.findOne({ where: { id }, relations: withNames });
+    if (!user || (!isPlatformAdmin(caller) && user.tenantId !== caller.tenantId)) throw new NotFoundException(Messages.userNotFound);
+    return user;
+  }
+}
