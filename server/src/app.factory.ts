@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
+import { Messages } from './contracts/messages';
 import { DatabaseBootstrap } from './database/database-bootstrap';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -15,6 +16,7 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 export async function createApp(config: AppConfig): Promise<{ app: NestExpressApplication; seeded: boolean }> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
+    abortOnError: false,
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
   });
   app.set('trust proxy', 'loopback');
@@ -33,7 +35,7 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
       },
     }),
   );
-  app.use('/api', express.json({ limit: '256kb' }));
+  app.use('/api', express.json({ limit: '256kb' }), bodyErrors);
   app.enableCors(config.clientOrigins.length > 0 ? { origin: config.clientOrigins, credentials: true } : { origin: false });
   app.setGlobalPrefix('api');
   serveClient(app, config.clientDist);
@@ -41,6 +43,15 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
   await app.init();
   const { seeded } = await app.get(DatabaseBootstrap).prepare();
   return { app, seeded };
+}
+
+// body-parser's own errors, answered before Nest rewraps them with the parser's wording
+function bodyErrors(err: { type?: string; status?: number } | undefined, _req: Request, res: Response, next: NextFunction): void {
+  if (!err) return next();
+  if (err.type === 'entity.too.large') return void res.status(413).json({ message: Messages.bodyTooLarge });
+  if (err.type === 'entity.parse.failed') return void res.status(400).json({ message: Messages.malformedJson });
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return void res.status(err.status).json({ message: 'The request could not be read.' });
+  next(err);
 }
 
 // The built console, with index.html for every client route.

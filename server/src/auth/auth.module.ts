@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { JwtStrategy } from './jwt.strategy';
 import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [
-    PassportModule,
     UsersModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -18,7 +15,7 @@ import { SessionsService } from './sessions.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionsService, JwtStrategy],
+  providers: [AuthService, SessionsService],
   exports: [SessionsService],
 })
 export class AuthModule {}

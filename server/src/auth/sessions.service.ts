@@ -7,8 +7,14 @@ import type { AuthUser } from '../common/auth-user';
 import { DomainEvents } from '../common/domain-events';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { User } from '../users/user.entity';
-import type { JwtPayload } from './jwt.strategy';
 import { RevokedToken } from './revoked-token.entity';
+
+export interface JwtPayload {
+  sub: number;
+  jti: string;
+  exp: number;
+  iat: number;
+}
 
 /** Issues, checks and revokes sign-in tokens; used by HTTP and by the socket handshake alike. */
 @Injectable()
@@ -25,15 +31,18 @@ export class SessionsService {
     return this.jwt.sign({ sub: user.id, jti: randomUUID() }, { expiresIn: this.config.jwtExpiresIn });
   }
 
-  /** Verifies a raw token (signature, expiry, revocation, approved user). */
-  async verify(token: string): Promise<AuthUser | null> {
+  /**
+   * Verifies a raw token: 'invalid' when it is not ours or has expired, 'ended' when it was signed
+   * out or its user is gone or no longer approved, else the current user.
+   */
+  async verify(token: string): Promise<AuthUser | 'invalid' | 'ended'> {
     let payload: JwtPayload;
     try {
       payload = await this.jwt.verifyAsync<JwtPayload>(token, { algorithms: ['HS256'] });
     } catch {
-      return null;
+      return 'invalid';
     }
-    return this.resolve(payload);
+    return (await this.resolve(payload)) ?? 'ended';
   }
 
   /** From a verified payload to the current user, or null when signed out, removed or not approved. */

@@ -1,28 +1,35 @@
 import { type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { SessionsService } from '../auth/sessions.service';
 import { Messages } from '../contracts/messages';
 import type { Role } from '../contracts/roles';
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
 
-/** On for every route; @Public() opts out. */
+/**
+ * On for every route; @Public() opts out. Checks the Bearer token's signature and expiry, that it was
+ * not signed out, and that its user is still approved. (Not passport: its strategies live in one
+ * process-wide registry, which crosses wires when two app instances share a process, as replicas do in tests.)
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
 
-  override canActivate(ctx: ExecutionContext) {
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]);
     if (isPublic) return true;
-    return super.canActivate(ctx);
-  }
-
-  override handleRequest<T>(err: unknown, user: T): T {
-    if (err instanceof UnauthorizedException) throw err;
-    if (err || !user) throw new UnauthorizedException(Messages.notSignedIn);
-    return user;
+    const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+    if (scheme !== 'Bearer' || !token) throw new UnauthorizedException(Messages.notSignedIn);
+    const verdict = await this.sessions.verify(token);
+    if (verdict === 'invalid') throw new UnauthorizedException(Messages.notSignedIn);
+    if (verdict === 'ended') throw new UnauthorizedException(Messages.sessionEnded);
+    req.user = verdict;
+    return true;
   }
 }
 

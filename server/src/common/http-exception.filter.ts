@@ -1,11 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { Messages } from '../contracts/messages';
-
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
 
 /** Shapes every error as `{message}`; never leaks a stack or SQL. */
 @Catch()
@@ -27,13 +21,6 @@ export class HttpErrorFilter implements ExceptionFilter {
       const obj = raw as Record<string, unknown>;
       const message = Array.isArray(obj.message) ? obj.message.join(' ') : (obj.message ?? exception.message);
       return { status, body: { ...obj, message, error: undefined, statusCode: undefined } };
-    }
-    // body-parser errors arrive as plain errors with a status and type
-    const bp = exception as BodyParserError;
-    if (bp && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
-      if (bp.type === 'entity.too.large') return { status: 413, body: { message: Messages.bodyTooLarge } };
-      if (bp.type === 'entity.parse.failed') return { status: 400, body: { message: Messages.malformedJson } };
-      return { status: bp.status, body: { message: 'The request could not be read.' } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Something went wrong on our side. Please try again.' } };
   }

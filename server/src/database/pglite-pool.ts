@@ -15,19 +15,12 @@ interface Lease {
 
 type Callback = (err: Error | null, client?: PGliteClient, release?: () => void) => void;
 
-const instances = new Map<string, Promise<PGlite>>();
-
 function open(dataDir: string): Promise<PGlite> {
-  let db = instances.get(dataDir);
-  if (!db) {
-    db = PGlite.create(dataDir, {
-      // Mirror node-postgres: int8 and numeric come back as strings, booleans go out as literals.
-      parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
-      serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
-    });
-    instances.set(dataDir, db);
-  }
-  return db;
+  return PGlite.create(dataDir, {
+    // Mirror node-postgres: int8 and numeric come back as strings, booleans go out as literals.
+    parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
+    serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },
+  });
 }
 
 class PGliteClient extends EventEmitter {
@@ -43,9 +36,15 @@ class PGliteClient extends EventEmitter {
   }
 }
 
+/** One database per pool: each TypeORM data source (one per app) owns its PGlite. */
 export function pglitePoolFor(dataDir: string) {
   return class PGlitePool extends EventEmitter {
     private queue: Promise<void> = Promise.resolve();
+    private db: Promise<PGlite> | undefined;
+
+    private open(): Promise<PGlite> {
+      return (this.db ??= open(dataDir));
+    }
 
     private acquire(): Promise<Lease> {
       let release!: () => void;
@@ -56,7 +55,7 @@ export function pglitePoolFor(dataDir: string) {
     }
 
     connect(cb: Callback): void {
-      Promise.all([open(dataDir), this.acquire()]).then(
+      Promise.all([this.open(), this.acquire()]).then(
         ([db, lease]) => {
           let released = false;
           cb(null, new PGliteClient(db), () => {
@@ -71,7 +70,7 @@ export function pglitePoolFor(dataDir: string) {
     }
 
     async query(sql: string, params?: unknown[]) {
-      const [db, lease] = await Promise.all([open(dataDir), this.acquire()]);
+      const [db, lease] = await Promise.all([this.open(), this.acquire()]);
       try {
         return await new PGliteClient(db).query(sql, params);
       } finally {
@@ -80,8 +79,8 @@ export function pglitePoolFor(dataDir: string) {
     }
 
     async end(cb?: (err: Error | null) => void): Promise<void> {
-      const db = instances.get(dataDir);
-      instances.delete(dataDir);
+      const db = this.db;
+      this.db = undefined;
       try {
         if (db) await (await db).close();
         cb?.(null);

@@ -1,0 +1,11 @@
+/** Every cached server read, in one place, so live events and screens agree on the keys. */
+export const queryKeys = {
+  users: ['users'] as const,
+  pendingUsers: ['users', 'pending'] as const,
+  permissions: ['permissions'] as const,
+  tenants: ['global', 'tenants'] as const,
+  orgs: (tenantId: number | null) => ['global', 'orgs', tenantId] as const,
+  partnerships: (tenantId: number | null) => ['global', 'partnerships', tenantId] as const,
+  bookings: ['bookings'] as const,
+  trips: ['trips'] as const,
+};

@@ -1,0 +1,48 @@
+import type { Role } from '@contracts/roles';
+import type { ProfileDto } from '@contracts/wire';
+
+/** spec §2 route table: who may open each route inside the shell. */
+export const ROUTE_ROLES = {
+  '/': ['school_staff', 'bus_company', 'trip_manager', 'admin'],
+  '/trips': ['admin', 'trip_manager', 'school_staff', 'bus_company', 'finance'],
+  '/bookings': ['school_staff', 'trip_manager', 'admin'],
+  '/finance': ['finance', 'admin'],
+  '/admin/roles': ['admin'],
+  '/admin/users': ['admin'],
+  '/admin/approvals': ['admin'],
+  '/admin/global': ['admin'],
+  '/settings': ['school_staff', 'bus_company', 'trip_manager', 'admin', 'finance'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type ShellPath = keyof typeof ROUTE_ROLES;
+
+/** spec §2: roles come from the profile's roles list, or from its single role when there is no list. */
+export function rolesOf(profile: Pick<ProfileDto, 'role'> & { roles?: readonly Role[] | null }): Role[] {
+  if (profile.roles && profile.roles.length > 0) return [...profile.roles];
+  return profile.role ? [profile.role] : [];
+}
+
+export function canOpen(path: ShellPath, roles: readonly Role[]): boolean {
+  const allowed: readonly Role[] = ROUTE_ROLES[path];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** Where a signed-in user lands: the dashboard, or All Trips for roles the dashboard excludes (finance). */
+export function homePath(roles: readonly Role[]): ShellPath {
+  if (canOpen('/', roles)) return '/';
+  if (canOpen('/trips', roles)) return '/trips';
+  return '/settings';
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  school_staff: 'School Staff',
+  bus_company: 'Bus Company',
+  finance: 'Finance',
+  trip_manager: 'Trip Manager',
+};
+
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return 'Role';
+  return (ROLE_LABELS as Record<string, string>)[role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}

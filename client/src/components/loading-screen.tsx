@@ -1,0 +1,13 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+/** spec §2: "Loading session...", "Loading dashboard..." or "Loading, please wait...". */
+export function LoadingScreen({ text, minHeight = '50vh' }: { text: string; minHeight?: string }) {
+  return (
+    <Center mih={minHeight} role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader size="md" />
+        <Text c="dimmed">{text}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../server/src/app.factory';
+import { type AppConfig, loadConfig } from '../../server/src/config/config';
+import { testDatabaseUrl, testDriver } from './test-env';
+
+export interface TestApp {
+  app: INestApplication;
+  db: DataSource;
+  config: AppConfig;
+  /** supertest bound to the running server, paths relative to /api. */
+  http: () => ReturnType<typeof request>;
+  /** http://127.0.0.1:port, for socket clients. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the real Nest app (every module, guard and filter) on a random port, against this
+ * project's test database: PostgreSQL in the run's schema, or an in-memory PGlite of its own.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const driver = testDriver();
+  const schema = process.env.E2E_SCHEMA;
+  if (driver === 'pg' && !schema) throw new Error('E2E_SCHEMA is not set: run the suites through jest (npm test).');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    LOGIN_RATE_LIMIT: '1000',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    CLIENT_DIST: '/nonexistent',
+    ...(driver === 'pg' ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : { DATA_DIR: 'memory://' }),
+    ...env,
+  });
+  const { app } = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer() as Server;
+  const { port } = server.address() as AddressInfo;
+  const db = app.get(DataSource);
+  return {
+    app,
+    db,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    http: () => request(server),
+    close: () => app.close(),
+  };
+}
