@@ -21,6 +21,7 @@ const node = {
 };
 const e2e = {
   ...node,
+  testTimeout: 30_000,
   testMatch: ['<rootDir>/test/api/**/*.e2e.ts'],
 };
 
@@ -38,6 +39,7 @@ module.exports = {
     {
       ...node,
       displayName: 'realtime',
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/realtime/**/*.e2e.ts'],
       globalSetup: '<rootDir>/test/support/global-setup-pg.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown-pg.ts',

@@ -23,8 +23,8 @@ export interface TestApp {
  * Starts the real Nest app (every module, guard and filter) on a random port, against this
  * project's test database: PostgreSQL in the run's schema, or an in-memory PGlite of its own.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const driver = testDriver();
+export async function startTestApp(env: Record<string, string> = {}, opts: { driver?: 'pg' | 'pglite' } = {}): Promise<TestApp> {
+  const driver = opts.driver ?? testDriver();
   const schema = process.env.E2E_SCHEMA;
   if (driver === 'pg' && !schema) throw new Error('E2E_SCHEMA is not set: run the suites through jest (npm test).');
   const config = loadConfig({

@@ -1,0 +1,75 @@
+import type { Express } from 'express';
+import { type TestApp, startTestApp } from '../support/app';
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+// The routes anyone may call without signing in; everything else must answer 401 to an anonymous caller.
+const PUBLIC = ['POST /api/auth/login', 'POST /api/auth/register', 'GET /api/health', 'POST /api/auth/login-microsoft'];
+
+describe('every route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const routes = () => {
+    const express = t.app.getHttpAdapter().getInstance() as Express & { router: { stack: Layer[] } };
+    return express.router.stack
+      .filter((l) => l.route?.path.startsWith('/api'))
+      .flatMap((l) => Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${l.route!.path}`));
+  };
+
+  it('finds the API routes to check', () => {
+    expect(routes()).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/auth/login', 'PUT /api/users/:id']));
+  });
+
+  it('is authenticated unless it is one of the few public ones', async () => {
+    const open: string[] = [];
+    for (const route of routes()) {
+      if (PUBLIC.includes(route)) continue;
+      const [method, path] = route.split(' ');
+      const res = await t
+        .http()
+        [method.toLowerCase() as 'get'](path.replace(/:\w+/g, '1'))
+        .send({});
+      if (res.status !== 401) open.push(`${route} -> ${res.status}`);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('answers unknown API paths with a 404 {message}', async () => {
+    const res = await t.http().get('/api/no-such-thing').expect(404);
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('reports the database in /api/health without signing in', async () => {
+    const res = await t.http().get('/api/health').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+    expect(['disabled', 'up', 'down']).toContain(res.body.redis);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.http().get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('does not allow cross-origin calls from an origin that is not configured', async () => {
+    const res = await t.http().get('/api/health').set('Origin', 'https://evil.example');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows the configured client origin', async () => {
+    const other = await startTestApp({ CLIENT_ORIGIN: 'https://console.example' });
+    try {
+      const res = await other.http().get('/api/health').set('Origin', 'https://console.example');
+      expect(res.headers['access-control-allow-origin']).toBe('https://console.example');
+    } finally {
+      await other.close();
+    }
+  });
+});
