@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     await client.connect();
   } catch (e) {
-    throw new Error(`The PostgreSQL suites need a database at ${url} (set TEST_DATABASE_URL): ${(e as Error).message}`);
+    throw new Error(`The PostgreSQL suites need a database at ${url} (set TEST_DATABASE_URL): ${(e as Error).message}`, { cause: e });
   }
   // Schemas left by runs that ended abruptly (older than three hours, so parallel runs are safe)
   const old = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'e2e\\_%' ESCAPE '\\'`);

@@ -8,7 +8,6 @@ import { Messages } from '../contracts/messages';
 import type { LoginResponse, ProfileDto } from '../contracts/wire';
 import { Tenant } from '../tenancy/tenant.entity';
 import { User } from '../users/user.entity';
-import { toProfile } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import type { LoginBody, RegisterBody } from './auth.schemas';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
