@@ -21,7 +21,7 @@ const node = {
 };
 const e2e = {
   ...node,
-  testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/timeout-30s.ts'],
   testMatch: ['<rootDir>/test/api/**/*.e2e.ts'],
 };
 
@@ -39,11 +39,17 @@ module.exports = {
     {
       ...node,
       displayName: 'realtime',
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/timeout-30s.ts'],
       testMatch: ['<rootDir>/test/realtime/**/*.e2e.ts'],
       globalSetup: '<rootDir>/test/support/global-setup-pg.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown-pg.ts',
       setupFiles: ['<rootDir>/test/support/use-pg.ts'],
+    },
+    {
+      ...node,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/timeout-120s.ts'],
     },
     ...(require('node:fs').existsSync(`${__dirname}/client/jest.config.cjs`) ? ['<rootDir>/client/jest.config.cjs'] : []),
   ],

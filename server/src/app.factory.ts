@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { Messages } from './contracts/messages';
 import { DatabaseBootstrap } from './database/database-bootstrap';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -19,7 +20,7 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
     abortOnError: false,
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({
@@ -40,6 +41,8 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
   app.setGlobalPrefix('api');
   serveClient(app, config.clientDist);
   app.enableShutdownHooks();
+  // Socket.IO on this same server (/socket.io), with the allowed origins and, with REDIS_URL, the Redis adapter.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app));
   await app.init();
   const { seeded } = await app.get(DatabaseBootstrap).prepare();
   return { app, seeded };

@@ -43,6 +43,7 @@ const envSchema = z.object({
   CLIENT_ORIGIN: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
 });
 
@@ -65,6 +66,8 @@ export interface AppConfig {
   clientOrigins: string[];
   clientDist: string;
   loginRateLimit: number;
+  /** Express 'trust proxy': which proxies' X-Forwarded-For to believe (for rate limits by address). */
+  trustProxy: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 }
 
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }
