@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom';
+import { cleanup } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { clearQueryCache } from '../src/api/query-cache';
 
 // jsdom lacks what Mantine and the router expect from a browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -31,5 +33,7 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedStyle(elt, pseudo);
 
 afterEach(() => {
+  cleanup();
   window.localStorage.clear();
+  clearQueryCache();
 });

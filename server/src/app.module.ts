@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { CommonModule } from './common/common.module';
 import { JwtAuthGuard, RolesGuard } from './common/guards';
 import { HttpErrorFilter } from './common/http-exception.filter';
@@ -10,6 +11,10 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { PermissionsModule } from './permissions/permissions.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { TenancyModule } from './tenancy/tenancy.module';
+import { TripsModule } from './trips/trips.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -26,6 +31,11 @@ export class AppModule {
         AuthModule,
         UsersModule,
         HealthModule,
+        TenancyModule,
+        BookingsModule,
+        PermissionsModule,
+        TripsModule,
+        RealtimeModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },

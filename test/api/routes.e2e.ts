@@ -1,9 +1,9 @@
-import type { Express } from 'express';
 import { type TestApp, startTestApp } from '../support/app';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
 }
+type WithRouter = { router: { stack: Layer[] } };
 
 // The routes anyone may call without signing in; everything else must answer 401 to an anonymous caller.
 const PUBLIC = ['POST /api/auth/login', 'POST /api/auth/register', 'GET /api/health', 'POST /api/auth/login-microsoft'];
@@ -16,7 +16,7 @@ describe('every route', () => {
   afterAll(() => t.close());
 
   const routes = () => {
-    const express = t.app.getHttpAdapter().getInstance() as Express & { router: { stack: Layer[] } };
+    const express = t.app.getHttpAdapter().getInstance() as unknown as WithRouter;
     return express.router.stack
       .filter((l) => l.route?.path.startsWith('/api'))
       .flatMap((l) => Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${l.route!.path}`));

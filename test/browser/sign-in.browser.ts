@@ -53,7 +53,7 @@ describe('signing in through the page', () => {
   it('signs the demo admin in, greets them, and keeps the token under "token"', async () => {
     const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
     await expectText(page, 'Hello, Dana Admin');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+    expect(await page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
     await page.screenshot({ path: join(SCREENSHOTS, 'signed-in-admin-light.png') });
     await context.close();
   });

@@ -71,6 +71,11 @@ export function errorText(error: unknown): string {
   return 'Request failed';
 }
 
+/** The server's own words for a failure (its message or error field), if it sent any. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? messageFromBody(error.body) : undefined;
+}
+
 function messageFromBody(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const { message, error } = body as { message?: unknown; error?: unknown };

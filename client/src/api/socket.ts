@@ -1,46 +1,34 @@
+import { type ClientEventMap, type HelloPayload, type LiveEvent, type LiveEventName, PLATFORM_SEQ_KEY } from '@contracts/events';
 import type { Socket } from 'socket.io-client';
 
 /**
- * Live events (DESIGN §6). Screens subscribe with `onLive`; subscriptions outlive the socket, so
- * they keep working across reconnects and sign-ins. The console works without a live connection.
- *
- * Payloads are typed loosely until the server's ClientEventMap lands in contracts/ (issue
- * "realtime"); handlers read them defensively.
+ * Live events (DESIGN §6). Screens subscribe with `onLive`; subscriptions outlive the socket, so they
+ * keep working across reconnects and sign-ins. The console works without a live connection.
  */
-export interface LiveEventMap {
-  'trip:created': unknown;
-  'trip:updated': { trip?: unknown; status?: string } | undefined;
-  'trip:deleted': unknown;
-  'booking:created': unknown;
-  'booking:updated': unknown;
-  'users:pending': { count?: number } | undefined;
-  'user:updated': unknown;
-  'tenant:created': unknown;
-  'tenant:updated': unknown;
-  'org:created': unknown;
-  'org:updated': unknown;
-  'partnership:created': unknown;
-  'partnership:deleted': unknown;
-  'permissions:updated': unknown;
-}
-export type LiveEvent = keyof LiveEventMap;
 export type LiveStatus = 'offline' | 'connecting' | 'online';
 
 type Handler = (payload: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
-const statusListeners = new Set<(status: LiveStatus, reconnected: boolean) => void>();
+const statusListeners = new Set<(status: LiveStatus) => void>();
+const resyncListeners = new Set<() => void>();
 
-let socket: Socket | null = null;
+let socket: Socket<ClientEventMap> | null = null;
 let currentToken: string | null = null;
 let status: LiveStatus = 'offline';
-let everConnected = false;
+/** Latest envelope seq seen per tenant key; null until the first hello of this sign-in. */
+let seen: Record<string, number> | null = null;
 
-function setStatus(next: LiveStatus, reconnected = false): void {
+function setStatus(next: LiveStatus): void {
+  if (next === status) return;
   status = next;
-  statusListeners.forEach((listener) => listener(next, reconnected));
+  statusListeners.forEach((listener) => listener(next));
 }
 
-export function onLive<K extends LiveEvent>(event: K, handler: (payload: LiveEventMap[K]) => void): () => void {
+function resync(): void {
+  resyncListeners.forEach((listener) => listener());
+}
+
+export function onLive<E extends LiveEventName>(event: E, handler: (payload: LiveEvent<E>) => void): () => void {
   let set = handlers.get(event);
   if (!set) {
     set = new Set();
@@ -50,17 +38,50 @@ export function onLive<K extends LiveEvent>(event: K, handler: (payload: LiveEve
   return () => set.delete(handler as Handler);
 }
 
-/** `reconnected` is true when a connection comes back after a loss: refetch what is shown. */
-export function onLiveStatus(listener: (status: LiveStatus, reconnected: boolean) => void): () => void {
+export function onLiveStatus(listener: (status: LiveStatus) => void): () => void {
   statusListeners.add(listener);
   return () => statusListeners.delete(listener);
+}
+
+/** Called when events may have been missed (a reconnect that skipped some, or the server's `resync`): refetch what is shown. */
+export function onLiveResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
 }
 
 export function liveStatus(): LiveStatus {
   return status;
 }
 
-/** Connects (same origin, `auth: {token}`); socket.io-client is loaded on demand to keep the first load small. */
+const seqKey = (tenantId: number | null) => (tenantId === null ? PLATFORM_SEQ_KEY : String(tenantId));
+
+function deliver(event: string, payload: unknown): void {
+  if (payload && typeof payload === 'object' && 'seq' in payload && typeof payload.seq === 'number' && seen) {
+    const key = seqKey((payload as { tenantId?: number | null }).tenantId ?? null);
+    seen[key] = Math.max(seen[key] ?? 0, payload.seq);
+  }
+  handlers.get(event)?.forEach((handler) => {
+    try {
+      handler(payload);
+    } catch (error) {
+      console.error(`Live event ${event} could not be applied`, error);
+    }
+  });
+}
+
+/** The first hello sets the baseline; a later one that is ahead of what arrived means events were missed. */
+function onHello(hello: HelloPayload): void {
+  const latest = hello?.seq ?? {};
+  if (seen === null) {
+    seen = { ...latest };
+    return;
+  }
+  const behind = Object.entries(latest).some(([key, seq]) => seq > (seen?.[key] ?? 0));
+  seen = { ...seen, ...latest };
+  if (behind) resync();
+}
+
+/** Connects to this origin with `auth: {token}`; socket.io-client is loaded on demand to keep the first load small. */
 export async function connectLive(token: string): Promise<void> {
   if (socket && currentToken === token) return;
   disconnectLive();
@@ -68,39 +89,32 @@ export async function connectLive(token: string): Promise<void> {
   setStatus('connecting');
   const { io } = await import('socket.io-client');
   if (currentToken !== token) return; // signed out or switched user meanwhile
-  const s = io({ auth: { token }, reconnectionDelayMax: 30_000 });
+  const s: Socket<ClientEventMap> = io({ auth: { token }, reconnectionDelayMax: 30_000 });
   socket = s;
-  s.on('connect', () => {
-    setStatus('online', everConnected);
-    everConnected = true;
-  });
+  s.on('connect', () => setStatus('online'));
   s.on('disconnect', () => setStatus(s.active ? 'connecting' : 'offline'));
   s.on('connect_error', () => {
     if (!s.active) setStatus('offline');
   });
+  s.on('hello', onHello);
+  s.on('resync', resync);
   s.onAny((event: string, payload: unknown) => {
-    handlers.get(event)?.forEach((handler) => {
-      try {
-        handler(payload);
-      } catch (error) {
-        console.error(`Live event ${event} handler failed`, error);
-      }
-    });
+    if (event !== 'hello') deliver(event, payload);
   });
 }
 
 export function disconnectLive(): void {
   currentToken = null;
-  everConnected = false;
+  seen = null;
   if (socket) {
     socket.removeAllListeners();
     socket.disconnect();
     socket = null;
   }
-  if (status !== 'offline') setStatus('offline');
+  setStatus('offline');
 }
 
 /** For tests: deliver an event as if the server had pushed it. */
-export function emitLiveForTest<K extends LiveEvent>(event: K, payload: LiveEventMap[K]): void {
-  handlers.get(event)?.forEach((handler) => handler(payload));
+export function emitLiveForTest<E extends LiveEventName>(event: E, payload: LiveEvent<E>): void {
+  deliver(event, payload);
 }

@@ -46,3 +46,12 @@ export function roleLabel(role: string | null | undefined): string {
   if (!role) return 'Role';
   return (ROLE_LABELS as Record<string, string>)[role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+/** After sign-in: back to the page that asked for it when the role may open it, else the landing page. */
+export function landingFor(roles: readonly Role[], from?: string | null): string {
+  if (from) {
+    const path = from.split(/[?#]/)[0];
+    if (path in ROUTE_ROLES && canOpen(path as ShellPath, roles)) return from;
+  }
+  return homePath(roles);
+}

@@ -10,7 +10,11 @@ export function PageHeader({ title, description, actions }: { title: string; des
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Title order={2}>{title}</Title>
-        {description ? <Text c="dimmed" size="sm">{description}</Text> : null}
+        {description ? (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        ) : null}
       </Stack>
       {actions ? <Group gap="sm">{actions}</Group> : null}
     </Group>

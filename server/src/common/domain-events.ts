@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { ProfileDto } from '../contracts/wire';
+import type { BookingDto } from '../contracts/bookings';
+import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
+import type { PermissionMatrixDto } from '../contracts/permissions';
+import type { TripDto } from '../contracts/trip-wire';
+import type { ProfileDto, TenantDto } from '../contracts/wire';
 
 /**
  * What services announce after a change has committed. The realtime module turns each into
@@ -14,6 +18,22 @@ export interface DomainEventMap {
   };
   'users.pending-changed': { tenantId: number | null };
   'session.revoked': { jti: string; userId: number };
+  // bookings: deliver with canSeeBooking (bookings/booking-visibility.ts)
+  'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
+  'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
+  // Global Admin: platform admins, and the admins of the tenant concerned (DESIGN §3)
+  'tenant.created': { tenant: TenantDto };
+  'tenant.updated': { tenant: TenantDto };
+  'org.created': { org: OrganizationDto; tenantId: number };
+  'org.updated': { org: OrganizationDto; tenantId: number };
+  'partnership.created': { partnership: PartnershipDto; tenantId: number };
+  'partnership.deleted': { partnership: PartnershipDto; tenantId: number };
+  // every signed-in user of the tenant reads the matrix
+  'permissions.updated': { tenantId: number; permissions: PermissionMatrixDto };
+  // trips: deliver with canSeeTrip (contracts/trip-rules.ts); `previous` lets the sockets that could see the trip before a reassignment drop it
+  'trip.created': { trip: TripDto; tenantId: number };
+  'trip.updated': { trip: TripDto; status: TripDto['status']; tenantId: number; previous?: { schoolOrgId: number; busCompanyOrgId: number | null } };
+  'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,8 +1,15 @@
 import { RevokedToken } from '../auth/revoked-token.entity';
+import { Booking } from '../bookings/booking.entity';
+import { PermissionMatrix } from '../permissions/permission-matrix.entity';
+import { LiveSeq } from '../realtime/live-seq.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
 import { Tenant } from '../tenancy/tenant.entity';
+import { Passenger } from '../trips/passenger.entity';
+import { Subtrip } from '../trips/subtrip.entity';
+import { TripHistory } from '../trips/trip-history.entity';
+import { Trip } from '../trips/trip.entity';
 import { User } from '../users/user.entity';
 
 /** Every entity, registered once for both drivers. */
-export const ENTITIES = [Tenant, Organization, Partnership, User, RevokedToken];
+export const ENTITIES = [Tenant, Organization, Partnership, User, RevokedToken, Booking, PermissionMatrix, Trip, Subtrip, Passenger, TripHistory, LiveSeq];

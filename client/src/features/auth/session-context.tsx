@@ -110,6 +110,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     signOutLocally();
   }, [signOutLocally]);
 
+  const refresh = useCallback(() => check(true), [check]);
+
   const setProfile = useCallback((profile: ProfileDto) => {
     setState((s) => (s.user ? { ...s, profile } : s));
   }, []);
@@ -120,10 +122,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       roles: state.profile ? rolesOf(state.profile) : [],
       login,
       logout,
-      refresh: () => check(true),
+      refresh,
       setProfile,
     }),
-    [state, login, logout, check, setProfile],
+    [state, login, logout, refresh, setProfile],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

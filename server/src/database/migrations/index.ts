@@ -1,4 +1,7 @@
 import { Initial1795355827157 } from './1795355827157-Initial';
+import { BookingsAndPermissions1795356326068 } from './1795356326068-BookingsAndPermissions';
+import { Trips1795356453958 } from './1795356453958-Trips';
+import { LiveSeq1795356461592 } from './1795356461592-LiveSeq';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
-export const MIGRATIONS = [Initial1795355827157];
+export const MIGRATIONS = [Initial1795355827157, BookingsAndPermissions1795356326068, Trips1795356453958, LiveSeq1795356461592];

@@ -1,4 +1,5 @@
+import { seedDemoBookings } from '../../bookings/bookings.seed';
 import type { DemoSeeder } from './demo.seed';
 
 /** Feature seeds (trips, bookings, passengers) run after tenants, organizations and users. */
-export const DEMO_SEEDERS: DemoSeeder[] = [];
+export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoBookings];

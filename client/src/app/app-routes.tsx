@@ -1,0 +1,124 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LoadingScreen } from '../components/loading-screen';
+import { PublicOnly, RequireRole, RequireSession, UnknownPath } from './route-guards';
+
+// Every screen is its own chunk; the first load carries only the shell and the router.
+const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const TripsPage = lazy(() => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })));
+const BookingsPage = lazy(() => import('../features/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })));
+const FinancePage = lazy(() => import('../features/finance/finance-page').then((m) => ({ default: m.FinancePage })));
+const UsersPage = lazy(() => import('../features/admin/users-page').then((m) => ({ default: m.UsersPage })));
+const ApprovalsPage = lazy(() => import('../features/admin/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
+const RolesPage = lazy(() => import('../features/admin/roles-page').then((m) => ({ default: m.RolesPage })));
+const GlobalAdminPage = lazy(() => import('../features/global-admin/global-admin-page').then((m) => ({ default: m.GlobalAdminPage })));
+const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const UnauthorizedPage = lazy(() => import('./unauthorized-page').then((m) => ({ default: m.UnauthorizedPage })));
+
+const publicFallback = <LoadingScreen text="Loading, please wait..." minHeight="100vh" />;
+
+/** spec §2 route table. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route
+          path="/login"
+          element={
+            <Suspense fallback={publicFallback}>
+              <LoginPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <Suspense fallback={publicFallback}>
+              <RegisterPage />
+            </Suspense>
+          }
+        />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route
+          path="/"
+          element={
+            <RequireRole path="/">
+              <Suspense fallback={<LoadingScreen text="Loading dashboard..." />}>
+                <DashboardPage />
+              </Suspense>
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/trips"
+          element={
+            <RequireRole path="/trips">
+              <TripsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/bookings"
+          element={
+            <RequireRole path="/bookings">
+              <BookingsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/finance"
+          element={
+            <RequireRole path="/finance">
+              <FinancePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/admin/users"
+          element={
+            <RequireRole path="/admin/users">
+              <UsersPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/admin/approvals"
+          element={
+            <RequireRole path="/admin/approvals" redirect="home">
+              <ApprovalsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/admin/roles"
+          element={
+            <RequireRole path="/admin/roles">
+              <RolesPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/admin/global"
+          element={
+            <RequireRole path="/admin/global">
+              <GlobalAdminPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <RequireRole path="/settings">
+              <SettingsPage />
+            </RequireRole>
+          }
+        />
+        <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      </Route>
+      <Route path="*" element={<UnknownPath />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ProfileDto } from '@contracts/wire';
+import { useEffect } from 'react';
+import { getToken } from '../api/http';
+import { invalidateQueries, setQueryData, updateQueries } from '../api/query-cache';
+import { queryKeys } from '../api/query-keys';
+import { removeById, upsertById } from '../api/records';
+import { connectLive, disconnectLive, onLive, onLiveResync } from '../api/socket';
+import { useSession } from '../features/auth/session-context';
+import { subscribeBookingsLive } from '../features/bookings/bookings.live';
+import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
+import { liveFeed } from './shell/live-feed';
+
+/**
+ * While signed in: keeps the live connection open and merges pushed events into the query cache
+ * (DESIGN §6); when events may have been missed the shown data is refetched.
+ */
+export function useLiveSync(): void {
+  const { profile, refresh } = useSession();
+  const myId = profile?.id;
+  const myTenant = profile?.tenant_id ?? null;
+  const isAdmin = profile?.role === 'admin';
+
+  useEffect(() => {
+    const token = getToken();
+    if (!myId || !token) return;
+    void connectLive(token);
+    return () => disconnectLive();
+  }, [myId]);
+
+  useEffect(() => {
+    if (!myId) return;
+    const offs = [
+      onLiveResync(() => invalidateQueries()),
+      onLive('users:pending', ({ count }) => {
+        invalidateQueries(queryKeys.pendingUsers);
+        if (isAdmin && count > 0) liveFeed.push(`${count} user${count === 1 ? '' : 's'} awaiting approval`, '/admin/approvals');
+      }),
+      onLive('user:updated', ({ user }) => {
+        updateQueries<ProfileDto[]>(queryKeys.users, (list) => upsertById(list, user));
+        setQueryData<ProfileDto[]>(
+          queryKeys.pendingUsers,
+          (list) => list && (user.status === 'pending' ? upsertById(list, user) : removeById(list, user.id)),
+        );
+        if (user.id === myId) void refresh();
+      }),
+      onLive('trip:created', ({ trip }) => {
+        liveFeed.push(`New trip request: ${trip.destination || trip.tripType}`, '/trips');
+      }),
+      onLive('trip:updated', ({ trip, status }) => {
+        liveFeed.push(`Trip to ${trip.destination || trip.tripType} is now ${status}`, '/trips');
+      }),
+      onLive('permissions:updated', ({ permissions, tenantId }) => {
+        setQueryData([...queryKeys.permissions, tenantId], permissions);
+        if (tenantId === myTenant) setQueryData([...queryKeys.permissions, null], permissions);
+      }),
+      subscribeBookingsLive(),
+      subscribeGlobalAdminLive(),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [myId, myTenant, isAdmin, refresh]);
+}

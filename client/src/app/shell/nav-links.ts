@@ -1,0 +1,31 @@
+import type { Role } from '@contracts/roles';
+import { canOpen, type ShellPath } from '../access';
+
+export interface NavLinkSpec {
+  path: ShellPath;
+  label: string;
+  /** sidebar group: the main links, or the admin tools */
+  group: 'main' | 'admin';
+}
+
+/**
+ * spec §2 sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Extra Bookings
+ * for school_staff, trip_manager, admin; Finance for finance, admin; Global Admin for admin; plus the
+ * admin tools. Each link shows only for roles the route table lets in, so Dashboard is hidden from
+ * finance (the route table's reading of spec §6 "two readings").
+ */
+const LINKS: NavLinkSpec[] = [
+  { path: '/', label: 'Dashboard', group: 'main' },
+  { path: '/trips', label: 'All Trips', group: 'main' },
+  { path: '/bookings', label: 'Extra Bookings', group: 'main' },
+  { path: '/finance', label: 'Finance', group: 'main' },
+  { path: '/admin/users', label: 'Users', group: 'admin' },
+  { path: '/admin/approvals', label: 'Pending Users', group: 'admin' },
+  { path: '/admin/roles', label: 'Role Permissions', group: 'admin' },
+  { path: '/admin/global', label: 'Global Admin', group: 'admin' },
+  { path: '/settings', label: 'Settings', group: 'main' },
+];
+
+export function navLinksFor(roles: readonly Role[]): NavLinkSpec[] {
+  return LINKS.filter((link) => canOpen(link.path, roles));
+}

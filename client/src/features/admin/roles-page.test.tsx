@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { defaultPermissionMatrix, normalizeRoleName } from '@contracts/permissions';
+import { addRole } from './permission-matrix';
+import { RolesPage } from './roles-page';
+
+const admin = makeSession(makeProfile('admin'));
+const DEFAULT_MATRIX = defaultPermissionMatrix();
+
+describe('role names', () => {
+  it('are trimmed, lower-cased, with spaces as underscores', () => {
+    expect(normalizeRoleName('  Transport  Coordinator ')).toBe('transport_coordinator');
+  });
+
+  it('refuse empty and duplicate names', () => {
+    expect(addRole(DEFAULT_MATRIX, '   ')).toEqual({ error: 'Invalid or duplicate role name.' });
+    expect(addRole(DEFAULT_MATRIX, 'School Staff')).toEqual({ error: 'Invalid or duplicate role name.' });
+  });
+});
+
+describe('RolesPage', () => {
+  it('shows the default matrix when the server has none', async () => {
+    mockFetch({});
+    renderWithApp(<RolesPage />, { session: admin });
+    expect(await screen.findByText('No saved permissions were found, so the default matrix is shown.')).toBeInTheDocument();
+    expect(screen.getByLabelText('school_staff Request trips')).toBeChecked();
+    expect(screen.getByLabelText('school_staff Edit trips')).not.toBeChecked();
+    expect(screen.getByLabelText('bus_company Change status')).toBeChecked();
+    expect(screen.getByLabelText('finance Finance access')).toBeChecked();
+    expect(screen.getByLabelText('trip_manager Edit trips')).toBeChecked();
+    expect(screen.getByLabelText('admin Mark paid')).toBeChecked();
+  });
+
+  it('alerts "Invalid or duplicate role name." for an empty or duplicate role', async () => {
+    mockFetch({});
+    renderWithApp(<RolesPage />, { session: admin });
+    const input = await screen.findByLabelText('New role name');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Role' }));
+    expect(screen.getByText('Invalid or duplicate role name.')).toBeInTheDocument();
+    await userEvent.type(input, 'Bus Company');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Role' }));
+    expect(screen.getByText('Invalid or duplicate role name.')).toBeInTheDocument();
+  });
+
+  it('adds a custom role with every permission off, and saves with PUT /permissions', async () => {
+    const { calls } = mockFetch({
+      'GET /api/permissions': () => ({ body: { roles: DEFAULT_MATRIX, updated_at: null } }),
+      'PUT /api/permissions': (body) => ({ body: { ...(body as object), updated_at: '2026-01-01T00:00:00Z' } }),
+    });
+    renderWithApp(<RolesPage />, { session: admin });
+    const input = await screen.findByLabelText('New role name');
+    await userEvent.type(input, ' Transport Coordinator ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Role' }));
+    const row = screen.getByText('transport_coordinator').closest('tr') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('checkbox')
+        .every((box) => !(box as HTMLInputElement).checked),
+    ).toBe(true);
+
+    await userEvent.click(screen.getByLabelText('transport_coordinator Request trips'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Roles saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      roles: {
+        ...DEFAULT_MATRIX,
+        transport_coordinator: {
+          canRequestTrips: true,
+          canEditTrips: false,
+          canChangeStatus: false,
+          canMarkPaid: false,
+          accessFinance: false,
+        },
+      },
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { ROLES, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
+import type { ProfileDto } from '@contracts/wire';
+import { Badge, Button, Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorText, serverMessage } from '../../api/http';
+import { setQueryData } from '../../api/query-cache';
+import { queryKeys } from '../../api/query-keys';
+import { removeById, upsertById } from '../../api/records';
+import { roleLabel } from '../../app/access';
+import { toast } from '../../app/toast';
+import { adminApi } from './admin.api';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
+
+function UserRow({ user, showTenant }: { user: ProfileDto; showTenant: boolean }) {
+  const [role, setRole] = useState<Role>(user.role);
+  // spec §3: a missing status counts as pending
+  const [status, setStatus] = useState<UserStatus>(user.status ?? 'pending');
+  const [saving, setSaving] = useState(false);
+  const changed = role !== user.role || status !== (user.status ?? 'pending');
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const updated = await adminApi.updateUser(user.id, { role, status });
+      setQueryData<ProfileDto[]>(queryKeys.users, (list) => list && upsertById(list, updated));
+      setQueryData<ProfileDto[]>(
+        queryKeys.pendingUsers,
+        (list) => list && (updated.status === 'pending' ? upsertById(list, updated) : removeById(list, updated.id)),
+      );
+      toast.success(`User "${user.name}" updated successfully!`);
+    } catch (e) {
+      const reason = serverMessage(e);
+      toast.error(reason ?? errorText(e), { title: `Failed to update user "${user.name}".` });
+      setRole(user.role);
+      setStatus(user.status ?? 'pending');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {user.name}
+        </Text>
+        {user.active_org ? (
+          <Text size="xs" c="dimmed">
+            {user.active_org.name}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Text>
+      </Table.Td>
+      {showTenant ? (
+        <Table.Td>
+          {user.tenant ? (
+            <Text size="sm">{user.tenant.name}</Text>
+          ) : (
+            <Badge variant="light" color="grape">
+              Platform
+            </Badge>
+          )}
+        </Table.Td>
+      ) : null}
+      <Table.Td miw={170}>
+        <Select
+          aria-label={`Role of ${user.name}`}
+          data={ROLE_OPTIONS}
+          value={role}
+          onChange={(value) => value && setRole(value as Role)}
+          allowDeselect={false}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td miw={130}>
+        <Select
+          aria-label={`Status of ${user.name}`}
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => value && setStatus(value as UserStatus)}
+          allowDeselect={false}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Button size="xs" onClick={() => void save()} loading={saving} disabled={!changed} aria-label={`Save ${user.name}`}>
+          Save
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** spec §2: name, email, role select, status select and a Save button per row (also used on the admin dashboard). */
+export function UsersTable({ users, showTenant = false }: { users: ProfileDto[]; showTenant?: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={showTenant ? 860 : 720}>
+      <Table verticalSpacing="sm" striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            {showTenant ? <Table.Th>Tenant</Table.Th> : null}
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            // the key includes what the server holds, so a pushed change resets the row's selects
+            <UserRow key={`${user.id}-${user.role}-${user.status}`} user={user} showTenant={showTenant} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,121 @@
+import { Messages } from '@contracts/messages';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { serverMessage } from '../../api/http';
+import { landingFor, rolesOf } from '../../app/access';
+import type { FromState } from '../../app/route-guards';
+import { AuthLayout } from './auth-layout';
+import { useSession } from './session-context';
+import { SSO_PLACEHOLDER } from './sso';
+
+export interface LoginLocationState extends FromState {
+  /** set by the register page after a successful registration */
+  registered?: boolean;
+}
+
+export function LoginPage() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginLocationState;
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    // spec §5: email and password are required
+    const nowMissing = { email: !email.trim(), password: !password };
+    setMissing(nowMissing);
+    if (nowMissing.email || nowMissing.password) {
+      setError(Messages.loginRequired);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const profile = await login(email.trim(), password);
+      void navigate(landingFor(rolesOf(profile), state.from), { replace: true });
+    } catch (e) {
+      setError(serverMessage(e) ?? 'Login failed. Please try again.');
+      setSubmitting(false);
+    }
+  };
+
+  const ssoPlaceholder = () => {
+    setError(null);
+    setNotice(SSO_PLACEHOLDER);
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Use your school or company account.">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          {state.registered ? (
+            <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Registration received">
+              Registration successful! Wait for admin approval before logging in.
+            </Alert>
+          ) : null}
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {notice ? (
+            <Alert color="blue" icon={<IconInfoCircle size={18} />} role="status">
+              {notice}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@school.org"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={missing.email}
+            withAsterisk
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={missing.password}
+            withAsterisk
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Sign in
+          </Button>
+
+          <Divider label="or" labelPosition="center" />
+
+          <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={ssoPlaceholder} fullWidth>
+            Sign in with Microsoft
+          </Button>
+          <Button variant="default" leftSection={<IconBrandGoogle size={18} />} onClick={ssoPlaceholder} fullWidth>
+            Sign in with Google
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            Single sign-on may need to be enabled by your school admin.
+          </Text>
+
+          <Text size="sm" ta="center">
+            No account yet?{' '}
+            <Anchor component={Link} to={{ pathname: '/register', search: location.search }}>
+              Register
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,149 @@
+import { Messages } from '@contracts/messages';
+import { type Role, SELF_REGISTER_ROLES } from '@contracts/roles';
+import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconBrandWindows, IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { serverMessage } from '../../api/http';
+import { roleLabel } from '../../app/access';
+import { authApi } from './auth.api';
+import { AuthLayout } from './auth-layout';
+import type { LoginLocationState } from './login-page';
+import { SSO_PLACEHOLDER } from './sso';
+
+interface Fields {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+type Errors = Partial<Record<keyof Fields, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** spec §5 Register: name, email and password are required (messages as the server words them). */
+export function validateRegistration(fields: Fields): Errors {
+  const errors: Errors = {};
+  if (!fields.name.trim()) errors.name = Messages.nameRequired;
+  if (!fields.email.trim()) errors.email = 'Email is required.';
+  else if (!EMAIL.test(fields.email.trim())) errors.email = 'Enter a valid email address.';
+  if (!fields.password) errors.password = 'Password is required.';
+  else if (fields.password.length < 8) errors.password = Messages.passwordTooShort;
+  return errors;
+}
+
+const ROLE_OPTIONS = SELF_REGISTER_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // DESIGN §5: an invite link /register?tenant=slug joins that tenant
+  const tenant = params.get('tenant')?.trim() || undefined;
+
+  const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', role: 'school_staff' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const found = validateRegistration(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await authApi.register({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        password: fields.password,
+        role: fields.role,
+        tenant,
+      });
+      void navigate(
+        { pathname: '/login', search: tenant ? `?tenant=${encodeURIComponent(tenant)}` : '' },
+        { state: { registered: true } satisfies LoginLocationState },
+      );
+    } catch (e) {
+      setFailure(serverMessage(e) ?? 'Registration failed.');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Create an account" subtitle="An administrator approves new accounts before they can sign in.">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {notice ? (
+            <Alert color="blue" icon={<IconInfoCircle size={18} />} role="status">
+              {notice}
+            </Alert>
+          ) : null}
+          {tenant ? (
+            <Text size="sm" c="dimmed">
+              Joining organization: <b>{tenant}</b>
+            </Text>
+          ) : null}
+          <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={() => setNotice(SSO_PLACEHOLDER)} fullWidth>
+            Prefill from Microsoft account
+          </Button>
+          <TextInput
+            label="Full name"
+            autoComplete="name"
+            value={fields.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name}
+            withAsterisk
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={errors.email}
+            withAsterisk
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            value={fields.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+            error={errors.password}
+            withAsterisk
+          />
+          <Select
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={fields.role}
+            onChange={(value) => value && set('role', value as Role)}
+            allowDeselect={false}
+            withCheckIcon={false}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Register
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

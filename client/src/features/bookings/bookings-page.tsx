@@ -1,0 +1,241 @@
+import type { BookingDto, BookingStatusChange } from '@contracts/bookings';
+import { Badge, Button, Group, Modal, Paper, Select, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { errorText, serverMessage } from '../../api/http';
+import { setQueryData } from '../../api/query-cache';
+import { queryKeys } from '../../api/query-keys';
+import { upsertById } from '../../api/records';
+import { toast } from '../../app/toast';
+import { EmptyState } from '../../components/empty-state';
+import { formatDate, formatDateTime } from '../../components/format';
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../auth/session-context';
+import { useOrgs, useTenants } from '../global-admin/global-admin.api';
+import { BookingForm, type BookingFormValues, toPayload } from './booking-form';
+import { bookingsApi, useBookings } from './bookings.api';
+
+/** spec §9: booking toasts close after 1.8 s. */
+const TOAST = { autoClose: 1800 };
+
+const STATUS_COLORS: Record<string, string> = { requested: 'yellow', approved: 'green', cancelled: 'gray' };
+
+function when(b: BookingDto): string {
+  const start = formatDate(b.date_start);
+  const end = formatDate(b.date_end);
+  const times = [b.start_time, b.end_time].filter(Boolean);
+  if (!start) return '';
+  if (!end || end === start) return `${start}${times.length ? `, ${times.join(' – ')}` : ''}`;
+  return `${start}${b.start_time ? ` ${b.start_time}` : ''} → ${end}${b.end_time ? ` ${b.end_time}` : ''}`;
+}
+
+/** Admins may name the school (and, as platform admins, the tenant) a booking is for. */
+function SchoolPicker({
+  platform,
+  tenantId,
+  onTenant,
+  schoolId,
+  onSchool,
+}: {
+  platform: boolean;
+  tenantId: number | null;
+  onTenant: (id: number | null) => void;
+  schoolId: string | null;
+  onSchool: (id: string | null) => void;
+}) {
+  const tenants = useTenants(platform);
+  const { data: orgs, error } = useOrgs(tenantId);
+  if (error) return null;
+  const schools = (orgs ?? []).filter((o) => o.type === 'school').map((o) => ({ value: String(o.id), label: o.name }));
+  return (
+    <Group grow align="flex-start" gap="sm">
+      {platform ? (
+        <Select
+          label="Tenant"
+          required
+          data={(tenants.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          value={tenantId ? String(tenantId) : null}
+          onChange={(v) => {
+            onTenant(v ? Number(v) : null);
+            onSchool(null);
+          }}
+        />
+      ) : null}
+      <Select label="School" data={schools} value={schoolId} onChange={onSchool} clearable placeholder="No particular school" />
+    </Group>
+  );
+}
+
+export function BookingsPage() {
+  const { profile } = useSession();
+  const { data, error, loading } = useBookings();
+  const [opened, setOpened] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  const isAdmin = profile?.role === 'admin';
+  const isPlatformAdmin = isAdmin && profile?.tenant_id === null;
+  // The server lets admins and trip managers approve; others may cancel what they requested.
+  const canApprove = profile?.role === 'admin' || profile?.role === 'trip_manager';
+  const [tenantId, setTenantId] = useState<number | null>(profile?.tenant_id ?? null);
+  const [schoolId, setSchoolId] = useState<string | null>(null);
+
+  useEffect(() => {
+    // spec §8: "Could not load bookings." and the list is emptied
+    if (error) {
+      toast.error('Could not load bookings.', TOAST);
+      setQueryData<BookingDto[]>(queryKeys.bookings, []);
+    }
+  }, [error]);
+
+  const submit = async (values: BookingFormValues): Promise<boolean> => {
+    if (!profile) return false;
+    try {
+      const created = await bookingsApi.create({
+        ...toPayload(values, { name: profile.name, email: profile.email, id: profile.id }),
+        ...(isAdmin && schoolId ? { schoolOrgId: Number(schoolId) } : {}),
+        ...(isPlatformAdmin && tenantId ? { tenant_id: tenantId } : {}),
+      });
+      if (created && typeof created === 'object' && 'id' in created) {
+        setQueryData<BookingDto[]>(queryKeys.bookings, (list) => upsertById(list ?? [], created, 'start'));
+      }
+      toast.success('Booking submitted!', TOAST);
+      setOpened(false);
+      return true;
+    } catch (e) {
+      const reason = serverMessage(e);
+      toast.error(reason ?? 'Failed to submit booking.', { ...TOAST, title: reason ? 'Failed to submit booking.' : undefined });
+      return false;
+    }
+  };
+
+  const setStatus = async (booking: BookingDto, status: BookingStatusChange) => {
+    setBusyId(booking.id);
+    try {
+      const updated = await bookingsApi.setStatus(booking.id, status);
+      setQueryData<BookingDto[]>(queryKeys.bookings, (list) => list && upsertById(list, updated ?? { ...booking, status }));
+      toast.success(`Marked ${status}.`, TOAST);
+    } catch (e) {
+      toast.error(errorText(e), TOAST);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const bookings = data ?? [];
+  const status = (b: BookingDto) => String(b.status ?? '').toLowerCase();
+
+  return (
+    <>
+      <PageHeader
+        title="Extra Bus Bookings"
+        description="Extra buses for events and outings, approved by an administrator."
+        actions={<Button onClick={() => setOpened(true)}>+ New Booking</Button>}
+      />
+      <Paper withBorder p="md">
+        {loading ? (
+          <Text c="dimmed" py="md">
+            Loading...
+          </Text>
+        ) : bookings.length === 0 ? (
+          <EmptyState>No bookings yet.</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Students</Table.Th>
+                  <Table.Th>Adults</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bookings.map((b) => {
+                  const mine = b.created_by_id === profile?.id;
+                  return (
+                    <Table.Tr key={b.id}>
+                      <Table.Td style={{ minWidth: 180 }}>
+                        <Text size="sm" fw={500}>
+                          {b.title || 'Untitled booking'}
+                        </Text>
+                        {b.school_org ? (
+                          <Text size="xs" c="dimmed">
+                            {b.school_org.name}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ minWidth: 200 }}>
+                        <Text size="sm">{when(b)}</Text>
+                      </Table.Td>
+                      <Table.Td>{b.passengers_students ?? 0}</Table.Td>
+                      <Table.Td>{b.passengers_adults ?? 0}</Table.Td>
+                      <Table.Td style={{ minWidth: 120 }}>
+                        <Badge variant="light" color={STATUS_COLORS[status(b)] ?? 'gray'} style={{ overflow: 'visible' }}>
+                          {b.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td style={{ minWidth: 150 }}>
+                        <Text size="sm" c="dimmed">
+                          {formatDateTime(b.created_at)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          {/* spec §4: only the button for the status already held is hidden */}
+                          {canApprove && status(b) !== 'approved' ? (
+                            <Button size="compact-sm" color="teal" loading={busyId === b.id} onClick={() => void setStatus(b, 'approved')}>
+                              Approve
+                            </Button>
+                          ) : null}
+                          {(canApprove || mine) && status(b) !== 'cancelled' ? (
+                            <Button
+                              size="compact-sm"
+                              color="red"
+                              variant="light"
+                              disabled={busyId === b.id}
+                              onClick={() => void setStatus(b, 'cancelled')}
+                            >
+                              Cancel
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="New Bus Booking"
+        size="xl"
+        fullScreen={isMobile}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <BookingForm
+          onSubmit={submit}
+          onCancel={() => setOpened(false)}
+          extraFields={
+            isAdmin ? (
+              <SchoolPicker
+                platform={isPlatformAdmin}
+                tenantId={tenantId}
+                onTenant={setTenantId}
+                schoolId={schoolId}
+                onSchool={setSchoolId}
+              />
+            ) : null
+          }
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser, Roles } from '../common/decorators';
+import { IdPipe, ZodPipe } from '../common/zod.pipe';
+import {
+  type CreateBookingBody,
+  createBookingSchema,
+  type ListBookingsQuery,
+  listBookingsQuery,
+  type UpdateBookingBody,
+  updateBookingSchema,
+} from './bookings.schemas';
+import { BookingsService } from './bookings.service';
+
+@Controller('bookings')
+export class BookingsController {
+  constructor(private readonly bookings: BookingsService) {}
+
+  // DESIGN §3: bus companies see no bookings, so the route refuses them (403) rather than answering an empty list.
+  @Get()
+  @Roles('admin', 'finance', 'school_staff', 'trip_manager')
+  list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(listBookingsQuery)) query: ListBookingsQuery) {
+    return this.bookings.list(caller, query);
+  }
+
+  // spec §2: /bookings is for school_staff, trip_manager and admin.
+  @Post()
+  @Roles('school_staff', 'trip_manager', 'admin')
+  create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createBookingSchema)) body: CreateBookingBody) {
+    return this.bookings.create(caller, body);
+  }
+
+  @Patch(':id')
+  @Roles('school_staff', 'trip_manager', 'admin')
+  setStatus(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(updateBookingSchema)) body: UpdateBookingBody,
+  ) {
+    return this.bookings.setStatus(caller, id, body.status);
+  }
+}

@@ -1,0 +1,92 @@
+import type { BookingDto } from './bookings';
+import type { OrganizationDto, PartnershipDto } from './global-admin';
+import type { PermissionMatrixDto } from './permissions';
+import type { TripDto, TripStatus } from './trip-wire';
+import type { ProfileDto, TenantDto } from './wire';
+
+/**
+ * Live events (DESIGN §6): what the server pushes over Socket.IO, typed once for the gateway and
+ * for the client's `Socket<ClientEventMap>`. Clients send nothing but Socket.IO's own pings.
+ *
+ * Every entity event carries the record exactly as the REST API answers it, wrapped by its name
+ * (`{trip}`, `{booking}`...), plus the envelope below. See server/src/realtime/README.md for the
+ * seq/hello protocol.
+ */
+
+/** Added to every entity event. */
+export interface LiveEnvelope {
+  /**
+   * Per-tenant counter, shared by all replicas: +1 for every event of the tenant, whoever it went to.
+   * Use it to notice a loss (a jump, for clients that see the whole tenant) and to compare with `hello`.
+   * It is not an ordering of record versions: skip stale records by their own `version`/`updated_at`.
+   */
+  seq: number;
+  /** The tenant whose counter `seq` belongs to; null for events about platform accounts. */
+  tenantId: number | null;
+}
+
+/** The documented fields of each event, before the envelope. */
+export interface LiveEventPayloads {
+  'trip:created': { trip: TripDto };
+  /** spec §4: broadcast with the trip and its new status. */
+  'trip:updated': { trip: TripDto; status: TripStatus };
+  /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
+  'trip:deleted': { tripId: number };
+  'booking:created': { booking: BookingDto };
+  'booking:updated': { booking: BookingDto };
+  /** How many users await approval in the lists the receiver sees (its tenant; every tenant for platform admins). */
+  'users:pending': { count: number };
+  'user:updated': { user: ProfileDto };
+  'tenant:created': { tenant: TenantDto };
+  'tenant:updated': { tenant: TenantDto };
+  'org:created': { org: OrganizationDto };
+  'org:updated': { org: OrganizationDto };
+  'partnership:created': { partnership: PartnershipDto };
+  'partnership:deleted': { partnership: PartnershipDto };
+  'permissions:updated': { permissions: PermissionMatrixDto };
+  /**
+   * What the receiver may see changed in a way no single record tells (a partnership of its bus
+   * company came or went): refetch the lists on screen.
+   */
+  resync: { reason: 'partnership' };
+}
+
+export type LiveEventName = keyof LiveEventPayloads;
+
+/** An event as it arrives: its fields plus the envelope. */
+export type LiveEvent<E extends LiveEventName> = LiveEventPayloads[E] & LiveEnvelope;
+
+/** The key of `HelloPayload.seq` for events about platform accounts (tenantId null). */
+export const PLATFORM_SEQ_KEY = 'platform';
+
+/**
+ * Sent on every connect, and again when the server knows the socket may have missed events (its
+ * Redis link came back): the latest seq of every tenant the receiver sees, keyed by tenant id
+ * (platform admins: every tenant, plus `platform`).
+ */
+export interface HelloPayload {
+  seq: Record<string, number>;
+}
+
+/** Server-to-client events, in Socket.IO's listener form. */
+export type ClientEventMap = { [E in LiveEventName]: (event: LiveEvent<E>) => void } & {
+  hello: (hello: HelloPayload) => void;
+};
+
+export const LIVE_EVENT_NAMES = [
+  'trip:created',
+  'trip:updated',
+  'trip:deleted',
+  'booking:created',
+  'booking:updated',
+  'users:pending',
+  'user:updated',
+  'tenant:created',
+  'tenant:updated',
+  'org:created',
+  'org:updated',
+  'partnership:created',
+  'partnership:deleted',
+  'permissions:updated',
+  'resync',
+] as const satisfies readonly LiveEventName[];

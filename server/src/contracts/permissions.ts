@@ -1,0 +1,48 @@
+/** spec §3 "Permission set per role". */
+export const PERMISSION_KEYS = ['canRequestTrips', 'canEditTrips', 'canChangeStatus', 'canMarkPaid', 'accessFinance'] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+export type PermissionSet = Record<PermissionKey, boolean>;
+
+/** GET/PUT /permissions: the tenant's role matrix; updated_at is null until an admin first saves it. */
+export interface PermissionMatrixDto {
+  roles: Record<string, PermissionSet>;
+  updated_at: string | null;
+}
+
+/** spec §5 "New role name". */
+export const INVALID_ROLE_NAME = 'Invalid or duplicate role name.';
+
+const set = (on: PermissionKey[]): PermissionSet => Object.fromEntries(PERMISSION_KEYS.map((k) => [k, on.includes(k)])) as PermissionSet;
+
+/**
+ * spec §6 default matrix. admin (not listed by the spec) holds every permission; trip_manager (whose
+ * action set the spec does not show) requests and edits trips, as DESIGN §4 lets it request them.
+ */
+export function defaultPermissionMatrix(): Record<string, PermissionSet> {
+  return {
+    admin: set([...PERMISSION_KEYS]),
+    school_staff: set(['canRequestTrips']),
+    bus_company: set(['canEditTrips', 'canChangeStatus']),
+    finance: set(['canEditTrips', 'canMarkPaid', 'accessFinance']),
+    trip_manager: set(['canRequestTrips', 'canEditTrips']),
+  };
+}
+
+/** spec §6: a custom role starts with every permission off. */
+export const noPermissions = (): PermissionSet => set([]);
+
+/** spec §5: trimmed, lower-cased, spaces become underscores. */
+export const normalizeRoleName = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '_');
+
+/**
+ * The add-role check, shared by the editor and the server: the normalised name, or null when it is
+ * empty, already present, longer than 40 characters (a user's role column) or not made of letters,
+ * digits, underscores and hyphens.
+ */
+export function acceptRoleName(name: string, existing: Iterable<string>): string | null {
+  const role = normalizeRoleName(name);
+  // Starts with a letter or digit, which also keeps names like "__proto__" out of the matrix object.
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(role)) return null;
+  for (const other of existing) if (normalizeRoleName(other) === role) return null;
+  return role;
+}

@@ -1,0 +1,73 @@
+/**
+ * Texts about trips, declared once: the server answers with them and the client's forms show them.
+ * Where spec §5 gives the words, these are its words.
+ */
+export const TripMessages = {
+  // spec §5 Trip request form
+  returnBeforeDeparture: 'Return time must be later than departure time.',
+  boosterSeatCount: 'Please enter a valid number of booster seats (> 0).',
+  // spec §5 Assign bus
+  busSeatsRequired: 'Please enter number of seats.',
+  atLeastOneBus: 'Please add at least one bus.',
+
+  bodyNotObject: 'The request body must be a JSON object.',
+  tripTypeRequired: 'Trip type is required.',
+  tripTypeInvalid: 'Trip type must be one of Academic Trip, Boarding House Trip, Day Trip, Sports Trip or Other.',
+  customTypeRequired: 'Please enter the trip type when the type is Other.',
+  customTypeTooLong: 'The trip type must be at most 100 characters.',
+  originTooLong: 'Origin must be at most 200 characters.',
+  destinationRequired: 'Destination is required.',
+  destinationInvalid: 'Destination must be text.',
+  destinationTooLong: 'Destination must be at most 200 characters.',
+  departureDateRequired: 'Departure date is required.',
+  departureDateInvalid: 'Departure date must be a real date written YYYY-MM-DD.',
+  dateMismatch: 'date and departureDate must be the same day.',
+  departureTimeRequired: 'Departure time is required.',
+  returnDateRequired: 'Return date is required.',
+  returnDateInvalid: 'Return date must be a real date written YYYY-MM-DD.',
+  returnTimeRequired: 'Return time is required.',
+  timeInvalid: 'Times must be written hh:mm AM or PM, for example 08:30 AM.',
+  studentsRequired: 'Number of students is required.',
+  studentsInvalid: 'Number of students must be a whole number from 0 to 10000.',
+  staffInvalid: 'Number of staff must be a whole number from 0 to 10000, or empty.',
+  boosterRequestedInvalid: 'boosterSeatsRequested must be true or false.',
+  notesTooLong: 'Notes must be at most 2000 characters.',
+  statusInvalid: 'Status must be one of Pending, Accepted, Confirmed, Rejected, Completed, Canceled or Cancel Requested.',
+  newTripStatus: 'A new trip starts as Pending.',
+  schoolRequired: 'Choose the school this trip is for (schoolOrgId).',
+  schoolNotInTenant: 'Choose a school of this tenant.',
+  staffWithoutSchool: 'Your account is not linked to a school yet. Ask an admin to set your school before requesting trips.',
+
+  busTypeInvalid: 'Bus type must be Internal Yellow Bus, External Yellow Bus or White Bus.',
+  busSeatsInvalid: 'Number of seats must be a whole number from 1 to 1000.',
+  tooManyBuses: 'A trip can have at most 50 buses.',
+  busesInvalid: 'buses must be a list of buses.',
+  tripPriceInvalid: 'Trip price must be a number of 0 or more.',
+  priceInvalid: 'Price must be a number of 0 or more.',
+  driverNameTooLong: 'Driver name must be at most 200 characters.',
+  driverPhoneTooLong: 'Driver phone must be at most 50 characters.',
+  busInfoInvalid: 'busInfo must be {busType, seats} or null.',
+  driverInfoInvalid: 'driverInfo must be {name, mobile} or null.',
+
+  versionInvalid: 'version must be a whole number.',
+  paidInvalid: 'paid must be true or false.',
+  cancelRequestInvalid: 'cancelRequest must be true or false.',
+  deletedInvalid: 'Only deleted: true can be sent; a deleted trip cannot be restored.',
+  busCompanyInvalid: 'busCompanyOrgId must be an organization id.',
+  busCompanyNotInTenant: 'Choose a bus company of this tenant.',
+  busCompanyRequired: "Name the bus company that takes this trip (busCompanyOrgId): the school has no single partner.",
+  busCompanyOnlyOnAccept: 'busCompanyOrgId can only be sent by an admin accepting a trip.',
+  nothingToUpdate: 'Nothing to update.',
+  oneChangeAtATime: "Change a trip's details, its buses and its status in separate requests.",
+  staleVersion: 'This trip was changed by someone else in the meantime. Review the current trip and try again.',
+
+  passengersRequired: 'Add at least one passenger.',
+  tooManyPassengers: 'At most 200 passengers can be added at once.',
+  fullNameRequired: 'Full name is required.',
+  fullNameTooLong: 'Full name must be at most 200 characters.',
+  passengerFieldTooLong: 'Passenger details must be at most 200 characters each (notes 2000).',
+  checkedInInvalid: 'checkedIn must be true or false.',
+
+  createdByTooLong: 'createdBy must be at most 200 characters.',
+  tripNotFound: 'Trip not found.',
+} as const;

@@ -1,0 +1,374 @@
+import type { Role } from './roles';
+import { TripMessages } from './trip-messages';
+import {
+  allowedTripActions,
+  canSeeTrip,
+  classifyTripPatch,
+  decideTripAction,
+  decideTripRequest,
+  isTripDate,
+  normalizeTripTime,
+  parseTripTime,
+  returnIsAfterDeparture,
+  sameTripValue,
+  TRIP_ACTIONS,
+  type TripAction,
+  type TripActor,
+  type TripPatchBase,
+  type TripSubject,
+  tripFormProblem,
+} from './trip-rules';
+import { TRIP_STATUSES, type TripStatus } from './trip-wire';
+
+const TENANT = 7;
+const SCHOOL = 20;
+const OTHER_SCHOOL = 21;
+const BUS = 30;
+const OTHER_BUS = 31;
+
+const actor = (role: Role, activeOrgId: number | null = null, tenantId: number | null = TENANT, id = 100): TripActor => ({ id, role, tenantId, activeOrgId });
+
+const ACTORS = {
+  admin: actor('admin'),
+  platformAdmin: actor('admin', null, null),
+  staffOwn: actor('school_staff', SCHOOL),
+  staffOther: actor('school_staff', OTHER_SCHOOL),
+  staffNoOrg: actor('school_staff', null),
+  busAssigned: actor('bus_company', BUS),
+  busPartner: actor('bus_company', OTHER_BUS),
+  finance: actor('finance'),
+  manager: actor('trip_manager', null, TENANT, 1),
+  foreignAdmin: actor('admin', null, 99),
+};
+type ActorKey = keyof typeof ACTORS;
+
+/** Accepted and later trips are assigned to BUS; OTHER_BUS is a partner of the school that did not take it. */
+function trip(status: TripStatus, over: Partial<TripSubject> = {}): TripSubject {
+  const assigned = status !== 'Pending' && status !== 'Rejected';
+  return {
+    tenantId: TENANT,
+    status,
+    schoolOrgId: SCHOOL,
+    busCompanyOrgId: assigned ? BUS : null,
+    createdById: 1,
+    statusBeforeCancelRequest: status === 'Cancel Requested' ? 'Confirmed' : null,
+    ...over,
+  };
+}
+const partnerCtx = (key: ActorKey) => ({ isPartner: key === 'busAssigned' || key === 'busPartner' });
+
+type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+
+// DESIGN §4, written out again here so the module is checked against the design, not against itself.
+const DESIGN: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[]][] = [
+  ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
+  ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
+  ['cancel', ['Pending'], 'Canceled', ['schoolStaff', 'admin']],
+  ['assignBuses', ['Accepted', 'Confirmed'], 'Confirmed', ['assignedBus', 'admin']],
+  ['requestCancel', ['Accepted', 'Confirmed'], 'Cancel Requested', ['schoolStaff']],
+  ['cancel', ['Accepted', 'Confirmed'], 'Canceled', ['admin']],
+  ['complete', ['Confirmed'], 'Completed', ['assignedBus', 'admin']],
+  ['approveCancel', ['Cancel Requested'], 'Canceled', ['assignedBus', 'admin']],
+  ['declineCancel', ['Cancel Requested'], 'before', ['assignedBus', 'admin']],
+  ['delete', ['Canceled'], 'same', ['admin']],
+  ['edit', [...TRIP_STATUSES], 'same', ['admin']],
+  ['edit', ['Pending', 'Accepted'], 'same', ['schoolStaff']],
+  ['edit', ['Confirmed'], 'Pending', ['schoolStaff']],
+  ['addPassengers', ['Accepted', 'Confirmed', 'Completed'], 'same', ['schoolStaff']],
+  ['markPaid', [...TRIP_STATUSES], 'same', ['finance', 'admin']],
+];
+
+/** The parties each test actor is for `trip(status)`. */
+function partiesOf(key: ActorKey, status: TripStatus): Party[] {
+  const assigned = status !== 'Pending' && status !== 'Rejected';
+  switch (key) {
+    case 'admin':
+    case 'platformAdmin':
+      return ['admin'];
+    case 'staffOwn':
+      return ['schoolStaff'];
+    case 'busAssigned':
+      return assigned ? ['assignedBus', 'partnerBus'] : ['partnerBus'];
+    case 'busPartner':
+      return ['partnerBus'];
+    case 'finance':
+      return ['finance'];
+    default:
+      return [];
+  }
+}
+
+function expected(action: TripAction, key: ActorKey, status: TripStatus): TripStatus | 403 | 409 {
+  const parties = partiesOf(key, status);
+  const rows = DESIGN.filter(([a, , , who]) => a === action && who.some((p) => parties.includes(p)));
+  if (rows.length === 0) return 403;
+  const row = rows.find(([, from]) => from.includes(status));
+  if (!row) return 409;
+  const to = row[2];
+  return to === 'same' ? status : to === 'before' ? 'Confirmed' : to;
+}
+
+const WALKED = TRIP_ACTIONS.filter((a) => a !== 'request');
+
+describe('trip rules (DESIGN §4)', () => {
+  describe.each(WALKED)('%s', (action) => {
+    it.each([...TRIP_STATUSES])('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (status) => {
+      for (const key of Object.keys(ACTORS) as ActorKey[]) {
+        const decision = decideTripAction(ACTORS[key], trip(status), action, partnerCtx(key));
+        const got = decision.allowed ? decision.to : decision.code;
+        expect({ actor: key, outcome: got }).toEqual({ actor: key, outcome: expected(action, key, status) });
+        if (!decision.allowed) expect(decision.message).toMatch(/^Only .+\.$/);
+      }
+    });
+  });
+
+  it('explains a wrong status with the statuses that would do', () => {
+    const d = decideTripAction(ACTORS.busAssigned, trip('Accepted'), 'accept', { isPartner: true });
+    expect(d).toEqual({ allowed: false, action: 'accept', code: 409, message: 'Only Pending trips can be accepted; this trip is Accepted.' });
+    const staff = decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'cancel', { isPartner: false });
+    expect(staff).toMatchObject({ code: 409, message: 'Only Pending trips can be canceled; this trip is Confirmed.' });
+  });
+
+  it('explains a wrong role with who may act', () => {
+    expect(decideTripAction(ACTORS.finance, trip('Pending'), 'accept', { isPartner: false })).toMatchObject({
+      code: 403,
+      message: "Only the school's partner bus company or an admin can accept this trip.",
+    });
+    expect(decideTripAction(ACTORS.busAssigned, trip('Confirmed'), 'markPaid', { isPartner: true })).toMatchObject({ code: 403 });
+  });
+
+  it('lets a partner bus company accept an unassigned Pending trip, but not one another company holds', () => {
+    expect(decideTripAction(ACTORS.busPartner, trip('Pending'), 'accept', { isPartner: true }).allowed).toBe(true);
+    const held = trip('Pending', { busCompanyOrgId: BUS });
+    expect(decideTripAction(ACTORS.busPartner, held, 'accept', { isPartner: true })).toMatchObject({ code: 403 });
+    expect(decideTripAction(ACTORS.busAssigned, held, 'accept', { isPartner: true }).allowed).toBe(true);
+  });
+
+  it('answers 409, not 403, to a partner that lost the race to accept', () => {
+    expect(decideTripAction(ACTORS.busPartner, trip('Accepted'), 'accept', { isPartner: true })).toMatchObject({ code: 409 });
+  });
+
+  it('refuses a bus company that is neither partner nor assigned', () => {
+    expect(decideTripAction(ACTORS.busPartner, trip('Pending'), 'accept', { isPartner: false })).toMatchObject({ code: 403 });
+  });
+
+  it('lets the assigned company act even after its partnership ended', () => {
+    expect(decideTripAction(ACTORS.busAssigned, trip('Confirmed'), 'complete', { isPartner: false }).allowed).toBe(true);
+  });
+
+  it('returns a declined cancel request to the status held before', () => {
+    const fromAccepted = trip('Cancel Requested', { statusBeforeCancelRequest: 'Accepted' });
+    expect(decideTripAction(ACTORS.admin, fromAccepted, 'declineCancel', { isPartner: false })).toMatchObject({ allowed: true, to: 'Accepted' });
+    const unknown = trip('Cancel Requested', { statusBeforeCancelRequest: null });
+    expect(decideTripAction(ACTORS.admin, unknown, 'declineCancel', { isPartner: false })).toMatchObject({ allowed: true, to: 'Confirmed' });
+  });
+
+  it("turns school staff's edit of a Confirmed trip into an edit request, and nobody else's", () => {
+    expect(decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({ allowed: true, action: 'edit', to: 'Pending', editRequest: true });
+    expect(decideTripAction(ACTORS.admin, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({ allowed: true, action: 'edit', to: 'Confirmed', editRequest: false });
+    expect(decideTripAction(ACTORS.staffOwn, trip('Accepted'), 'edit', { isPartner: false })).toMatchObject({ to: 'Accepted', editRequest: false });
+  });
+
+  it("refuses everything on another tenant's trip and on a deleted trip", () => {
+    for (const a of WALKED) {
+      expect(decideTripAction(ACTORS.foreignAdmin, trip('Canceled'), a, { isPartner: false })).toMatchObject({ code: 403 });
+      expect(decideTripAction(ACTORS.admin, trip('Canceled', { deleted: true }), a, { isPartner: false })).toMatchObject({ code: 403 });
+    }
+  });
+
+  it.each<[ActorKey, boolean]>([
+    ['admin', true],
+    ['platformAdmin', true],
+    ['staffOwn', true],
+    ['staffNoOrg', true],
+    ['manager', true],
+    ['busAssigned', false],
+    ['finance', false],
+  ])('decides who may request a trip: %s %s', (key, allowed) => {
+    const d = decideTripRequest(ACTORS[key]);
+    expect(d.allowed).toBe(allowed);
+    if (!d.allowed) expect(d).toMatchObject({ code: 403, message: 'Only school staff, trip managers and admins can request trips.' });
+  });
+
+  it('lists the actions for the buttons', () => {
+    expect(allowedTripActions(ACTORS.busAssigned, trip('Pending', { busCompanyOrgId: null }), { isPartner: true })).toEqual(['accept', 'reject']);
+    expect(allowedTripActions(ACTORS.staffOwn, trip('Confirmed'), { isPartner: false })).toEqual(['requestCancel', 'edit', 'addPassengers']);
+    expect(allowedTripActions(ACTORS.admin, trip('Canceled'), { isPartner: false })).toEqual(['edit', 'delete', 'markPaid']);
+    expect(allowedTripActions(ACTORS.finance, trip('Completed'), { isPartner: false })).toEqual(['markPaid']);
+    expect(allowedTripActions(ACTORS.manager, trip('Pending'), { isPartner: false })).toEqual([]);
+  });
+});
+
+describe('canSeeTrip (DESIGN §3)', () => {
+  const t = { tenantId: TENANT, schoolOrgId: SCHOOL, busCompanyOrgId: null as number | null, createdById: 1 };
+
+  it.each<[string, TripActor, typeof t, number[], boolean]>([
+    ['a platform admin sees every tenant', actor('admin', null, null), { ...t, tenantId: 99 }, [], true],
+    ['an admin sees the tenant', actor('admin'), t, [], true],
+    ["an admin does not see another tenant's trip", actor('admin', null, 99), t, [], false],
+    ['finance sees the tenant', actor('finance'), t, [], true],
+    ['school staff see their school', actor('school_staff', SCHOOL), t, [], true],
+    ['school staff do not see another school', actor('school_staff', OTHER_SCHOOL), t, [], false],
+    ['school staff without a school see what they created', actor('school_staff', null, TENANT, 1), t, [], true],
+    ['school staff without a school see nothing else', actor('school_staff', null, TENANT, 2), t, [], false],
+    ['a bus company sees its partner schools', actor('bus_company', BUS), t, [SCHOOL], true],
+    ['a bus company sees what is assigned to it', actor('bus_company', BUS), { ...t, busCompanyOrgId: BUS }, [], true],
+    ['a bus company sees nothing else', actor('bus_company', BUS), t, [OTHER_SCHOOL], false],
+    ['a bus company without an organization sees nothing', actor('bus_company', null), t, [SCHOOL], false],
+    ['a trip manager sees what they created', actor('trip_manager', null, TENANT, 1), t, [], true],
+    ['a trip manager sees nothing else', actor('trip_manager', null, TENANT, 2), t, [], false],
+    ["a bus company's partner list does not cross tenants", actor('bus_company', BUS, 99), t, [SCHOOL], false],
+  ])('%s', (_name, user, subject, partners, visible) => {
+    expect(canSeeTrip(user, subject, partners)).toBe(visible);
+  });
+
+  it('hides a deleted trip from everyone', () => {
+    expect(canSeeTrip(actor('admin', null, null), { ...t, deleted: true }, [])).toBe(false);
+  });
+});
+
+describe('classifyTripPatch', () => {
+  const base: TripPatchBase = {
+    ...trip('Confirmed'),
+    tripType: 'Day Trip',
+    customType: null,
+    origin: 'School',
+    destination: 'Museum',
+    departureDate: '2030-03-04',
+    departureTime: '08:00 AM',
+    returnDate: '2030-03-04',
+    returnTime: '03:00 PM',
+    students: 30,
+    staff: 2,
+    notes: null,
+    boosterSeatsRequested: false,
+    boosterSeatCount: 0,
+    buses: [{ busType: 'White Bus', busSeats: 40, tripPrice: null, driverName: null, driverPhone: null, status: null }],
+    busInfo: null,
+    driverInfo: null,
+    price: 0,
+    paid: false,
+    cancelRequest: false,
+  };
+  const on = (status: TripStatus, over: Partial<TripPatchBase> = {}): TripPatchBase => ({ ...base, status, ...over });
+
+  it.each<[string, Parameters<typeof classifyTripPatch>[0], TripPatchBase, TripAction[]]>([
+    ['a status of Accepted is an accept', { status: 'Accepted' }, on('Pending'), ['accept']],
+    ['a second accept of an accepted trip is still an accept (and will be refused)', { status: 'Accepted' }, on('Accepted'), ['accept']],
+    ['Rejected is a reject', { status: 'Rejected' }, on('Pending'), ['reject']],
+    ['Canceled is a cancel', { status: 'Canceled' }, on('Pending'), ['cancel']],
+    ['Canceled on a cancel request approves it', { status: 'Canceled' }, on('Cancel Requested'), ['approveCancel']],
+    ['Confirmed with buses assigns buses', { status: 'Confirmed', buses: [{ ...base.buses[0], busSeats: 50 }] }, on('Accepted'), ['assignBuses']],
+    ['Confirmed on a cancel request declines it', { status: 'Confirmed' }, on('Cancel Requested'), ['declineCancel']],
+    ['Accepted on a cancel request declines it', { status: 'Accepted' }, on('Cancel Requested'), ['declineCancel']],
+    ['cancelRequest false on a cancel request declines it', { cancelRequest: false }, on('Cancel Requested'), ['declineCancel']],
+    ['Completed is a complete', { status: 'Completed' }, on('Confirmed'), ['complete']],
+    ['Cancel Requested is a cancel request', { status: 'Cancel Requested' }, on('Confirmed'), ['requestCancel']],
+    ['Pending with cancelRequest true is a cancel request (spec §4 edit modal)', { status: 'Pending', cancelRequest: true }, on('Accepted'), ['requestCancel']],
+    ['cancelRequest true alone is a cancel request', { cancelRequest: true }, on('Confirmed'), ['requestCancel']],
+    ['Pending with fields is a request-mode edit', { status: 'Pending', destination: 'Zoo' }, on('Confirmed'), ['edit']],
+    ['changed fields are an edit', { destination: 'Zoo' }, on('Accepted'), ['edit']],
+    ['date stands for departureDate', { date: '2030-03-05' }, on('Pending'), ['edit']],
+    ['changed buses alone are an assignment', { buses: [{ ...base.buses[0], busSeats: 50 }] }, on('Confirmed'), ['assignBuses']],
+    ['deleted true is a delete', { deleted: true }, on('Canceled'), ['delete']],
+    ['paid is marking paid', { paid: true }, on('Completed'), ['markPaid']],
+    ['paid may go with an edit', { paid: true, notes: 'x' }, on('Completed'), ['edit', 'markPaid']],
+    ['echoed values are nothing', { destination: 'Museum', students: 30, status: 'Confirmed', paid: false, deleted: false }, on('Confirmed'), []],
+    ['echoed buses in another key order are nothing', { buses: [{ status: null, driverPhone: null, driverName: null, tripPrice: null, busSeats: 40, busType: 'White Bus' }] }, on('Confirmed'), []],
+    ['a status echoed beside a change is not a transition', { status: 'Accepted', notes: 'bring hats' }, on('Accepted'), ['edit']],
+    ['Pending on a Pending trip is an (empty) edit', { status: 'Pending' }, on('Pending'), ['edit']],
+    ['a status alone, even the current one, is an action', { status: 'Confirmed' }, on('Confirmed'), ['assignBuses']],
+    ['a duplicate cancel request is a cancel request (and will be refused)', { status: 'Cancel Requested' }, on('Cancel Requested'), ['requestCancel']],
+    ['an accept naming the company is still an accept', { status: 'Accepted', busCompanyOrgId: BUS }, on('Accepted'), ['accept']],
+  ])('%s', (_name, patch, current, actions) => {
+    expect(classifyTripPatch(patch, current)).toEqual({ actions });
+  });
+
+  it.each<[string, Parameters<typeof classifyTripPatch>[0], TripPatchBase]>([
+    ['a status change with field changes', { status: 'Completed', destination: 'Zoo' }, on('Confirmed')],
+    ['an accept with buses', { status: 'Accepted', buses: [{ ...base.buses[0], busSeats: 9 }] }, on('Pending')],
+    ['an edit with buses', { destination: 'Zoo', buses: [{ ...base.buses[0], busSeats: 9 }] }, on('Confirmed')],
+    ['a delete with a status', { deleted: true, status: 'Canceled' }, on('Pending')],
+  ])('refuses %s in one request', (_name, patch, current) => {
+    expect(classifyTripPatch(patch, current)).toEqual({ error: TripMessages.oneChangeAtATime });
+  });
+
+  it('accepts busCompanyOrgId only with an accept', () => {
+    expect(classifyTripPatch({ status: 'Accepted', busCompanyOrgId: OTHER_BUS }, on('Pending', { busCompanyOrgId: null }))).toEqual({ actions: ['accept'] });
+    expect(classifyTripPatch({ busCompanyOrgId: OTHER_BUS }, on('Confirmed'))).toEqual({ error: TripMessages.busCompanyOnlyOnAccept });
+    expect(classifyTripPatch({ busCompanyOrgId: BUS, notes: 'x' }, on('Confirmed'))).toEqual({ actions: ['edit'] });
+  });
+});
+
+describe('trip form rules (spec §5)', () => {
+  it.each([
+    ['12:00 AM', 0],
+    ['12:30 PM', 750],
+    ['01:05 AM', 65],
+    ['11:59 PM', 1439],
+    ['08:45 am', 525],
+  ])('reads %s as %i minutes after midnight', (time, minutes) => {
+    expect(parseTripTime(time)).toBe(minutes);
+  });
+
+  it.each(['8:30 AM', '13:00 PM', '00:10 AM', '10:60 AM', '10:30', '10:30 XM', '', '10:3 AM'])('refuses the time %j', (time) => {
+    expect(parseTripTime(time)).toBeNull();
+  });
+
+  it('writes times the one way', () => {
+    expect(normalizeTripTime('08:45 am')).toBe('08:45 AM');
+    expect(normalizeTripTime('08:45PM')).toBe('08:45 PM');
+  });
+
+  it.each([
+    ['2030-02-28', true],
+    ['2028-02-29', true],
+    ['2030-02-29', false],
+    ['2030-13-01', false],
+    ['2030-1-01', false],
+    ['01/02/2030', false],
+    ['2030-04-31', false],
+    ['0000-01-01', false],
+  ])('knows whether %s is a real date', (date, real) => {
+    expect(isTripDate(date)).toBe(real);
+  });
+
+  it('wants the return strictly after the departure', () => {
+    const dep = { departureDate: '2030-03-04', departureTime: '08:00 AM' };
+    expect(returnIsAfterDeparture({ ...dep, returnDate: '2030-03-04', returnTime: '08:15 AM' })).toBe(true);
+    expect(returnIsAfterDeparture({ ...dep, returnDate: '2030-03-04', returnTime: '08:00 AM' })).toBe(false);
+    expect(returnIsAfterDeparture({ ...dep, returnDate: '2030-03-04', returnTime: '07:00 AM' })).toBe(false);
+    expect(returnIsAfterDeparture({ ...dep, returnDate: '2030-03-05', returnTime: '07:00 AM' })).toBe(true);
+    expect(returnIsAfterDeparture({ ...dep, returnDate: '2030-03-03', returnTime: '11:00 PM' })).toBe(false);
+  });
+
+  const form = {
+    tripType: 'Day Trip' as const,
+    customType: null,
+    departureDate: '2030-03-04',
+    departureTime: '08:00 AM',
+    returnDate: '2030-03-04',
+    returnTime: '03:00 PM',
+    boosterSeatsRequested: false,
+    boosterSeatCount: 0,
+  };
+
+  it('passes a good form', () => {
+    expect(tripFormProblem(form)).toBeNull();
+  });
+
+  it('names the first broken rule in the spec words', () => {
+    expect(tripFormProblem({ ...form, tripType: 'Other', customType: '  ' })).toBe(TripMessages.customTypeRequired);
+    expect(tripFormProblem({ ...form, tripType: 'Other', customType: 'Choir tour' })).toBeNull();
+    expect(tripFormProblem({ ...form, returnTime: '07:00 AM' })).toBe('Return time must be later than departure time.');
+    expect(tripFormProblem({ ...form, boosterSeatsRequested: true, boosterSeatCount: 0 })).toBe('Please enter a valid number of booster seats (> 0).');
+    expect(tripFormProblem({ ...form, boosterSeatsRequested: true, boosterSeatCount: 3 })).toBeNull();
+  });
+
+  it('compares stored and sent values by content', () => {
+    expect(sameTripValue({ a: 1, b: [1, { c: null }] }, { b: [1, { c: undefined }], a: 1 })).toBe(true);
+    expect(sameTripValue([1, 2], [2, 1])).toBe(false);
+    expect(sameTripValue(null, undefined)).toBe(true);
+    expect(sameTripValue({ a: 1 }, [1])).toBe(false);
+  });
+});

@@ -1,0 +1,409 @@
+/**
+ * The trip rules of DESIGN §3 (who sees a trip) and §4 (who may do what, from which status), in one
+ * place: the server enforces them and the client's action buttons ask them. Plain TypeScript, no
+ * framework imports, no I/O.
+ */
+import type { Role } from './roles';
+import { TripMessages } from './trip-messages';
+import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from './trip-wire';
+
+export const TRIP_ACTIONS = [
+  'request',
+  'accept',
+  'reject',
+  'cancel',
+  'assignBuses',
+  'requestCancel',
+  'approveCancel',
+  'declineCancel',
+  'complete',
+  'edit',
+  'delete',
+  'addPassengers',
+  'markPaid',
+] as const;
+export type TripAction = (typeof TRIP_ACTIONS)[number];
+
+/** The caller, as the rules need it (an AuthUser or a ProfileDto mapped to these names). */
+export interface TripActor {
+  id: number;
+  role: Role;
+  /** null for a platform admin. */
+  tenantId: number | null;
+  activeOrgId: number | null;
+}
+
+/** The trip, as the rules need it (a TripDto fits). */
+export interface TripSubject {
+  tenantId: number;
+  status: TripStatus;
+  schoolOrgId: number;
+  busCompanyOrgId: number | null;
+  createdById: number | null;
+  statusBeforeCancelRequest?: TripStatus | null;
+  deleted?: boolean;
+}
+
+export interface TripRuleContext {
+  /** The actor is a bus company in partnership with the trip's school. */
+  isPartner: boolean;
+}
+
+/** The parties of DESIGN §4's "who" column. */
+export type TripParty = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+
+export interface TripRule {
+  action: Exclude<TripAction, 'request'>;
+  from: readonly TripStatus[];
+  /** The status afterwards: a status, the current one, or the one held before a cancel request. */
+  to: TripStatus | 'unchanged' | 'statusBeforeCancelRequest';
+  who: readonly TripParty[];
+}
+
+const ANY: readonly TripStatus[] = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'];
+
+/**
+ * DESIGN §4, row by row. A request is checked by `decideTripRequest` (there is no trip yet).
+ * One addition: the assigned company (or an admin) may change the buses of a Confirmed trip; it stays Confirmed.
+ */
+export const TRIP_RULES: readonly TripRule[] = [
+  { action: 'accept', from: ['Pending'], to: 'Accepted', who: ['partnerBus', 'admin'] },
+  { action: 'reject', from: ['Pending'], to: 'Rejected', who: ['partnerBus', 'admin'] },
+  { action: 'cancel', from: ['Pending'], to: 'Canceled', who: ['schoolStaff', 'admin'] },
+  { action: 'assignBuses', from: ['Accepted', 'Confirmed'], to: 'Confirmed', who: ['assignedBus', 'admin'] },
+  { action: 'requestCancel', from: ['Accepted', 'Confirmed'], to: 'Cancel Requested', who: ['schoolStaff'] },
+  { action: 'cancel', from: ['Accepted', 'Confirmed'], to: 'Canceled', who: ['admin'] },
+  { action: 'complete', from: ['Confirmed'], to: 'Completed', who: ['assignedBus', 'admin'] },
+  { action: 'approveCancel', from: ['Cancel Requested'], to: 'Canceled', who: ['assignedBus', 'admin'] },
+  { action: 'declineCancel', from: ['Cancel Requested'], to: 'statusBeforeCancelRequest', who: ['assignedBus', 'admin'] },
+  { action: 'delete', from: ['Canceled'], to: 'unchanged', who: ['admin'] },
+  // Edit: admin in any status; school staff in Pending and Accepted; on a Confirmed trip school staff's edit is an edit request.
+  { action: 'edit', from: ANY, to: 'unchanged', who: ['admin'] },
+  { action: 'edit', from: ['Pending', 'Accepted'], to: 'unchanged', who: ['schoolStaff'] },
+  { action: 'edit', from: ['Confirmed'], to: 'Pending', who: ['schoolStaff'] },
+  { action: 'addPassengers', from: ['Accepted', 'Confirmed', 'Completed'], to: 'unchanged', who: ['schoolStaff'] },
+  { action: 'markPaid', from: ANY, to: 'unchanged', who: ['finance', 'admin'] },
+];
+
+/** The roles that may request a trip (DESIGN §4, first row). */
+export const TRIP_REQUESTER_ROLES: readonly Role[] = ['school_staff', 'trip_manager', 'admin'];
+
+export type TripDecision =
+  | { allowed: true; action: TripAction; to: TripStatus; editRequest: boolean }
+  | { allowed: false; action: TripAction; code: 403 | 409; message: string };
+
+const FORBIDDEN: Record<TripAction, string> = {
+  request: 'Only school staff, trip managers and admins can request trips.',
+  accept: "Only the school's partner bus company or an admin can accept this trip.",
+  reject: "Only the school's partner bus company or an admin can reject this trip.",
+  cancel: "Only staff of the trip's school or an admin can cancel this trip.",
+  assignBuses: 'Only the bus company the trip is assigned to or an admin can assign buses.',
+  requestCancel: "Only staff of the trip's school can request a cancellation.",
+  approveCancel: 'Only the bus company the trip is assigned to or an admin can approve a cancellation.',
+  declineCancel: 'Only the bus company the trip is assigned to or an admin can decline a cancellation request.',
+  complete: 'Only the bus company the trip is assigned to or an admin can complete this trip.',
+  edit: "Only staff of the trip's school or an admin can edit this trip.",
+  delete: 'Only an admin can delete a trip.',
+  addPassengers: "Only staff of the trip's school can add passengers.",
+  markPaid: 'Only finance or an admin can mark a trip paid or unpaid.',
+};
+
+const CAN: Record<TripAction, string> = {
+  request: 'be requested',
+  accept: 'be accepted',
+  reject: 'be rejected',
+  cancel: 'be canceled',
+  assignBuses: 'have buses assigned',
+  requestCancel: 'have a cancellation requested',
+  approveCancel: 'have a cancellation approved',
+  declineCancel: 'have a cancellation request declined',
+  complete: 'be completed',
+  edit: 'be edited',
+  delete: 'be deleted',
+  addPassengers: 'have passengers added',
+  markPaid: 'be marked paid',
+};
+
+const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+
+function sameTenant(actor: TripActor, trip: Pick<TripSubject, 'tenantId'>): boolean {
+  return actor.tenantId === null ? actor.role === 'admin' : actor.tenantId === trip.tenantId;
+}
+
+/** Which of DESIGN §4's parties the actor is, for this trip. */
+export function tripPartiesOf(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): Set<TripParty> {
+  const parties = new Set<TripParty>();
+  if (!sameTenant(actor, trip) || trip.deleted) return parties;
+  const org = actor.activeOrgId;
+  if (actor.role === 'admin') parties.add('admin');
+  if (actor.role === 'finance') parties.add('finance');
+  if (actor.role === 'school_staff' && org !== null && org === trip.schoolOrgId) parties.add('schoolStaff');
+  if (actor.role === 'bus_company' && org !== null) {
+    const assigned = trip.busCompanyOrgId === org;
+    if (assigned) parties.add('assignedBus');
+    // Once a company has accepted, only that company acts on the trip (DESIGN §4): a Pending trip another
+    // company holds (an edit request) is not this partner's to accept. Once it has left Pending the partner
+    // stays a party, so losing a race to accept answers 409 (wrong status) with the trip, not 403.
+    const heldByAnother = trip.busCompanyOrgId !== null && !assigned && trip.status === 'Pending';
+    if ((ctx.isPartner || assigned) && !heldByAnother) parties.add('partnerBus');
+  }
+  return parties;
+}
+
+/** May this actor do this to this trip now? Wrong role or organization: 403; right party, wrong status: 409. */
+export function decideTripAction(actor: TripActor, trip: TripSubject, action: TripAction, ctx: TripRuleContext): TripDecision {
+  if (action === 'request') return decideTripRequest(actor);
+  const parties = tripPartiesOf(actor, trip, ctx);
+  const mine = TRIP_RULES.filter((r) => r.action === action && r.who.some((p) => parties.has(p)));
+  if (mine.length === 0) return { allowed: false, action, code: 403, message: FORBIDDEN[action] };
+  const rule = mine.find((r) => r.from.includes(trip.status));
+  if (!rule) {
+    const from = ANY.filter((s) => mine.some((r) => r.from.includes(s)));
+    return { allowed: false, action, code: 409, message: `Only ${orList(from)} trips can ${CAN[action]}; this trip is ${trip.status}.` };
+  }
+  const to =
+    rule.to === 'unchanged' ? trip.status : rule.to === 'statusBeforeCancelRequest' ? (trip.statusBeforeCancelRequest ?? 'Confirmed') : rule.to;
+  return { allowed: true, action, to, editRequest: action === 'edit' && to !== trip.status };
+}
+
+/** DESIGN §4 first row: who may request a new trip. */
+export function decideTripRequest(actor: TripActor): TripDecision {
+  if (!TRIP_REQUESTER_ROLES.includes(actor.role)) return { allowed: false, action: 'request', code: 403, message: FORBIDDEN.request };
+  return { allowed: true, action: 'request', to: 'Pending', editRequest: false };
+}
+
+/** The actions the actor may take on this trip now (for the console's buttons). `request` is never listed. */
+export function allowedTripActions(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): TripAction[] {
+  return TRIP_ACTIONS.filter((a) => a !== 'request' && decideTripAction(actor, trip, a, ctx).allowed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visibility (DESIGN §3)
+
+export interface TripVisibilitySubject {
+  tenantId: number;
+  schoolOrgId: number;
+  busCompanyOrgId: number | null;
+  createdById: number | null;
+  deleted?: boolean;
+}
+
+/**
+ * DESIGN §3: may this user see (GET) this trip? `partnerSchoolIds` are the schools in partnership with
+ * the user's bus company (ignored for other roles). The server's list query applies the same rule in SQL.
+ */
+export function canSeeTrip(user: TripActor, trip: TripVisibilitySubject, partnerSchoolIds: readonly number[]): boolean {
+  if (trip.deleted) return false;
+  if (user.role === 'admin' && user.tenantId === null) return true;
+  if (user.tenantId === null || user.tenantId !== trip.tenantId) return false;
+  switch (user.role) {
+    case 'admin':
+    case 'finance':
+      return true;
+    case 'school_staff':
+      return user.activeOrgId !== null ? trip.schoolOrgId === user.activeOrgId : trip.createdById === user.id;
+    case 'bus_company':
+      return user.activeOrgId !== null && (trip.busCompanyOrgId === user.activeOrgId || partnerSchoolIds.includes(trip.schoolOrgId));
+    case 'trip_manager':
+      return trip.createdById === user.id;
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trip request form (spec §5)
+
+/** The fields of the trip request and edit forms. */
+export interface TripFormFields {
+  tripType: TripType;
+  customType: string | null;
+  origin: string | null;
+  destination: string;
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+  students: number;
+  staff: number | null;
+  notes: string | null;
+  boosterSeatsRequested: boolean;
+  boosterSeatCount: number;
+}
+
+/** POST /trips. `date` may stand for `departureDate`; admins and trip managers name the school. */
+export interface TripRequestBody extends Omit<TripFormFields, 'customType' | 'origin' | 'staff' | 'notes' | 'boosterSeatsRequested' | 'boosterSeatCount'> {
+  customType?: string | null;
+  origin?: string | null;
+  staff?: number | null;
+  notes?: string | null;
+  boosterSeatsRequested?: boolean;
+  boosterSeatCount?: number;
+  date?: string;
+  schoolOrgId?: number;
+}
+
+/** PATCH /trips/{id}: any of these; send `version` to be told when the trip changed meanwhile. */
+export interface TripPatch extends Partial<TripFormFields> {
+  date?: string;
+  status?: TripStatus;
+  buses?: BusAssignment[];
+  busInfo?: BusInfo | null;
+  driverInfo?: DriverInfo | null;
+  price?: number;
+  cancelRequest?: boolean;
+  deleted?: boolean;
+  paid?: boolean;
+  version?: number;
+  /** Only with an admin's accept: the bus company that takes the trip. */
+  busCompanyOrgId?: number;
+}
+
+export const TRIP_FORM_FIELDS = [
+  'tripType',
+  'customType',
+  'origin',
+  'destination',
+  'departureDate',
+  'departureTime',
+  'returnDate',
+  'returnTime',
+  'students',
+  'staff',
+  'notes',
+  'boosterSeatsRequested',
+  'boosterSeatCount',
+] as const satisfies readonly (keyof TripFormFields)[];
+
+/** Fields that belong to the Assign Bus form. */
+export const TRIP_ASSIGNMENT_FIELDS = ['buses', 'busInfo', 'driverInfo', 'price'] as const;
+
+const TIME = /^(0[1-9]|1[0-2]):([0-5]\d) ?(AM|PM)$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Minutes after midnight of an `hh:mm AM/PM` time (spec §3), or null when it is not one. */
+export function parseTripTime(value: string): number | null {
+  const m = TIME.exec(value.trim());
+  if (!m) return null;
+  const hours = (Number(m[1]) % 12) + (m[3].toUpperCase() === 'PM' ? 12 : 0);
+  return hours * 60 + Number(m[2]);
+}
+
+/** `08:30 am` → `08:30 AM`; anything else unchanged. */
+export function normalizeTripTime(value: string): string {
+  const m = TIME.exec(value.trim());
+  return m ? `${m[1]}:${m[2]} ${m[3].toUpperCase()}` : value;
+}
+
+/** A real calendar date written YYYY-MM-DD (no 2025-02-30). */
+export function isTripDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2999) return false;
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+
+/** spec §5: the return must be later than the departure. Dates and times must already be valid. */
+export function returnIsAfterDeparture(f: Pick<TripFormFields, 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime'>): boolean {
+  if (f.returnDate !== f.departureDate) return f.returnDate > f.departureDate;
+  return (parseTripTime(f.returnTime) ?? 0) > (parseTripTime(f.departureTime) ?? 0);
+}
+
+/** The first rule of spec §5 that spans several fields and is broken, as its message; null when the form is fine. */
+export function tripFormProblem(
+  f: Pick<TripFormFields, 'tripType' | 'customType' | 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime' | 'boosterSeatsRequested' | 'boosterSeatCount'>,
+): string | null {
+  if (f.tripType === 'Other' && !f.customType?.trim()) return TripMessages.customTypeRequired;
+  if (!returnIsAfterDeparture(f)) return TripMessages.returnBeforeDeparture;
+  if (f.boosterSeatsRequested && !(Number.isFinite(f.boosterSeatCount) && f.boosterSeatCount > 0)) return TripMessages.boosterSeatCount;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a PATCH body
+
+/** The trip as the classifier compares against (a TripDto fits). */
+export type TripPatchBase = TripSubject & TripFormFields & { buses: BusAssignment[]; busInfo: BusInfo | null; driverInfo: DriverInfo | null; price: number; paid: boolean; cancelRequest: boolean };
+
+export type TripPatchReading = { actions: TripAction[]; error?: undefined } | { actions?: undefined; error: string };
+
+const ECHOABLE: readonly (keyof TripPatch)[] = [...TRIP_FORM_FIELDS, 'date', ...TRIP_ASSIGNMENT_FIELDS, 'paid', 'deleted', 'cancelRequest'];
+
+/** Deep equality that ignores object key order (jsonb reorders keys) and treats undefined as null. */
+export function sameTripValue(a: unknown, b: unknown): boolean {
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameTripValue(x, b[i]));
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
+  return [...keys].every((k) => sameTripValue(ra[k], rb[k]));
+}
+
+function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBase): TripAction {
+  const requested = current.status === 'Cancel Requested';
+  switch (target) {
+    // spec §4 Edit modal: the client's cancel-request path sends Pending with cancelRequest true;
+    // otherwise Pending marks the edit form's request mode.
+    case 'Pending':
+      return patch.cancelRequest === true ? 'requestCancel' : 'edit';
+    case 'Accepted':
+      return requested ? 'declineCancel' : 'accept';
+    case 'Confirmed':
+      return requested ? 'declineCancel' : 'assignBuses';
+    case 'Rejected':
+      return 'reject';
+    case 'Completed':
+      return 'complete';
+    case 'Canceled':
+      return requested ? 'approveCancel' : 'cancel';
+    case 'Cancel Requested':
+      return 'requestCancel';
+  }
+}
+
+/**
+ * Names what a PATCH body asks for, compared with the trip as it is. Values equal to the current ones
+ * are echoes, not changes; a status equal to the current one is an echo only when other fields come with
+ * it (so a second "accept" of an accepted trip is refused, not ignored, while a form echoing the whole trip is fine). Several of details, buses, status
+ * and delete in one body is an error; `paid` may accompany any of them. No actions: nothing to do.
+ */
+export function classifyTripPatch(patch: TripPatch, current: TripPatchBase): TripPatchReading {
+  const form = { ...patch, departureDate: patch.departureDate ?? patch.date };
+  const formChanged = TRIP_FORM_FIELDS.filter((f) => form[f] !== undefined && !sameTripValue(form[f], current[f]));
+  const assignmentChanged = TRIP_ASSIGNMENT_FIELDS.filter((f) => patch[f] !== undefined && !sameTripValue(patch[f], current[f]));
+  const paidChanged = patch.paid !== undefined && patch.paid !== current.paid;
+  const deleting = patch.deleted === true;
+  // A status sent alone is an action even when it is the current one; sent beside other fields it may be an echo.
+  const statusAlone = ECHOABLE.every((k) => patch[k] === undefined);
+
+  let transition: TripAction | undefined;
+  if (patch.status !== undefined && (patch.status !== current.status || statusAlone)) transition = targetAction(patch.status, patch, current);
+  else if (patch.cancelRequest === true && current.status !== 'Cancel Requested') transition = 'requestCancel';
+  else if (patch.cancelRequest === false && current.status === 'Cancel Requested') transition = 'declineCancel';
+
+  const actions: TripAction[] = [];
+  if (transition) actions.push(transition);
+  if (assignmentChanged.length > 0 && transition !== 'assignBuses') {
+    if (transition) return { error: TripMessages.oneChangeAtATime };
+    actions.push('assignBuses');
+  }
+  if (formChanged.length > 0 && transition !== 'edit') {
+    if (actions.length > 0) return { error: TripMessages.oneChangeAtATime };
+    actions.push('edit');
+  }
+  if (deleting) {
+    if (actions.length > 0) return { error: TripMessages.oneChangeAtATime };
+    actions.push('delete');
+  }
+  if (patch.busCompanyOrgId !== undefined && patch.busCompanyOrgId !== current.busCompanyOrgId && !actions.includes('accept')) {
+    return { error: TripMessages.busCompanyOnlyOnAccept };
+  }
+  if (paidChanged) actions.push('markPaid');
+  return { actions };
+}

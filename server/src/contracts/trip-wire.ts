@@ -1,0 +1,144 @@
+import type { TripAction } from './trip-rules';
+
+/**
+ * Trip wire types (spec §3, camelCase as the spec names them), shared by the server's mapper,
+ * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
+ */
+
+/** DESIGN §4: the statuses on the wire. */
+export const TRIP_STATUSES = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+
+/** Named statuses, so code reads `TripStatus.CancelRequested` rather than a bare string. */
+export const TripStatus = {
+  Pending: 'Pending',
+  Accepted: 'Accepted',
+  Confirmed: 'Confirmed',
+  Rejected: 'Rejected',
+  Completed: 'Completed',
+  Canceled: 'Canceled',
+  CancelRequested: 'Cancel Requested',
+} as const satisfies Record<string, TripStatus>;
+
+/** spec §3 Trip.tripType; spec §9 default Academic Trip. */
+export const TRIP_TYPES = ['Academic Trip', 'Boarding House Trip', 'Day Trip', 'Sports Trip', 'Other'] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+
+/** spec §3 Bus assignment item. */
+export const BUS_TYPES = ['Internal Yellow Bus', 'External Yellow Bus', 'White Bus'] as const;
+export type BusType = (typeof BUS_TYPES)[number];
+
+/** spec §9: the default origin of a trip. */
+export const DEFAULT_ORIGIN = 'School';
+
+export interface BusAssignment {
+  busType: BusType;
+  busSeats: number;
+  /** AED; optional. */
+  tripPrice?: number | null;
+  driverName?: string | null;
+  driverPhone?: string | null;
+  /** Optional; a reader falls back to the trip's status (spec §3). */
+  status?: TripStatus | null;
+}
+
+export interface BusInfo {
+  busType: string | null;
+  seats: number | null;
+}
+
+export interface DriverInfo {
+  name: string | null;
+  mobile: string | null;
+}
+
+export interface TripDto {
+  id: number;
+  tenantId: number;
+  tripType: TripType;
+  customType: string | null;
+  origin: string | null;
+  destination: string;
+  /** The departure date; `date` and `departureDate` always hold the same day (spec §3 names both). */
+  date: string;
+  departureDate: string;
+  /** hh:mm AM/PM */
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+  students: number;
+  staff: number | null;
+  notes: string | null;
+  boosterSeatsRequested: boolean;
+  boosterSeatCount: number;
+  /** The requester's name and e-mail, as it was when the trip was requested. */
+  createdBy: string;
+  createdByEmail: string;
+  createdById: number | null;
+  status: TripStatus;
+  /** Set while a cancellation is requested: the status a declined request returns to. */
+  statusBeforeCancelRequest: TripStatus | null;
+  busInfo: BusInfo | null;
+  driverInfo: DriverInfo | null;
+  /** AED. */
+  price: number;
+  paid: boolean;
+  editRequest: boolean;
+  cancelRequest: boolean;
+  buses: BusAssignment[];
+  deleted: boolean;
+  /** Bumped on every change; send it back on PATCH to be told (409) when someone else changed the trip first. */
+  version: number;
+  schoolOrgId: number;
+  schoolName: string;
+  /** The bus company the trip is assigned to (set when a company accepts it). */
+  busCompanyOrgId: number | null;
+  busCompanyName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The body of a 409 on PATCH /trips/{id}: why, and the trip as it now is. */
+export interface TripConflictBody {
+  message: string;
+  trip: TripDto;
+}
+
+export interface SubtripDto {
+  id: number;
+  tripId: number;
+  buses: BusAssignment[];
+  createdBy: string;
+  createdById: number | null;
+  createdAt: string;
+}
+
+/** spec §3 Passenger. */
+export interface PassengerDto {
+  id: number;
+  tripId: number;
+  fullName: string;
+  guardianName: string | null;
+  guardianPhone: string | null;
+  pickupPoint: string | null;
+  dropoffPoint: string | null;
+  notes: string | null;
+  checkedIn: boolean;
+  createdAt: string;
+}
+
+/** What a history row records: every trip action, and a subtrip being recorded. */
+export type TripHistoryAction = TripAction | 'recordSubtrip';
+
+/** One change to a trip (DESIGN §4 History): who, when, from, to, which fields. */
+export interface TripHistoryDto {
+  id: number;
+  tripId: number;
+  action: TripHistoryAction;
+  fromStatus: TripStatus | null;
+  toStatus: TripStatus | null;
+  /** Wire names of the fields that changed (e.g. `destination`, `buses`, `paid`). */
+  fields: string[];
+  by: { id: number | null; name: string };
+  at: string;
+}

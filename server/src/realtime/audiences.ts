@@ -1,0 +1,30 @@
+import type { BookingFacts } from '../bookings/booking-visibility';
+import type { TripVisibilitySubject } from '../contracts/trip-rules';
+import { Rooms } from './rooms';
+
+/**
+ * Who may GET a record, as rooms (DESIGN §3). Each function mirrors a REST visibility rule
+ * (canSeeTrip, canSeeBooking); audiences.spec.ts checks room membership against those rules for
+ * every kind of user, so a socket receives a record exactly when its user could fetch it.
+ *
+ * Authorship is the one rule rooms cannot express (the author's role and organization decide it),
+ * so the caller looks the author up and says whether they see it.
+ */
+
+/** A trip: platform admins, the tenant's admins and finance, its school's staff, the bus companies partnered with that school and the one assigned, and its author when the author's own rule lets them see it. */
+export function tripRooms(trip: Omit<TripVisibilitySubject, 'deleted'>, facts: { partnerCompanyIds: readonly number[]; authorSees: boolean }): string[] {
+  const rooms = new Set([Rooms.platform, Rooms.role('admin', trip.tenantId), Rooms.role('finance', trip.tenantId), Rooms.org(trip.schoolOrgId)]);
+  if (trip.busCompanyOrgId !== null) rooms.add(Rooms.org(trip.busCompanyOrgId));
+  for (const company of facts.partnerCompanyIds) rooms.add(Rooms.org(company));
+  if (facts.authorSees && trip.createdById !== null) rooms.add(Rooms.user(trip.createdById));
+  return [...rooms];
+}
+
+/** A booking: platform admins, the tenant's admins, finance and trip managers, its school's staff, and its author when the author's own rule lets them see it. Bus companies see none. */
+export function bookingRooms(booking: BookingFacts, facts: { authorSees: boolean }): string[] {
+  const t = booking.tenant_id;
+  const rooms = new Set([Rooms.platform, Rooms.role('admin', t), Rooms.role('finance', t), Rooms.role('trip_manager', t)]);
+  if (booking.school_org_id !== null) rooms.add(Rooms.org(booking.school_org_id));
+  if (facts.authorSees && booking.created_by_id !== null) rooms.add(Rooms.user(booking.created_by_id));
+  return [...rooms];
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { canSeeBooking } from '../bookings/booking-visibility';
+import type { DomainEventMap } from '../common/domain-events';
+import type { BookingDto } from '../contracts/bookings';
+import { User } from '../users/user.entity';
+import { bookingRooms } from './audiences';
+import { LivePublisher, send } from './live-publisher.service';
+
+/** Bookings reach exactly the sockets whose user could GET them (DESIGN §3, canSeeBooking). */
+@Injectable()
+export class BookingsListener {
+  constructor(
+    private readonly publisher: LivePublisher,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  @OnEvent('booking.created')
+  bookingCreated({ booking, tenantId }: DomainEventMap['booking.created']): void {
+    void this.publisher.publish(tenantId, async () => [send('booking:created', await this.roomsOf(booking), { booking })]);
+  }
+
+  @OnEvent('booking.updated')
+  bookingUpdated({ booking, tenantId }: DomainEventMap['booking.updated']): void {
+    void this.publisher.publish(tenantId, async () => [send('booking:updated', await this.roomsOf(booking), { booking })]);
+  }
+
+  private async roomsOf(booking: BookingDto): Promise<string[]> {
+    const author =
+      booking.created_by_id === null
+        ? null
+        : await this.users.findOne({ select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true }, where: { id: booking.created_by_id } });
+    const authorSees = author !== null && author.status === 'approved' && canSeeBooking(author, booking);
+    return bookingRooms(booking, { authorSees });
+  }
+}

@@ -1,0 +1,81 @@
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LiveEventName, LiveEventPayloads } from '../contracts/events';
+import type { LiveServer } from './live-server';
+import { LiveSeqService } from './live-seq.service';
+
+/** One push: an event, the rooms it goes to, and the rooms it must skip. */
+export type LiveSend = {
+  [E in LiveEventName]: { event: E; to: readonly string[]; except?: readonly string[]; payload: LiveEventPayloads[E] };
+}[LiveEventName];
+
+export const send = <E extends LiveEventName>(event: E, to: readonly string[], payload: LiveEventPayloads[E], except?: readonly string[]): LiveSend =>
+  ({ event, to, payload, except }) as LiveSend;
+
+/**
+ * The one way out to clients (immich's clientSend): stamps each domain event with its tenant's next
+ * seq and pushes it to rooms, through the adapter, so every replica's sockets in those rooms get it.
+ *
+ * A tenant's events go out one after another in the order they were published on this replica, so
+ * seq and delivery order agree here (across replicas they may interleave; see README.md).
+ */
+@Injectable()
+export class LivePublisher implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private readonly queues = new Map<number, Promise<void>>();
+  private server?: LiveServer;
+
+  constructor(private readonly seqs: LiveSeqService) {}
+
+  attach(server: LiveServer): void {
+    this.server = server;
+  }
+
+  /**
+   * Queues one domain event behind the tenant's earlier ones: `plan` works out who gets what (it may
+   * read the database), then the event takes one seq for all its pushes. Failures are logged, never thrown:
+   * the change is committed whatever happens to its broadcast.
+   */
+  publish(tenantId: number | null, plan: () => Promise<LiveSend[]> | LiveSend[]): Promise<void> {
+    const key = tenantId ?? 0;
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(async () => {
+      try {
+        const sends = (await plan()).filter((s) => s.to.length > 0);
+        if (sends.length === 0 || !this.server) return;
+        const seq = await this.seqs.next(tenantId);
+        for (const s of sends) this.emit(s, seq, tenantId);
+      } catch (e) {
+        this.logger.error(`A live event was not delivered: ${(e as Error).message}`);
+      }
+    });
+    this.queues.set(key, run);
+    void run.then(() => {
+      if (this.queues.get(key) === run) this.queues.delete(key);
+    });
+    return run;
+  }
+
+  /** On shutdown, events already committed still go out (briefly awaited) while sockets and database are open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.race([Promise.allSettled([...this.queues.values()]), sleep(2_000)]);
+  }
+
+  /** Moves the sockets in `room` (on every replica) out of `leave` and into `join`. */
+  moveSockets(room: string, leave: readonly string[], join: readonly string[]): void {
+    if (!this.server) return;
+    if (leave.length > 0) this.server.in(room).socketsLeave([...leave]);
+    if (join.length > 0) this.server.in(room).socketsJoin([...join]);
+  }
+
+  /** Closes the sockets in `room` on every replica; they do not reconnect on their own. */
+  disconnect(room: string): void {
+    this.server?.in(room).disconnectSockets(true);
+  }
+
+  private emit(s: LiveSend, seq: number, tenantId: number | null): void {
+    // `to` is never empty here: an empty room list would mean everyone.
+    const target = this.server!.to([...s.to]).except([...(s.except ?? [])]);
+    const emit = target.emit.bind(target) as (event: LiveEventName, payload: unknown) => boolean;
+    emit(s.event, { ...s.payload, seq, tenantId });
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { DomainEventMap } from '../common/domain-events';
+import { canSeeTrip } from '../contracts/trip-rules';
+import type { TripDto } from '../contracts/trip-wire';
+import { Partnership } from '../tenancy/partnership.entity';
+import { User } from '../users/user.entity';
+import { tripRooms } from './audiences';
+import { LivePublisher, type LiveSend, send } from './live-publisher.service';
+
+type TripPlace = Pick<TripDto, 'tenantId' | 'schoolOrgId' | 'busCompanyOrgId' | 'createdById'>;
+
+/** Trips reach exactly the sockets whose user could GET them (DESIGN §3, canSeeTrip). */
+@Injectable()
+export class TripsListener {
+  constructor(
+    private readonly publisher: LivePublisher,
+    @InjectRepository(Partnership) private readonly partnerships: Repository<Partnership>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  @OnEvent('trip.created')
+  tripCreated({ trip, tenantId }: DomainEventMap['trip.created']): void {
+    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.roomsOf(trip), { trip })]);
+  }
+
+  /**
+   * spec §4: `{trip, status}` to those who see it now. When the trip changed school or bus company,
+   * those who saw it before and no longer do are told to drop it.
+   */
+  @OnEvent('trip.updated')
+  tripUpdated({ trip, status, tenantId, previous }: DomainEventMap['trip.updated']): void {
+    void this.publisher.publish(tenantId, async () => {
+      const now = await this.roomsOf(trip);
+      const sends: LiveSend[] = [send('trip:updated', now, { trip, status })];
+      if (previous && (previous.schoolOrgId !== trip.schoolOrgId || previous.busCompanyOrgId !== trip.busCompanyOrgId)) {
+        const before = await this.roomsOf({ ...trip, ...previous });
+        const lost = before.filter((room) => !now.includes(room));
+        // `except`: a socket in a lost room that still sees the trip through another room keeps it.
+        if (lost.length > 0) sends.push(send('trip:deleted', lost, { tripId: trip.id }, now));
+      }
+      return sends;
+    });
+  }
+
+  @OnEvent('trip.deleted')
+  tripDeleted({ tripId, trip, tenantId }: DomainEventMap['trip.deleted']): void {
+    void this.publisher.publish(tenantId, async () => [send('trip:deleted', await this.roomsOf(trip), { tripId })]);
+  }
+
+  /** Who sees a trip at `place` (a school and bus company, now or before a move). */
+  private async roomsOf(place: TripPlace): Promise<string[]> {
+    const [partners, author] = await Promise.all([
+      this.partnerships.find({ select: { busCompanyOrgId: true }, where: { schoolOrgId: place.schoolOrgId } }),
+      place.createdById === null
+        ? null
+        : this.users.findOne({ select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true }, where: { id: place.createdById } }),
+    ]);
+    const authorSees = author !== null && author.status === 'approved' && canSeeTrip(author, { ...place, deleted: false }, []);
+    return tripRooms(place, { partnerCompanyIds: partners.map((p) => p.busCompanyOrgId), authorSees });
+  }
+}

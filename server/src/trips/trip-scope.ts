@@ -1,0 +1,100 @@
+import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import type { TripDto } from '../contracts/trip-wire';
+import { Organization } from '../tenancy/organization.entity';
+import { toTripDto, type TripRow } from './trip.mapper';
+import { Trip } from './trip.entity';
+
+/**
+ * DESIGN §3 in SQL: the trips this user may see, as a query builder (alias `trip`) that list, get,
+ * patch and the sub-resources all start from. `canSeeTrip` in contracts/trip-rules.ts is the same rule
+ * as a predicate (for the realtime layer); trips.e2e.ts walks both against the same table.
+ */
+export function visibleTrips(em: EntityManager, user: AuthUser, opts: { tenantId?: number } = {}): SelectQueryBuilder<Trip> {
+  const qb = em.createQueryBuilder(Trip, 'trip').where('trip.deleted = false');
+  if (isPlatformAdmin(user)) {
+    if (opts.tenantId !== undefined) qb.andWhere('trip.tenantId = :visTenantId', { visTenantId: opts.tenantId });
+    return qb;
+  }
+  // The tenant always comes from the signed-in user, never from the request (DESIGN §3).
+  qb.andWhere('trip.tenantId = :visTenantId', { visTenantId: user.tenantId ?? -1 });
+  const org = user.activeOrgId;
+  switch (user.role) {
+    case 'admin':
+    case 'finance':
+      return qb;
+    case 'school_staff':
+      return org !== null
+        ? qb.andWhere('trip.schoolOrgId = :visOrgId', { visOrgId: org })
+        : qb.andWhere('trip.createdById = :visUserId', { visUserId: user.id });
+    case 'bus_company':
+      if (org === null) return qb.andWhere('1 = 0');
+      return qb.andWhere(
+        new Brackets((w) =>
+          w
+            .where('trip.busCompanyOrgId = :visOrgId')
+            .orWhere('trip.schoolOrgId IN (SELECT p.school_org_id FROM partnerships p WHERE p.bus_company_org_id = :visOrgId)'),
+        ),
+        { visOrgId: org },
+      );
+    case 'trip_manager':
+      return qb.andWhere('trip.createdById = :visUserId', { visUserId: user.id });
+    default:
+      return qb.andWhere('1 = 0');
+  }
+}
+
+/** [SQL expression, TripRow key]: a lean select of exactly what the DTO needs, dates as text. */
+const COLUMNS: [string, keyof TripRow][] = [
+  ['trip.id', 'id'],
+  ['trip.tenant_id', 'tenantId'],
+  ['trip.school_org_id', 'schoolOrgId'],
+  ['school.name', 'schoolName'],
+  ['trip.bus_company_org_id', 'busCompanyOrgId'],
+  ['company.name', 'busCompanyName'],
+  ['trip.created_by_id', 'createdById'],
+  ['trip.created_by', 'createdBy'],
+  ['trip.created_by_email', 'createdByEmail'],
+  ['trip.trip_type', 'tripType'],
+  ['trip.custom_type', 'customType'],
+  ['trip.origin', 'origin'],
+  ['trip.destination', 'destination'],
+  [`to_char(trip.departure_date, 'YYYY-MM-DD')`, 'departureDate'],
+  ['trip.departure_time', 'departureTime'],
+  [`to_char(trip.return_date, 'YYYY-MM-DD')`, 'returnDate'],
+  ['trip.return_time', 'returnTime'],
+  ['trip.students', 'students'],
+  ['trip.staff', 'staff'],
+  ['trip.notes', 'notes'],
+  ['trip.booster_seats_requested', 'boosterSeatsRequested'],
+  ['trip.booster_seat_count', 'boosterSeatCount'],
+  ['trip.status', 'status'],
+  ['trip.status_before_cancel_request', 'statusBeforeCancelRequest'],
+  ['trip.bus_info', 'busInfo'],
+  ['trip.driver_info', 'driverInfo'],
+  ['trip.buses', 'buses'],
+  ['trip.price', 'price'],
+  ['trip.paid', 'paid'],
+  ['trip.edit_request', 'editRequest'],
+  ['trip.cancel_request', 'cancelRequest'],
+  ['trip.deleted', 'deleted'],
+  ['trip.version', 'version'],
+  ['trip.created_at', 'createdAt'],
+  ['trip.updated_at', 'updatedAt'],
+];
+
+/** Reads the trips a builder selects as DTOs: one query, raw rows (no entity hydration), both names joined. */
+export async function readTrips(qb: SelectQueryBuilder<Trip>): Promise<TripDto[]> {
+  const rows = await qb
+    .innerJoin(Organization, 'school', 'school.id = trip.school_org_id')
+    .leftJoin(Organization, 'company', 'company.id = trip.bus_company_org_id')
+    .select(COLUMNS.map(([expr, key]) => `${expr} AS "${key}"`))
+    .getRawMany<TripRow>();
+  return rows.map(toTripDto);
+}
+
+/** One trip by id as a DTO, whatever its visibility (callers check that first), or null. */
+export async function readTrip(em: EntityManager, id: number): Promise<TripDto | null> {
+  const [trip] = await readTrips(em.createQueryBuilder(Trip, 'trip').where('trip.id = :id', { id }));
+  return trip ?? null;
+}

@@ -1,0 +1,136 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from '../contracts/trip-wire';
+import { Organization } from '../tenancy/organization.entity';
+import { Tenant } from '../tenancy/tenant.entity';
+import { User } from '../users/user.entity';
+
+/**
+ * A trip (spec §3). Lists read it newest first within a tenant, a school, a bus company or a requester
+ * (DESIGN §3): each has a partial index on (scope, id) over the trips that are not deleted.
+ */
+@Entity({ name: 'trips' })
+@Index('IDX_trips_tenant_live', ['tenantId', 'id'], { where: 'deleted = false' })
+@Index('IDX_trips_school_live', ['schoolOrgId', 'id'], { where: 'deleted = false' })
+@Index('IDX_trips_bus_company_live', ['busCompanyOrgId', 'id'], { where: 'deleted = false' })
+@Index('IDX_trips_created_by_live', ['createdById', 'id'], { where: 'deleted = false' })
+export class Trip {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'tenant_id', type: 'int' })
+  tenantId: number;
+
+  @ManyToOne(() => Tenant, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'tenant_id' })
+  tenant?: Tenant;
+
+  @Column({ name: 'school_org_id', type: 'int' })
+  schoolOrgId: number;
+
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'school_org_id' })
+  schoolOrg?: Organization;
+
+  /** The bus company that accepted the trip. */
+  @Column({ name: 'bus_company_org_id', type: 'int', nullable: true })
+  busCompanyOrgId: number | null;
+
+  @ManyToOne(() => Organization, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'bus_company_org_id' })
+  busCompany?: Organization | null;
+
+  @Column({ name: 'created_by_id', type: 'int', nullable: true })
+  createdById: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'created_by_id' })
+  creator?: User | null;
+
+  /** The requester's name and e-mail when the trip was requested (spec §3 createdBy, createdByEmail). */
+  @Column({ name: 'created_by', type: 'varchar', length: 200 })
+  createdBy: string;
+
+  @Column({ name: 'created_by_email', type: 'varchar', length: 254 })
+  createdByEmail: string;
+
+  @Column({ name: 'trip_type', type: 'varchar', length: 40 })
+  tripType: TripType;
+
+  @Column({ name: 'custom_type', type: 'varchar', length: 100, nullable: true })
+  customType: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  origin: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  destination: string;
+
+  @Column({ name: 'departure_date', type: 'date' })
+  departureDate: string;
+
+  @Column({ name: 'departure_time', type: 'varchar', length: 8 })
+  departureTime: string;
+
+  @Column({ name: 'return_date', type: 'date' })
+  returnDate: string;
+
+  @Column({ name: 'return_time', type: 'varchar', length: 8 })
+  returnTime: string;
+
+  @Column({ type: 'int' })
+  students: number;
+
+  @Column({ type: 'int', nullable: true })
+  staff: number | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  notes: string | null;
+
+  @Column({ name: 'booster_seats_requested', type: 'boolean', default: false })
+  boosterSeatsRequested: boolean;
+
+  @Column({ name: 'booster_seat_count', type: 'int', default: 0 })
+  boosterSeatCount: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: TripStatus;
+
+  /** While a cancellation is requested: where a declined request returns to (DESIGN §4). */
+  @Column({ name: 'status_before_cancel_request', type: 'varchar', length: 20, nullable: true })
+  statusBeforeCancelRequest: TripStatus | null;
+
+  @Column({ name: 'bus_info', type: 'jsonb', nullable: true })
+  busInfo: BusInfo | null;
+
+  @Column({ name: 'driver_info', type: 'jsonb', nullable: true })
+  driverInfo: DriverInfo | null;
+
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  buses: BusAssignment[];
+
+  /** AED; node-postgres reads numeric as text, the mapper turns it into a number. */
+  @Column({ type: 'numeric', precision: 12, scale: 2, default: 0 })
+  price: string;
+
+  @Column({ type: 'boolean', default: false })
+  paid: boolean;
+
+  @Column({ name: 'edit_request', type: 'boolean', default: false })
+  editRequest: boolean;
+
+  @Column({ name: 'cancel_request', type: 'boolean', default: false })
+  cancelRequest: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  deleted: boolean;
+
+  /** Bumped by every UPDATE TypeORM builds; PATCH writes only `WHERE version = <the version read under lock>`. */
+  @VersionColumn({ type: 'int', default: 1 })
+  version: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

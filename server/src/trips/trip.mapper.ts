@@ -1,0 +1,128 @@
+import type { BusAssignment, BusInfo, DriverInfo, PassengerDto, SubtripDto, TripDto, TripHistoryDto, TripStatus, TripType } from '../contracts/trip-wire';
+import type { Passenger } from './passenger.entity';
+import type { Subtrip } from './subtrip.entity';
+import type { TripHistory } from './trip-history.entity';
+
+/** A trip as the lean select reads it (trip-scope.ts `selectTripRows`): columns plus the two organization names. */
+export interface TripRow {
+  id: number;
+  tenantId: number;
+  schoolOrgId: number;
+  schoolName: string;
+  busCompanyOrgId: number | null;
+  busCompanyName: string | null;
+  createdById: number | null;
+  createdBy: string;
+  createdByEmail: string;
+  tripType: TripType;
+  customType: string | null;
+  origin: string | null;
+  destination: string;
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+  students: number;
+  staff: number | null;
+  notes: string | null;
+  boosterSeatsRequested: boolean;
+  boosterSeatCount: number;
+  status: TripStatus;
+  statusBeforeCancelRequest: TripStatus | null;
+  busInfo: BusInfo | null;
+  driverInfo: DriverInfo | null;
+  buses: BusAssignment[] | null;
+  /** numeric arrives as text from both drivers. */
+  price: string | number;
+  paid: boolean;
+  editRequest: boolean;
+  cancelRequest: boolean;
+  deleted: boolean;
+  version: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The one JSON shape of a trip: every endpoint and every domain event uses it. */
+export function toTripDto(r: TripRow): TripDto {
+  return {
+    id: r.id,
+    tenantId: r.tenantId,
+    tripType: r.tripType,
+    customType: r.customType,
+    origin: r.origin,
+    destination: r.destination,
+    date: r.departureDate,
+    departureDate: r.departureDate,
+    departureTime: r.departureTime,
+    returnDate: r.returnDate,
+    returnTime: r.returnTime,
+    students: r.students,
+    staff: r.staff,
+    notes: r.notes,
+    boosterSeatsRequested: r.boosterSeatsRequested,
+    boosterSeatCount: r.boosterSeatCount,
+    createdBy: r.createdBy,
+    createdByEmail: r.createdByEmail,
+    createdById: r.createdById,
+    status: r.status,
+    statusBeforeCancelRequest: r.statusBeforeCancelRequest,
+    busInfo: r.busInfo,
+    driverInfo: r.driverInfo,
+    price: Number(r.price),
+    paid: r.paid,
+    editRequest: r.editRequest,
+    cancelRequest: r.cancelRequest,
+    buses: r.buses ?? [],
+    deleted: r.deleted,
+    version: r.version,
+    schoolOrgId: r.schoolOrgId,
+    schoolName: r.schoolName,
+    busCompanyOrgId: r.busCompanyOrgId,
+    busCompanyName: r.busCompanyName,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function toSubtripDto(s: Subtrip): SubtripDto {
+  return { id: s.id, tripId: s.tripId, buses: s.buses, createdBy: s.createdBy, createdById: s.createdById, createdAt: iso(s.createdAt) };
+}
+
+export function toPassengerDto(p: Passenger): PassengerDto {
+  return {
+    id: p.id,
+    tripId: p.tripId,
+    fullName: p.fullName,
+    guardianName: p.guardianName,
+    guardianPhone: p.guardianPhone,
+    pickupPoint: p.pickupPoint,
+    dropoffPoint: p.dropoffPoint,
+    notes: p.notes,
+    checkedIn: p.checkedIn,
+    createdAt: iso(p.createdAt),
+  };
+}
+
+export function toTripHistoryDto(h: TripHistory): TripHistoryDto {
+  return {
+    id: h.id,
+    tripId: h.tripId,
+    action: h.action,
+    fromStatus: h.fromStatus,
+    toStatus: h.toStatus,
+    fields: h.fields,
+    by: { id: h.actorId, name: h.actorName },
+    at: iso(h.at),
+  };
+}
+
+/** Wire fields that say nothing about what the person changed. */
+const BOOKKEEPING = new Set<keyof TripDto>(['version', 'updatedAt', 'date', 'busCompanyName', 'schoolName']);
+
+/** The wire names of the fields that differ between two readings of a trip, for history. */
+export function changedTripFields(before: TripDto, after: TripDto): string[] {
+  return (Object.keys(after) as (keyof TripDto)[]).filter((k) => !BOOKKEEPING.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}

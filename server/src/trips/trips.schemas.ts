@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '../contracts/trip-rules';
+import { TripMessages as M } from '../contracts/trip-messages';
+import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
+
+/**
+ * Input shapes of the trip calls (spec §5 form rules, spec §7 bodies), with the spec's messages.
+ * Unknown keys are dropped, so a client may echo read-only fields (id, createdAt, schoolName...).
+ */
+
+const missing = (input: unknown) => input === undefined || input === null;
+
+/** A required text: missing, null or blank gives `required`; longer than `max` gives `tooLong`. */
+const requiredText = (max: number, required: string, tooLong: string, invalid: string) =>
+  z
+    .string({ error: (iss) => (missing(iss.input) ? required : invalid) })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong);
+
+/** An optional text: blank becomes null (spec §5: optional fields are trimmed to null). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: tooLong })
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+const tripDate = (required: string, invalid: string) =>
+  z.string({ error: (iss) => (missing(iss.input) ? required : invalid) }).refine(isTripDate, invalid);
+
+const tripTime = (required: string) =>
+  z
+    .string({ error: (iss) => (missing(iss.input) ? required : M.timeInvalid) })
+    .refine((v) => v === '' || parseTripTime(v) !== null, M.timeInvalid)
+    .refine((v) => v !== '', required)
+    .transform(normalizeTripTime);
+
+const count = (invalid: string, max: number) => z.number({ error: invalid }).int(invalid).min(0, invalid).max(max, invalid);
+
+const tripType = z.enum(TRIP_TYPES, { error: (iss) => (missing(iss.input) ? M.tripTypeRequired : M.tripTypeInvalid) });
+const students = z
+  .number({ error: (iss) => (missing(iss.input) ? M.studentsRequired : M.studentsInvalid) })
+  .int(M.studentsInvalid)
+  .min(0, M.studentsInvalid)
+  .max(10_000, M.studentsInvalid);
+// spec §5: staff is optional; empty becomes null.
+const staff = z.preprocess((v) => (v === '' ? null : v), count(M.staffInvalid, 10_000).nullable().optional());
+const boosterSeatCount = z.number({ error: M.boosterSeatCount }).int(M.boosterSeatCount).min(0, M.boosterSeatCount).max(1000, M.boosterSeatCount);
+const tripStatus = z.enum(TRIP_STATUSES, { error: M.statusInvalid });
+
+const busSeats = z
+  .number({ error: (iss) => (missing(iss.input) || iss.input === '' ? M.busSeatsRequired : M.busSeatsInvalid) })
+  .int(M.busSeatsInvalid)
+  .min(1, M.busSeatsRequired)
+  .max(1000, M.busSeatsInvalid);
+
+/** spec §3 Bus assignment item, stored with every key present so stored and sent buses compare equal. */
+export const busAssignmentSchema = z
+  .object(
+    {
+      busType: z.enum(BUS_TYPES, { error: M.busTypeInvalid }),
+      busSeats,
+      tripPrice: z.number({ error: M.tripPriceInvalid }).min(0, M.tripPriceInvalid).max(1e9, M.tripPriceInvalid).nullable().optional(),
+      driverName: optionalText(200, M.driverNameTooLong),
+      driverPhone: optionalText(50, M.driverPhoneTooLong),
+      status: tripStatus.nullable().optional(),
+    },
+    { error: M.busesInvalid },
+  )
+  .transform(
+    (b): BusAssignment => ({
+      busType: b.busType,
+      busSeats: b.busSeats,
+      tripPrice: b.tripPrice ?? null,
+      driverName: b.driverName ?? null,
+      driverPhone: b.driverPhone ?? null,
+      status: b.status ?? null,
+    }),
+  );
+
+export const busesSchema = z
+  .array(busAssignmentSchema, { error: (iss) => (missing(iss.input) ? M.atLeastOneBus : M.busesInvalid) }).min(1, M.atLeastOneBus).max(50, M.tooManyBuses);
+
+const busInfo = z
+  .object(
+    {
+      busType: z.string({ error: M.busInfoInvalid }).trim().max(100, M.busInfoInvalid).nullable().optional(),
+      seats: z.number({ error: M.busInfoInvalid }).int(M.busInfoInvalid).min(0, M.busInfoInvalid).max(100_000, M.busInfoInvalid).nullable().optional(),
+    },
+    { error: M.busInfoInvalid },
+  )
+  .transform((b) => ({ busType: b.busType || null, seats: b.seats ?? null }))
+  .nullable();
+
+const driverInfo = z
+  .object(
+    {
+      name: z.string({ error: M.driverInfoInvalid }).trim().max(200, M.driverNameTooLong).nullable().optional(),
+      mobile: z.string({ error: M.driverInfoInvalid }).trim().max(50, M.driverPhoneTooLong).nullable().optional(),
+    },
+    { error: M.driverInfoInvalid },
+  )
+  .transform((d) => ({ name: d.name || null, mobile: d.mobile || null }))
+  .nullable();
+
+/** The form's fields, each with its own rule; which are required differs between request and edit. */
+const formShape = {
+  tripType,
+  customType: optionalText(100, M.customTypeTooLong),
+  origin: optionalText(200, M.originTooLong),
+  destination: requiredText(200, M.destinationRequired, M.destinationTooLong, M.destinationInvalid),
+  date: tripDate(M.departureDateRequired, M.departureDateInvalid).optional(),
+  departureDate: tripDate(M.departureDateRequired, M.departureDateInvalid),
+  departureTime: tripTime(M.departureTimeRequired),
+  returnDate: tripDate(M.returnDateRequired, M.returnDateInvalid),
+  returnTime: tripTime(M.returnTimeRequired),
+  students,
+  staff,
+  notes: optionalText(2000, M.notesTooLong),
+  boosterSeatsRequested: z.boolean({ error: M.boosterRequestedInvalid }).optional(),
+  boosterSeatCount: boosterSeatCount.optional(),
+};
+
+/** spec §3 names both `date` and `departureDate`; either may carry the departure day. */
+const withDepartureDate = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  return b.departureDate === undefined && b.date !== undefined ? { ...b, departureDate: b.date } : b;
+};
+
+const sameDay = (b: { date?: string; departureDate?: string }) => b.date === undefined || b.departureDate === undefined || b.date === b.departureDate;
+
+export const createTripSchema = z.preprocess(
+  withDepartureDate,
+  z
+    .object(
+      {
+        ...formShape,
+        schoolOrgId: z.number({ error: M.schoolNotInTenant }).int(M.schoolNotInTenant).positive(M.schoolNotInTenant).optional(),
+        // spec §4: a new trip is submitted with status Pending; anything else is refused rather than ignored.
+        status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
+      },
+      { error: M.bodyNotObject },
+    )
+    .superRefine((b, ctx) => {
+      if (!sameDay(b)) return void ctx.addIssue({ code: 'custom', message: M.dateMismatch, path: ['date'] });
+      const problem = tripFormProblem({
+        ...b,
+        customType: b.customType ?? null,
+        boosterSeatsRequested: b.boosterSeatsRequested ?? false,
+        boosterSeatCount: b.boosterSeatCount ?? 0,
+      });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(({ date: _date, status: _status, ...b }) => ({
+      ...b,
+      customType: b.customType ?? null,
+      // spec §9: the default origin is School; null is kept (spec §3: may be null).
+      origin: b.origin === undefined ? 'School' : b.origin,
+      staff: b.staff ?? null,
+      notes: b.notes ?? null,
+      boosterSeatsRequested: b.boosterSeatsRequested ?? false,
+      // spec §5: the count is kept only when booster seats are requested, otherwise 0.
+      boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,
+    })),
+);
+export type CreateTripBody = z.infer<typeof createTripSchema>;
+
+const patchKeys = [...Object.keys(formShape), 'status', 'buses', 'busInfo', 'driverInfo', 'price', 'cancelRequest', 'deleted', 'paid', 'busCompanyOrgId'];
+
+export const updateTripSchema = z.preprocess(
+  withDepartureDate,
+  z
+    .object(
+      {
+        tripType: tripType.optional(),
+        customType: formShape.customType,
+        origin: formShape.origin,
+        destination: formShape.destination.optional(),
+        date: formShape.date,
+        departureDate: formShape.departureDate.optional(),
+        departureTime: formShape.departureTime.optional(),
+        returnDate: formShape.returnDate.optional(),
+        returnTime: formShape.returnTime.optional(),
+        students: students.optional(),
+        staff,
+        notes: formShape.notes,
+        boosterSeatsRequested: formShape.boosterSeatsRequested,
+        boosterSeatCount: formShape.boosterSeatCount,
+        status: tripStatus.optional(),
+        buses: busesSchema.optional(),
+        busInfo: busInfo.optional(),
+        driverInfo: driverInfo.optional(),
+        price: z.number({ error: M.priceInvalid }).min(0, M.priceInvalid).max(1e9, M.priceInvalid).optional(),
+        cancelRequest: z.boolean({ error: M.cancelRequestInvalid }).optional(),
+        // Only true means something: false is an echo of a live trip (a deleted one answers 404).
+        deleted: z.boolean({ error: M.deletedInvalid }).optional(),
+        paid: z.boolean({ error: M.paidInvalid }).optional(),
+        version: z.number({ error: M.versionInvalid }).int(M.versionInvalid).min(1, M.versionInvalid).max(2_147_483_647, M.versionInvalid).optional(),
+        busCompanyOrgId: z.number({ error: M.busCompanyInvalid }).int(M.busCompanyInvalid).positive(M.busCompanyInvalid).optional(),
+      },
+      { error: M.bodyNotObject },
+    )
+    .superRefine((b, ctx) => {
+      if (!sameDay(b)) ctx.addIssue({ code: 'custom', message: M.dateMismatch, path: ['date'] });
+      else if (!patchKeys.some((k) => b[k as keyof typeof b] !== undefined)) ctx.addIssue({ code: 'custom', message: M.nothingToUpdate });
+    })
+    .transform(({ date: _date, ...b }) => b),
+);
+export type UpdateTripBody = z.infer<typeof updateTripSchema>;
+
+export const listTripsQuery = z.object({
+  createdBy: z.string({ error: M.createdByTooLong }).trim().max(200, M.createdByTooLong).optional(),
+  tenant_id: z.coerce.number({ error: 'tenant_id must be a tenant id.' }).int('tenant_id must be a tenant id.').positive('tenant_id must be a tenant id.').optional(),
+});
+export type ListTripsQuery = z.infer<typeof listTripsQuery>;
+
+export const createSubtripSchema = z.object({ buses: busesSchema }, { error: M.bodyNotObject });
+export type CreateSubtripBody = z.infer<typeof createSubtripSchema>;
+
+const passengerText = optionalText(200, M.passengerFieldTooLong);
+
+/** spec §5 Passenger add: full name required after trimming; other fields trimmed to null. */
+export const passengerSchema = z
+  .object(
+    {
+      fullName: z
+        .string({ error: M.fullNameRequired })
+        .trim()
+        .min(1, M.fullNameRequired)
+        .max(200, M.fullNameTooLong),
+      guardianName: passengerText,
+      guardianPhone: optionalText(50, M.passengerFieldTooLong),
+      pickupPoint: passengerText,
+      dropoffPoint: passengerText,
+      notes: optionalText(2000, M.passengerFieldTooLong),
+      checkedIn: z.boolean({ error: M.checkedInInvalid }).optional(),
+    },
+    { error: M.fullNameRequired },
+  )
+  .transform((p) => ({
+    fullName: p.fullName,
+    guardianName: p.guardianName ?? null,
+    guardianPhone: p.guardianPhone ?? null,
+    pickupPoint: p.pickupPoint ?? null,
+    dropoffPoint: p.dropoffPoint ?? null,
+    notes: p.notes ?? null,
+    checkedIn: p.checkedIn ?? false,
+  }));
+
+export const addPassengersSchema = z.object(
+  {
+    passengers: z.array(passengerSchema, { error: M.passengersRequired }).min(1, M.passengersRequired).max(200, M.tooManyPassengers),
+  },
+  { error: M.bodyNotObject },
+);
+export type AddPassengersBody = z.infer<typeof addPassengersSchema>;

@@ -1,0 +1,344 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import { DomainEvents } from '../common/domain-events';
+import { TripMessages } from '../contracts/trip-messages';
+import { classifyTripPatch, decideTripAction, decideTripRequest, type TripDecision, tripFormProblem } from '../contracts/trip-rules';
+import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryAction, TripHistoryDto, TripStatus } from '../contracts/trip-wire';
+import { Organization } from '../tenancy/organization.entity';
+import { Partnership } from '../tenancy/partnership.entity';
+import { Passenger } from './passenger.entity';
+import { Subtrip } from './subtrip.entity';
+import { changedTripFields, toPassengerDto, toSubtripDto, toTripHistoryDto } from './trip.mapper';
+import { Trip } from './trip.entity';
+import { TripHistory } from './trip-history.entity';
+import { readTrip, readTrips, visibleTrips } from './trip-scope';
+import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, ListTripsQuery, UpdateTripBody } from './trips.schemas';
+
+type Refusal = Extract<TripDecision, { allowed: false }>;
+type Allowed = Extract<TripDecision, { allowed: true }>;
+
+/** Thrown inside a transaction to roll back a PATCH that turned out to change nothing. */
+class NothingChanged extends Error {}
+
+/** What a committed PATCH announces. */
+interface TripChange {
+  trip: TripDto;
+  before: TripDto;
+  deleted: boolean;
+}
+
+/**
+ * Trips, subtrips, passengers and history (DESIGN §3–§4). Each use case runs in one transaction that
+ * also writes the history row; domain events go out only after it commits. Inside a transaction only
+ * its EntityManager is used (PGlite has a single session).
+ */
+@Injectable()
+export class TripsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** spec §7 GET /trips: what the caller may see, newest first; `createdBy` narrows to one requester's name. */
+  list(caller: AuthUser, query: ListTripsQuery): Promise<TripDto[]> {
+    const qb = visibleTrips(this.db.manager, caller, { tenantId: query.tenant_id });
+    if (query.createdBy) qb.andWhere('trip.createdBy = :createdBy', { createdBy: query.createdBy });
+    return readTrips(qb.orderBy('trip.id', 'DESC'));
+  }
+
+  async get(caller: AuthUser, id: number): Promise<TripDto> {
+    const [trip] = await readTrips(visibleTrips(this.db.manager, caller).andWhere('trip.id = :id', { id }));
+    if (!trip) throw new NotFoundException(TripMessages.tripNotFound);
+    return trip;
+  }
+
+  /** DESIGN §4 "request": a new Pending trip of the caller's school (staff) or of the school named (admin, trip manager). */
+  async create(caller: AuthUser, body: CreateTripBody): Promise<TripDto> {
+    refuseUnless(decideTripRequest(caller));
+    const { schoolOrgId, ...form } = body;
+    const trip = await this.db.transaction(async (tx) => {
+      const school = await this.requestedSchool(tx, caller, schoolOrgId);
+      const saved = await tx.save(
+        tx.create(Trip, {
+          ...form,
+          tenantId: school.tenantId,
+          schoolOrgId: school.id,
+          busCompanyOrgId: null,
+          createdById: caller.id,
+          createdBy: caller.name,
+          createdByEmail: caller.email,
+          // spec §4: a new trip is Pending, price 0, editRequest and cancelRequest false.
+          status: 'Pending',
+          statusBeforeCancelRequest: null,
+          price: '0',
+          paid: false,
+          editRequest: false,
+          cancelRequest: false,
+          deleted: false,
+          buses: [],
+          busInfo: null,
+          driverInfo: null,
+        }),
+      );
+      await this.record(tx, caller, saved.id, 'request', null, 'Pending', []);
+      return mustRead(tx, saved.id);
+    });
+    this.events.publish('trip.created', { trip, tenantId: trip.tenantId });
+    return trip;
+  }
+
+  /**
+   * spec §7 PATCH /trips/{id}: reads what the body asks (classifyTripPatch), checks each action against
+   * DESIGN §4 under a row lock, writes only if the version is still the one read, and records history.
+   */
+  async update(caller: AuthUser, id: number, body: UpdateTripBody): Promise<TripDto> {
+    const change = await this.db
+      .transaction(async (tx): Promise<TripChange | null> => {
+      const before = await this.lockVisible(tx, caller, id);
+      if (body.version !== undefined && body.version !== before.version) throw conflict(TripMessages.staleVersion, before);
+      const reading = classifyTripPatch(body, before);
+      if (reading.error !== undefined) throw new BadRequestException(reading.error);
+      if (reading.actions.length === 0) return null;
+      const ctx = { isPartner: await this.isPartner(tx, caller, before.schoolOrgId) };
+      const decisions = reading.actions.map((a) => decideTripAction(caller, before, a, ctx));
+      const refusal = (decisions.find((d) => !d.allowed && d.code === 403) ?? decisions.find((d) => !d.allowed)) as Refusal | undefined;
+      if (refusal) throw refusal.code === 403 ? new ForbiddenException(refusal.message) : conflict(refusal.message, before);
+
+      const values = await this.changesFor(tx, caller, before, body, decisions as Allowed[]);
+      if (Object.keys(values).length === 0) return null;
+      // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
+      const result = await tx
+        .createQueryBuilder()
+        .update(Trip)
+        .set(values)
+        .where('id = :id AND version = :version', { id, version: before.version })
+        .execute();
+      if (result.affected === 0) throw conflict(TripMessages.staleVersion, await mustRead(tx, id));
+      const trip = await mustRead(tx, id);
+      const fields = changedTripFields(before, trip);
+      // Echoed values only: undo the version bump rather than record a change that is not one.
+      if (fields.length === 0) throw new NothingChanged();
+      const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
+      await this.record(tx, caller, id, action, before.status, trip.status, fields);
+      return { trip, before, deleted: trip.deleted };
+    })
+      .catch((e: unknown) => {
+        if (e instanceof NothingChanged) return null;
+        throw e;
+      });
+    if (!change) return this.get(caller, id);
+    const { trip, before } = change;
+    if (change.deleted) this.events.publish('trip.deleted', { tripId: trip.id, trip, tenantId: trip.tenantId });
+    else
+      this.events.publish('trip.updated', {
+        trip,
+        status: trip.status,
+        tenantId: trip.tenantId,
+        previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
+      });
+    return trip;
+  }
+
+  async history(caller: AuthUser, id: number): Promise<TripHistoryDto[]> {
+    await this.get(caller, id);
+    const rows = await this.db.getRepository(TripHistory).find({ where: { tripId: id }, order: { id: 'ASC' } });
+    return rows.map(toTripHistoryDto);
+  }
+
+  /** spec §7 GET /trips/{id}/subtrips, sorted by createdAt. */
+  async subtrips(caller: AuthUser, id: number): Promise<SubtripDto[]> {
+    await this.get(caller, id);
+    const rows = await this.db.getRepository(Subtrip).find({ where: { tripId: id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toSubtripDto);
+  }
+
+  /** spec §4 "Assign Bus patches buses with status Confirmed, then creates a subtrip record": the same parties as assigning buses. */
+  async addSubtrip(caller: AuthUser, id: number, body: CreateSubtripBody): Promise<SubtripDto> {
+    return this.db.transaction(async (tx) => {
+      const trip = await this.lockVisible(tx, caller, id);
+      refuseUnless(decideTripAction(caller, trip, 'assignBuses', { isPartner: await this.isPartner(tx, caller, trip.schoolOrgId) }), trip);
+      const subtrip = await tx.save(tx.create(Subtrip, { tripId: id, buses: body.buses, createdById: caller.id, createdBy: caller.name }));
+      await this.record(tx, caller, id, 'recordSubtrip', trip.status, trip.status, ['subtrips']);
+      return toSubtripDto(subtrip);
+    });
+  }
+
+  async passengers(caller: AuthUser, id: number): Promise<PassengerDto[]> {
+    await this.get(caller, id);
+    const rows = await this.db.getRepository(Passenger).find({ where: { tripId: id }, order: { id: 'ASC' } });
+    return rows.map(toPassengerDto);
+  }
+
+  /** spec §7 POST /trips/{id}/passengers: answers the passengers it added. */
+  async addPassengers(caller: AuthUser, id: number, body: AddPassengersBody): Promise<PassengerDto[]> {
+    return this.db.transaction(async (tx) => {
+      const trip = await this.lockVisible(tx, caller, id);
+      refuseUnless(decideTripAction(caller, trip, 'addPassengers', { isPartner: false }), trip);
+      const saved = await tx.save(body.passengers.map((p) => tx.create(Passenger, { ...p, tripId: id, createdById: caller.id })));
+      await this.record(tx, caller, id, 'addPassengers', trip.status, trip.status, ['passengers']);
+      return saved.map(toPassengerDto);
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** Locks the trip's row if the caller may see it (else 404, exactly like a missing trip) and reads it. */
+  private async lockVisible(tx: EntityManager, caller: AuthUser, id: number): Promise<TripDto> {
+    const locked = await visibleTrips(tx, caller).andWhere('trip.id = :id', { id }).select('trip.id', 'id').setLock('pessimistic_write').getRawOne();
+    if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
+    return mustRead(tx, id);
+  }
+
+  private async isPartner(tx: EntityManager, caller: AuthUser, schoolOrgId: number): Promise<boolean> {
+    if (caller.role !== 'bus_company' || caller.activeOrgId === null) return false;
+    return tx.existsBy(Partnership, { schoolOrgId, busCompanyOrgId: caller.activeOrgId });
+  }
+
+  /** DESIGN §4: school staff's requests take their own school; admins and trip managers name a school of their tenant. */
+  private async requestedSchool(tx: EntityManager, caller: AuthUser, schoolOrgId: number | undefined): Promise<Organization> {
+    if (caller.role === 'school_staff') {
+      const own = caller.activeOrgId === null ? null : await tx.findOneBy(Organization, { id: caller.activeOrgId });
+      if (!own || own.type !== 'school' || own.tenantId !== caller.tenantId) throw new BadRequestException(TripMessages.staffWithoutSchool);
+      return own;
+    }
+    if (schoolOrgId === undefined) throw new BadRequestException(TripMessages.schoolRequired);
+    const school = await tx.findOneBy(Organization, { id: schoolOrgId });
+    if (!school || school.type !== 'school' || (!isPlatformAdmin(caller) && school.tenantId !== caller.tenantId)) {
+      throw new BadRequestException(TripMessages.schoolNotInTenant);
+    }
+    return school;
+  }
+
+  /** The column values the allowed actions set (DESIGN §4's "to" column and its side effects). */
+  private async changesFor(tx: EntityManager, caller: AuthUser, trip: TripDto, body: UpdateTripBody, decisions: Allowed[]): Promise<Partial<Trip>> {
+    const values: Partial<Trip> = {};
+    for (const d of decisions) {
+      switch (d.action) {
+        case 'accept':
+          Object.assign(values, { status: d.to, editRequest: false, busCompanyOrgId: await this.acceptingCompany(tx, caller, trip, body.busCompanyOrgId) });
+          break;
+        case 'reject':
+        case 'complete':
+          Object.assign(values, { status: d.to, editRequest: false });
+          break;
+        case 'cancel':
+        case 'approveCancel':
+        case 'declineCancel':
+          // spec §4: decline returns to the status held before the request.
+          Object.assign(values, { status: d.to, cancelRequest: false, statusBeforeCancelRequest: null });
+          break;
+        case 'requestCancel':
+          Object.assign(values, { status: d.to, cancelRequest: true, statusBeforeCancelRequest: trip.status });
+          break;
+        case 'assignBuses':
+          Object.assign(values, { status: d.to, ...assignment(trip, body) });
+          break;
+        case 'edit':
+          Object.assign(values, editedFields(trip, body));
+          // DESIGN §4: school staff editing a Confirmed trip sends an edit request.
+          if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true });
+          break;
+        case 'delete':
+          values.deleted = true;
+          break;
+        case 'markPaid':
+          values.paid = body.paid;
+          break;
+        case 'request':
+        case 'addPassengers':
+          break;
+      }
+    }
+    return values;
+  }
+
+  /** DESIGN §4: a company accepting takes the trip; an admin names the company, by default the school's only partner. */
+  private async acceptingCompany(tx: EntityManager, caller: AuthUser, trip: TripDto, named: number | undefined): Promise<number> {
+    if (caller.role === 'bus_company' && caller.activeOrgId !== null) return caller.activeOrgId;
+    if (named !== undefined) {
+      const company = await tx.findOneBy(Organization, { id: named });
+      if (!company || company.type !== 'bus_company' || company.tenantId !== trip.tenantId) throw new BadRequestException(TripMessages.busCompanyNotInTenant);
+      return company.id;
+    }
+    if (trip.busCompanyOrgId !== null) return trip.busCompanyOrgId;
+    const partners = await tx.find(Partnership, { where: { schoolOrgId: trip.schoolOrgId }, take: 2 });
+    if (partners.length !== 1) throw new BadRequestException(TripMessages.busCompanyRequired);
+    return partners[0].busCompanyOrgId;
+  }
+
+  private async record(
+    tx: EntityManager,
+    caller: AuthUser,
+    tripId: number,
+    action: TripHistoryAction,
+    fromStatus: TripStatus | null,
+    toStatus: TripStatus | null,
+    fields: string[],
+  ): Promise<void> {
+    await tx.insert(TripHistory, { tripId, action, fromStatus, toStatus, fields, actorId: caller.id, actorName: caller.name });
+  }
+}
+
+/** spec §4 Assign Bus: the buses, and the summary fields (busInfo, driverInfo, price) that follow from them unless sent. */
+function assignment(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
+  const buses = body.buses ?? trip.buses;
+  if (buses.length === 0) throw new BadRequestException(TripMessages.atLeastOneBus);
+  const values: Partial<Trip> = { buses };
+  const fresh = body.buses !== undefined;
+  if (body.busInfo !== undefined) values.busInfo = body.busInfo;
+  else if (fresh) values.busInfo = { busType: [...new Set(buses.map((b) => b.busType))].join(', '), seats: buses.reduce((n, b) => n + b.busSeats, 0) };
+  if (body.driverInfo !== undefined) values.driverInfo = body.driverInfo;
+  else if (fresh) values.driverInfo = firstDriver(buses);
+  if (body.price !== undefined) values.price = body.price.toFixed(2);
+  else if (fresh && buses.some((b) => b.tripPrice != null)) values.price = buses.reduce((n, b) => n + (b.tripPrice ?? 0), 0).toFixed(2);
+  return values;
+}
+
+function firstDriver(buses: BusAssignment[]): { name: string | null; mobile: string | null } | null {
+  const bus = buses.find((b) => b.driverName || b.driverPhone);
+  return bus ? { name: bus.driverName ?? null, mobile: bus.driverPhone ?? null } : null;
+}
+
+/** The form fields of an edit, checked together with the fields they do not change (spec §5). */
+function editedFields(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
+  const merged = {
+    tripType: body.tripType ?? trip.tripType,
+    customType: body.customType !== undefined ? body.customType : trip.customType,
+    origin: body.origin !== undefined ? body.origin : trip.origin,
+    destination: body.destination ?? trip.destination,
+    departureDate: body.departureDate ?? trip.departureDate,
+    departureTime: body.departureTime ?? trip.departureTime,
+    returnDate: body.returnDate ?? trip.returnDate,
+    returnTime: body.returnTime ?? trip.returnTime,
+    students: body.students ?? trip.students,
+    staff: body.staff !== undefined ? body.staff : trip.staff,
+    notes: body.notes !== undefined ? body.notes : trip.notes,
+    boosterSeatsRequested: body.boosterSeatsRequested ?? trip.boosterSeatsRequested,
+    boosterSeatCount: body.boosterSeatCount ?? trip.boosterSeatCount,
+  };
+  const problem = tripFormProblem(merged);
+  if (problem) throw new BadRequestException(problem);
+  // spec §5: the count is kept only when booster seats are requested.
+  if (!merged.boosterSeatsRequested) merged.boosterSeatCount = 0;
+  return merged;
+}
+
+function conflict(message: string, trip: TripDto): ConflictException {
+  const body: TripConflictBody = { message, trip };
+  return new ConflictException(body);
+}
+
+function refuseUnless(decision: TripDecision, trip?: TripDto): void {
+  if (decision.allowed) return;
+  if (decision.code === 403 || !trip) throw new ForbiddenException(decision.message);
+  throw conflict(decision.message, trip);
+}
+
+async function mustRead(tx: EntityManager, id: number): Promise<TripDto> {
+  const trip = await readTrip(tx, id);
+  if (!trip) throw new NotFoundException(TripMessages.tripNotFound);
+  return trip;
+}
+

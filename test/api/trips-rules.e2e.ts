@@ -1,0 +1,244 @@
+import type { Response } from 'supertest';
+import { TRIP_STATUSES, type TripStatus } from '../../server/src/contracts/trip-wire';
+import { Organization } from '../../server/src/tenancy/organization.entity';
+import { Partnership } from '../../server/src/tenancy/partnership.entity';
+import type { Trip } from '../../server/src/trips/trip.entity';
+import { type TestApp, startTestApp } from '../support/app';
+import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { BUS, buildTrip, historyCount, tripRow } from '../support/trip-factory';
+
+/**
+ * DESIGN §4 walked over HTTP: every action, from every status, by every kind of caller. The trips
+ * belong to school A, were requested by the trip manager (who therefore sees them), and from Accepted
+ * on are assigned to bus company A. Bus company C is a second partner of school A.
+ */
+
+type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+type Action =
+  | 'accept'
+  | 'reject'
+  | 'cancel'
+  | 'assignBuses'
+  | 'requestCancel'
+  | 'approveCancel'
+  | 'declineCancel'
+  | 'complete'
+  | 'edit'
+  | 'delete'
+  | 'addPassengers'
+  | 'markPaid';
+
+// DESIGN §4, in its own words: [action, from, to, who]. 'same' keeps the status; 'before' is the one held before the cancel request.
+const DESIGN: [Action, readonly TripStatus[], TripStatus | 'same' | 'before', Party[]][] = [
+  ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
+  ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
+  ['cancel', ['Pending'], 'Canceled', ['schoolStaff', 'admin']],
+  ['assignBuses', ['Accepted'], 'Confirmed', ['assignedBus', 'admin']],
+  // our addition: the assigned company may change the buses of a Confirmed trip
+  ['assignBuses', ['Confirmed'], 'Confirmed', ['assignedBus', 'admin']],
+  ['requestCancel', ['Accepted', 'Confirmed'], 'Cancel Requested', ['schoolStaff']],
+  ['cancel', ['Accepted', 'Confirmed'], 'Canceled', ['admin']],
+  ['complete', ['Confirmed'], 'Completed', ['assignedBus', 'admin']],
+  ['approveCancel', ['Cancel Requested'], 'Canceled', ['assignedBus', 'admin']],
+  ['declineCancel', ['Cancel Requested'], 'before', ['assignedBus', 'admin']],
+  ['delete', ['Canceled'], 'same', ['admin']],
+  ['edit', TRIP_STATUSES, 'same', ['admin']],
+  ['edit', ['Pending', 'Accepted'], 'same', ['schoolStaff']],
+  ['edit', ['Confirmed'], 'Pending', ['schoolStaff']],
+  ['addPassengers', ['Accepted', 'Confirmed', 'Completed'], 'same', ['schoolStaff']],
+  ['markPaid', TRIP_STATUSES, 'same', ['finance', 'admin']],
+];
+
+const ACTORS = ['admin', 'platformAdmin', 'staffA', 'staffB', 'staffNoOrg', 'busA', 'busC', 'busB', 'finance', 'manager'] as const;
+type ActorKey = (typeof ACTORS)[number];
+
+const assignedIn = (s: TripStatus) => !['Pending', 'Rejected'].includes(s);
+
+/** DESIGN §3: who can see a school A trip requested by the manager; the rest get 404. */
+function parties(actor: ActorKey, status: TripStatus): Party[] | 'hidden' {
+  switch (actor) {
+    case 'admin':
+    case 'platformAdmin':
+      return ['admin'];
+    case 'staffA':
+      return ['schoolStaff'];
+    case 'busA':
+      return assignedIn(status) ? ['assignedBus', 'partnerBus'] : ['partnerBus'];
+    case 'busC':
+      return ['partnerBus'];
+    case 'finance':
+      return ['finance'];
+    case 'manager':
+      return [];
+    default:
+      return 'hidden';
+  }
+}
+
+type Outcome = TripStatus | 403 | 404 | 409;
+
+function expected(action: Action, actor: ActorKey, status: TripStatus): Outcome {
+  const mine = parties(actor, status);
+  if (mine === 'hidden') return 404;
+  const rows = DESIGN.filter(([a, , , who]) => a === action && who.some((p) => mine.includes(p)));
+  if (rows.length === 0) return 403;
+  const row = rows.find(([, from]) => from.includes(status));
+  if (!row) return 409;
+  return row[2] === 'same' ? status : row[2] === 'before' ? 'Confirmed' : row[2];
+}
+
+interface Call {
+  t: TestApp;
+  trip: Trip;
+  auth: string;
+  actor: ActorKey;
+  busAId: number;
+}
+
+interface Op {
+  name: string;
+  /** Which DESIGN action this request means for a trip in this status (null: not walked from there). */
+  means: (s: TripStatus) => Action | null;
+  send: (call: Call) => Promise<Response>;
+}
+
+const patch =
+  (body: Record<string, unknown> | ((call: Call) => Record<string, unknown>)) =>
+  (call: Call): Promise<Response> =>
+    call.t
+      .http()
+      .patch(`/api/trips/${call.trip.id}`)
+      .set('Authorization', call.auth)
+      .send(typeof body === 'function' ? body(call) : body);
+
+const CR: TripStatus = 'Cancel Requested';
+const OPS: Op[] = [
+  // An admin names the company: school A has two partners here.
+  {
+    name: 'accept ({status: Accepted})',
+    means: (s) => (s === CR ? null : 'accept'),
+    send: patch(({ actor, busAId }) => ({ status: 'Accepted', ...(actor === 'admin' || actor === 'platformAdmin' ? { busCompanyOrgId: busAId } : {}) })),
+  },
+  { name: 'reject ({status: Rejected})', means: () => 'reject', send: patch({ status: 'Rejected' }) },
+  { name: 'cancel ({status: Canceled}; approves a cancel request)', means: (s) => (s === CR ? 'approveCancel' : 'cancel'), send: patch({ status: 'Canceled' }) },
+  {
+    name: 'assign buses ({status: Confirmed, buses})',
+    means: (s) => (s === CR ? null : 'assignBuses'),
+    send: patch({ status: 'Confirmed', buses: [{ ...BUS, busType: 'Internal Yellow Bus', busSeats: 52 }] }),
+  },
+  { name: 'request cancel ({status: Cancel Requested})', means: () => 'requestCancel', send: patch({ status: 'Cancel Requested' }) },
+  { name: 'request cancel ({status: Pending, cancelRequest: true})', means: () => 'requestCancel', send: patch({ status: 'Pending', cancelRequest: true }) },
+  { name: 'decline cancel ({status: Confirmed, cancelRequest: false})', means: (s) => (s === CR ? 'declineCancel' : null), send: patch({ status: 'Confirmed', cancelRequest: false }) },
+  { name: 'complete ({status: Completed})', means: () => 'complete', send: patch({ status: 'Completed' }) },
+  { name: 'edit ({notes})', means: () => 'edit', send: patch({ notes: 'Changed by the walk' }) },
+  { name: 'delete ({deleted: true})', means: () => 'delete', send: patch({ deleted: true }) },
+  { name: 'mark paid ({paid: true})', means: () => 'markPaid', send: patch({ paid: true }) },
+  {
+    name: 'add passengers (POST /passengers)',
+    means: () => 'addPassengers',
+    send: ({ t, trip, auth }) =>
+      t
+        .http()
+        .post(`/api/trips/${trip.id}/passengers`)
+        .set('Authorization', auth)
+        .send({ passengers: [{ fullName: 'Ada Lovelace' }] }),
+  },
+];
+
+describe('trip rules over HTTP (DESIGN §4, every role)', () => {
+  let t: TestApp;
+  let acme: TestTenant;
+  let users: Record<ActorKey, TestUser>;
+  let busC: Organization;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    acme = await buildTenant(t, 'Rules');
+    busC = await t.db.getRepository(Organization).save({ tenantId: acme.tenant.id, type: 'bus_company', name: `Bus C ${uniq()}`, slug: `bus-c-${uniq()}`, code: null, parentOrgId: null });
+    await t.db.getRepository(Partnership).save({ tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: busC.id });
+    users = {
+      ...acme.users,
+      platformAdmin: await buildPlatformAdmin(t),
+      busC: await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: busC.id }),
+    };
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const build = (status: TripStatus) => buildTrip(t, acme, { status, creator: users.manager });
+
+  describe.each(OPS)('$name', (op) => {
+    const walked = TRIP_STATUSES.filter((s) => op.means(s) !== null);
+
+    it.each(walked)('from %s: exactly the parties of DESIGN §4 succeed; the others get 403, 404 or 409 and nothing is written', async (status) => {
+      const action = op.means(status) as Action;
+      const want: Record<string, Outcome> = {};
+      const got: Record<string, Outcome> = {};
+      const shared = await build(status);
+      const sharedHistory = await historyCount(t, shared.id);
+      for (const actor of ACTORS) {
+        want[actor] = expected(action, actor, status);
+        const allowed = typeof want[actor] === 'string';
+        const trip = allowed ? await build(status) : shared;
+        const res = await op.send({ t, trip, auth: users[actor].auth, actor, busAId: acme.orgs.busA.id });
+        got[actor] = allowed && res.status < 300 ? (await tripRow(t, trip.id)).status : (res.status as Outcome);
+        if (res.status >= 400) {
+          expect(typeof res.body.message).toBe('string');
+          if (res.status === 409 && action !== 'addPassengers') expect(res.body.trip).toMatchObject({ id: trip.id, status });
+          if (res.status === 404) expect(res.body).toEqual({ message: 'Trip not found.' });
+        } else {
+          await checkSideEffects(action, actor, status, trip, res);
+        }
+      }
+      expect(got).toEqual(want);
+      // Every refusal left the shared trip as it was.
+      const after = await tripRow(t, shared.id);
+      expect({ status: after.status, version: after.version, history: await historyCount(t, shared.id) }).toEqual({
+        status,
+        version: shared.version,
+        history: sharedHistory,
+      });
+    });
+  });
+
+  async function checkSideEffects(action: Action, actor: ActorKey, from: TripStatus, trip: Trip, res: Response): Promise<void> {
+    const row = await tripRow(t, trip.id);
+    // Passengers live in their own table: the trip row is untouched.
+    expect(row.version).toBe(action === 'addPassengers' ? trip.version : trip.version + 1);
+    if (action !== 'addPassengers') expect(res.body).toMatchObject({ id: trip.id, status: row.status, version: row.version });
+    switch (action) {
+      case 'accept':
+        expect(row.busCompanyOrgId).toBe(actor === 'busC' ? busC.id : acme.orgs.busA.id);
+        break;
+      case 'requestCancel':
+        expect(row).toMatchObject({ cancelRequest: true, statusBeforeCancelRequest: from });
+        break;
+      case 'declineCancel':
+      case 'approveCancel':
+        expect(row).toMatchObject({ cancelRequest: false, statusBeforeCancelRequest: null });
+        break;
+      case 'assignBuses':
+        expect(row.buses).toEqual([{ ...BUS, busType: 'Internal Yellow Bus', busSeats: 52 }]);
+        break;
+      case 'edit':
+        expect(row.notes).toBe('Changed by the walk');
+        expect(row.editRequest).toBe(actor === 'staffA' && from === 'Confirmed');
+        break;
+      case 'delete': {
+        expect(row.deleted).toBe(true);
+        const list = await t.http().get('/api/trips').set('Authorization', users.admin.auth).expect(200);
+        expect(list.body.map((x: { id: number }) => x.id)).not.toContain(trip.id);
+        await t.http().get(`/api/trips/${trip.id}`).set('Authorization', users.admin.auth).expect(404);
+        break;
+      }
+      case 'markPaid':
+        expect(row.paid).toBe(true);
+        break;
+      case 'addPassengers':
+        expect(res.status).toBe(201);
+        expect(res.body).toEqual([expect.objectContaining({ tripId: trip.id, fullName: 'Ada Lovelace', checkedIn: false })]);
+        break;
+      default:
+        break;
+    }
+  }
+});

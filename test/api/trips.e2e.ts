@@ -1,0 +1,492 @@
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import type { DomainEventMap } from '../../server/src/common/domain-events';
+import { TripMessages as M } from '../../server/src/contracts/trip-messages';
+import { canSeeTrip } from '../../server/src/contracts/trip-rules';
+import type { TripDto } from '../../server/src/contracts/trip-wire';
+import { Partnership } from '../../server/src/tenancy/partnership.entity';
+import { Passenger } from '../../server/src/trips/passenger.entity';
+import { Subtrip } from '../../server/src/trips/subtrip.entity';
+import { Trip } from '../../server/src/trips/trip.entity';
+import { type TestApp, startTestApp } from '../support/app';
+import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser } from '../support/factories';
+import { BUS, buildTrip, historyCount, tripRequest, tripRow } from '../support/trip-factory';
+
+type TripEvent = { name: keyof DomainEventMap; payload: DomainEventMap['trip.created'] | DomainEventMap['trip.updated'] | DomainEventMap['trip.deleted'] };
+
+describe('trips', () => {
+  let t: TestApp;
+  let acme: TestTenant;
+  let other: TestTenant;
+  let root: TestUser;
+  const events: TripEvent[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    acme = await buildTenant(t, 'Acme');
+    other = await buildTenant(t, 'Other');
+    root = await buildPlatformAdmin(t);
+    const emitter = t.app.get(EventEmitter2);
+    for (const name of ['trip.created', 'trip.updated', 'trip.deleted'] as const) {
+      emitter.on(name, (payload: TripEvent['payload']) => events.push({ name, payload }));
+    }
+  }, 60_000);
+  afterAll(() => t.close());
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  const get = (u: TestUser, path: string) => t.http().get(`/api${path}`).set('Authorization', u.auth);
+  const post = (u: TestUser, path: string, body: unknown) => t.http().post(`/api${path}`).set('Authorization', u.auth).send(body as object);
+  const patch = (u: TestUser, id: number, body: unknown) => t.http().patch(`/api/trips/${id}`).set('Authorization', u.auth).send(body as object);
+  const tenantTripCount = (tn: TestTenant) => t.db.getRepository(Trip).countBy({ tenantId: tn.tenant.id });
+
+  describe('POST /trips', () => {
+    it("files school staff's request for their own school as Pending, with the requester's name and e-mail", async () => {
+      const { staffA } = acme.users;
+      const res = await post(staffA, '/trips', tripRequest({ schoolOrgId: acme.orgs.schoolB.id, price: 999, status: 'Pending', editRequest: true })).expect(201);
+      const trip = res.body as TripDto;
+      expect(trip).toEqual({
+        id: expect.any(Number),
+        tenantId: acme.tenant.id,
+        tripType: 'Day Trip',
+        customType: null,
+        origin: 'School',
+        destination: 'Science Museum',
+        date: '2031-03-04',
+        departureDate: '2031-03-04',
+        departureTime: '08:00 AM',
+        returnDate: '2031-03-04',
+        returnTime: '03:00 PM',
+        students: 30,
+        staff: 3,
+        notes: 'Bring packed lunches',
+        boosterSeatsRequested: false,
+        boosterSeatCount: 0,
+        createdBy: staffA.user.name,
+        createdByEmail: staffA.user.email,
+        createdById: staffA.user.id,
+        status: 'Pending',
+        statusBeforeCancelRequest: null,
+        busInfo: null,
+        driverInfo: null,
+        price: 0,
+        paid: false,
+        editRequest: false,
+        cancelRequest: false,
+        buses: [],
+        deleted: false,
+        version: 1,
+        schoolOrgId: acme.orgs.schoolA.id,
+        schoolName: acme.orgs.schoolA.name,
+        busCompanyOrgId: null,
+        busCompanyName: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      const history = await get(staffA, `/trips/${trip.id}/history`).expect(200);
+      expect(history.body).toEqual([
+        { id: expect.any(Number), tripId: trip.id, action: 'request', fromStatus: null, toStatus: 'Pending', fields: [], by: { id: staffA.user.id, name: staffA.user.name }, at: expect.any(String) },
+      ]);
+      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id } }]);
+    });
+
+    it('keeps booster seats, a custom type and a null origin as requested', async () => {
+      const res = await post(acme.users.staffA, '/trips', tripRequest({ tripType: 'Other', customType: 'Choir tour', origin: null, boosterSeatsRequested: true, boosterSeatCount: 4, staff: '' })).expect(201);
+      expect(res.body).toMatchObject({ tripType: 'Other', customType: 'Choir tour', origin: null, boosterSeatsRequested: true, boosterSeatCount: 4, staff: null });
+    });
+
+    it('lets an admin and a trip manager request for a school of their tenant that they name', async () => {
+      for (const u of [acme.users.admin, acme.users.manager]) {
+        const res = await post(u, '/trips', tripRequest({ schoolOrgId: acme.orgs.schoolB.id })).expect(201);
+        expect(res.body).toMatchObject({ schoolOrgId: acme.orgs.schoolB.id, schoolName: acme.orgs.schoolB.name, createdById: u.user.id, status: 'Pending' });
+      }
+    });
+
+    it('lets a platform admin request for a school of any tenant, in that tenant', async () => {
+      const res = await post(root, '/trips', tripRequest({ schoolOrgId: other.orgs.schoolA.id })).expect(201);
+      expect(res.body).toMatchObject({ tenantId: other.tenant.id, schoolOrgId: other.orgs.schoolA.id });
+    });
+
+    it.each<[string, keyof TestTenant['users'], () => Record<string, unknown>, string]>([
+      ['an admin who names no school', 'admin', () => ({}), M.schoolRequired],
+      ['a trip manager who names no school', 'manager', () => ({}), M.schoolRequired],
+      ["an admin who names another tenant's school", 'admin', () => ({ schoolOrgId: other.orgs.schoolA.id }), M.schoolNotInTenant],
+      ['an admin who names a bus company as the school', 'admin', () => ({ schoolOrgId: acme.orgs.busA.id }), M.schoolNotInTenant],
+      ['school staff without a school', 'staffNoOrg', () => ({}), M.staffWithoutSchool],
+    ])('answers 400 to %s and writes nothing', async (_name, who, extra, message) => {
+      const before = await tenantTripCount(acme);
+      const res = await post(acme.users[who], '/trips', tripRequest(extra())).expect(400);
+      expect(res.body).toEqual({ message });
+      expect(await tenantTripCount(acme)).toBe(before);
+    });
+
+    it.each(['busA', 'finance'] as const)('refuses %s with 403 and writes nothing', async (who) => {
+      const before = await tenantTripCount(acme);
+      const res = await post(acme.users[who], '/trips', tripRequest({ schoolOrgId: acme.orgs.schoolA.id })).expect(403);
+      expect(res.body.message).toBe('Only school staff, trip managers and admins can request trips.');
+      expect(await tenantTripCount(acme)).toBe(before);
+      expect(events).toEqual([]);
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['a missing trip type', { tripType: undefined }, M.tripTypeRequired],
+      ['an unknown trip type', { tripType: 'Moon Trip' }, M.tripTypeInvalid],
+      ['Other without a custom type', { tripType: 'Other' }, M.customTypeRequired],
+      ['a missing destination', { destination: undefined }, M.destinationRequired],
+      ['a destination of the wrong type', { destination: ['Zoo'] }, M.destinationInvalid],
+      ['a 100 kB destination', { destination: 'z'.repeat(100_000) }, M.destinationTooLong],
+      ['100 kB of notes', { notes: 'n'.repeat(100_000) }, M.notesTooLong],
+      ['a missing departure date', { departureDate: undefined }, M.departureDateRequired],
+      ['a departure date that does not exist', { departureDate: '2031-02-29' }, M.departureDateInvalid],
+      ['a missing departure time', { departureTime: undefined }, M.departureTimeRequired],
+      ['a departure time without AM/PM', { departureTime: '08:00' }, M.timeInvalid],
+      ['a missing return date', { returnDate: undefined }, M.returnDateRequired],
+      ['a missing return time', { returnTime: undefined }, M.returnTimeRequired],
+      ['a return before the departure', { returnDate: '2031-03-03' }, 'Return time must be later than departure time.'],
+      ['missing students', { students: undefined }, M.studentsRequired],
+      ['negative students', { students: -4 }, M.studentsInvalid],
+      ['students as text', { students: 'thirty' }, M.studentsInvalid],
+      ['negative staff', { staff: -1 }, M.staffInvalid],
+      ['booster seats requested without a count', { boosterSeatsRequested: true, boosterSeatCount: 0 }, 'Please enter a valid number of booster seats (> 0).'],
+      ['an unknown status', { status: 'Teleported' }, M.statusInvalid],
+      ['a new trip that claims to be Confirmed', { status: 'Confirmed' }, M.newTripStatus],
+    ])('answers 400 to %s with a clear message and writes nothing', async (_name, change, message) => {
+      const before = await tenantTripCount(acme);
+      const res = await post(acme.users.staffA, '/trips', tripRequest(change)).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await tenantTripCount(acme)).toBe(before);
+    });
+
+    it('answers 400 to broken JSON and to a body that is not an object', async () => {
+      const before = await tenantTripCount(acme);
+      const broken = await t.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).set('Content-Type', 'application/json').send('{"tripType": "Day Trip",').expect(400);
+      expect(broken.body).toEqual({ message: 'The request body is not valid JSON.' });
+      const list = await post(acme.users.staffA, '/trips', [tripRequest()]).expect(400);
+      expect(list.body.message).toBe(M.bodyNotObject);
+      expect(await tenantTripCount(acme)).toBe(before);
+    });
+  });
+
+  describe('who sees which trips (DESIGN §3)', () => {
+    let vis: TestTenant;
+    let trips: Record<'a' | 'b' | 'aAssignedB' | 'byManager' | 'byNoOrg' | 'deleted', Trip>;
+    let foreign: Trip;
+
+    beforeAll(async () => {
+      vis = await buildTenant(t, 'Vis');
+      const { users, orgs } = vis;
+      trips = {
+        a: await buildTrip(t, vis, { status: 'Pending' }),
+        b: await buildTrip(t, vis, { status: 'Confirmed', schoolOrgId: orgs.schoolB.id, busCompanyOrgId: orgs.busB.id, creator: users.staffB }),
+        // assigned to a company that is not (or no longer) the school's partner
+        aAssignedB: await buildTrip(t, vis, { status: 'Confirmed', busCompanyOrgId: orgs.busB.id }),
+        byManager: await buildTrip(t, vis, { status: 'Accepted', schoolOrgId: orgs.schoolB.id, busCompanyOrgId: orgs.busB.id, creator: users.manager }),
+        byNoOrg: await buildTrip(t, vis, { status: 'Pending', creator: users.staffNoOrg }),
+        deleted: await buildTrip(t, vis, { status: 'Canceled', deleted: true }),
+      };
+      foreign = await buildTrip(t, other, { status: 'Pending' });
+    }, 60_000);
+
+    const VISIBLE: Record<keyof TestTenant['users'], (keyof typeof trips)[]> = {
+      admin: ['a', 'b', 'aAssignedB', 'byManager', 'byNoOrg'],
+      finance: ['a', 'b', 'aAssignedB', 'byManager', 'byNoOrg'],
+      staffA: ['a', 'aAssignedB', 'byNoOrg'],
+      staffB: ['b', 'byManager'],
+      staffNoOrg: ['byNoOrg'],
+      busA: ['a', 'aAssignedB', 'byNoOrg'],
+      busB: ['b', 'aAssignedB', 'byManager'],
+      manager: ['byManager'],
+    };
+
+    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])('%s lists exactly their trips, newest first, and canSeeTrip agrees', async (who) => {
+      const user = vis.users[who];
+      const res = await get(user, '/trips').expect(200);
+      const want = VISIBLE[who].map((k) => trips[k].id).sort((x, y) => y - x);
+      expect(res.body.map((x: TripDto) => x.id)).toEqual(want);
+      const partnerSchoolIds = (await t.db.getRepository(Partnership).findBy({ busCompanyOrgId: user.user.activeOrgId ?? -1 })).map((p) => p.schoolOrgId);
+      for (const trip of [...Object.values(trips), foreign]) {
+        const predicate = canSeeTrip({ ...user.user }, trip, partnerSchoolIds);
+        expect({ trip: trip.id, visible: predicate }).toEqual({ trip: trip.id, visible: want.includes(trip.id) });
+      }
+    });
+
+    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])('%s gets 404 for every trip they may not see, exactly like a missing one', async (who) => {
+      const user = vis.users[who];
+      for (const [key, trip] of [...Object.entries(trips), ['foreign', foreign] as const]) {
+        const visible = (VISIBLE[who] as string[]).includes(key);
+        for (const path of [`/trips/${trip.id}`, `/trips/${trip.id}/history`, `/trips/${trip.id}/subtrips`, `/trips/${trip.id}/passengers`]) {
+          const res = await get(user, path);
+          expect({ path, key, status: res.status }).toEqual({ path, key, status: visible ? 200 : 404 });
+          if (!visible) expect(res.body).toEqual({ message: 'Trip not found.' });
+        }
+      }
+      await get(user, '/trips/999999999').expect(404);
+    });
+
+    it('lets a platform admin see every tenant, or one with tenant_id', async () => {
+      const all = await get(root, '/trips').expect(200);
+      const ids = all.body.map((x: TripDto) => x.id);
+      expect(ids).toEqual(expect.arrayContaining([trips.a.id, trips.byManager.id, foreign.id]));
+      expect(ids).not.toContain(trips.deleted.id);
+      const one = await get(root, `/trips?tenant_id=${vis.tenant.id}`).expect(200);
+      expect(one.body.map((x: TripDto) => x.id).sort()).toEqual(VISIBLE.admin.map((k) => trips[k].id).sort());
+    });
+
+    it("ignores a tenant user's tenant_id: the tenant comes from the sign-in", async () => {
+      const res = await get(vis.users.admin, `/trips?tenant_id=${other.tenant.id}`).expect(200);
+      expect(res.body.map((x: TripDto) => x.id)).not.toContain(foreign.id);
+      expect(res.body).toHaveLength(VISIBLE.admin.length);
+    });
+
+    it('narrows the list to one requester with createdBy', async () => {
+      const res = await get(vis.users.admin, `/trips?createdBy=${encodeURIComponent(vis.users.manager.user.name)}`).expect(200);
+      expect(res.body.map((x: TripDto) => x.id)).toEqual([trips.byManager.id]);
+    });
+
+    it("answers 404 to a change of another tenant's trip and leaves it alone", async () => {
+      const before = await tripRow(t, foreign.id);
+      for (const body of [{ status: 'Accepted' }, { deleted: true }, { notes: 'hijack' }]) {
+        const res = await patch(vis.users.admin, foreign.id, body).expect(404);
+        expect(res.body).toEqual({ message: 'Trip not found.' });
+      }
+      await post(vis.users.staffA, `/trips/${foreign.id}/passengers`, { passengers: [{ fullName: 'X' }] }).expect(404);
+      await post(vis.users.busA, `/trips/${foreign.id}/subtrips`, { buses: [BUS] }).expect(404);
+      expect(await tripRow(t, foreign.id)).toEqual(before);
+      expect(events).toEqual([]);
+    });
+  });
+
+  describe('PATCH /trips/{id}', () => {
+    it("turns school staff's edit of a Confirmed trip into an edit request, which the bus company then accepts", async () => {
+      const trip = await buildTrip(t, acme, { status: 'Confirmed' });
+      const res = await patch(acme.users.staffA, trip.id, { status: 'Pending', destination: 'Aquarium', students: 40 }).expect(200);
+      expect(res.body).toMatchObject({ status: 'Pending', editRequest: true, destination: 'Aquarium', students: 40, busCompanyOrgId: acme.orgs.busA.id, version: 2 });
+      const accepted = await patch(acme.users.busA, trip.id, { status: 'Accepted' }).expect(200);
+      expect(accepted.body).toMatchObject({ status: 'Accepted', editRequest: false, busCompanyOrgId: acme.orgs.busA.id });
+      const history = await get(acme.users.admin, `/trips/${trip.id}/history`).expect(200);
+      expect(history.body.slice(1).map((h: { action: string; fromStatus: string; toStatus: string; fields: string[] }) => [h.action, h.fromStatus, h.toStatus, h.fields])).toEqual([
+        ['edit', 'Confirmed', 'Pending', ['destination', 'students', 'status', 'editRequest']],
+        ['accept', 'Pending', 'Accepted', ['status', 'editRequest']],
+      ]);
+    });
+
+    it.each([
+      ['{status: "Cancel Requested"}', { status: 'Cancel Requested' }],
+      ['{status: "Pending", cancelRequest: true}', { status: 'Pending', cancelRequest: true }],
+    ])('lands a cancel request sent as %s in Cancel Requested; declining returns to the status held before', async (_name, body) => {
+      const trip = await buildTrip(t, acme, { status: 'Accepted' });
+      const requested = await patch(acme.users.staffA, trip.id, body).expect(200);
+      expect(requested.body).toMatchObject({ status: 'Cancel Requested', cancelRequest: true, statusBeforeCancelRequest: 'Accepted' });
+      const declined = await patch(acme.users.busA, trip.id, { cancelRequest: false }).expect(200);
+      expect(declined.body).toMatchObject({ status: 'Accepted', cancelRequest: false, statusBeforeCancelRequest: null });
+    });
+
+    it('cancels a trip when the assigned company approves the cancel request', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Cancel Requested' });
+      const res = await patch(acme.users.busA, trip.id, { status: 'Canceled' }).expect(200);
+      expect(res.body).toMatchObject({ status: 'Canceled', cancelRequest: false });
+    });
+
+    it("assigns an admin's accept to the school's only partner, or to the company named", async () => {
+      const first = await buildTrip(t, acme, { status: 'Pending' });
+      const res = await patch(acme.users.admin, first.id, { status: 'Accepted' }).expect(200);
+      expect(res.body).toMatchObject({ status: 'Accepted', busCompanyOrgId: acme.orgs.busA.id, busCompanyName: acme.orgs.busA.name });
+      const second = await buildTrip(t, acme, { status: 'Pending' });
+      const named = await patch(acme.users.admin, second.id, { status: 'Accepted', busCompanyOrgId: acme.orgs.busB.id }).expect(200);
+      expect(named.body.busCompanyOrgId).toBe(acme.orgs.busB.id);
+      const third = await buildTrip(t, acme, { status: 'Pending' });
+      const foreign = await patch(acme.users.admin, third.id, { status: 'Accepted', busCompanyOrgId: other.orgs.busA.id }).expect(400);
+      expect(foreign.body.message).toBe(M.busCompanyNotInTenant);
+      expect((await tripRow(t, third.id)).status).toBe('Pending');
+    });
+
+    it('fills busInfo, driverInfo and the price from the buses assigned', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Accepted', buses: [] });
+      const buses = [
+        { busType: 'White Bus', busSeats: 30, tripPrice: 450.5, driverName: 'Sam', driverPhone: '111' },
+        { busType: 'External Yellow Bus', busSeats: 12, tripPrice: 200 },
+      ];
+      const res = await patch(acme.users.busA, trip.id, { status: 'Confirmed', buses }).expect(200);
+      expect(res.body).toMatchObject({
+        status: 'Confirmed',
+        busInfo: { busType: 'White Bus, External Yellow Bus', seats: 42 },
+        driverInfo: { name: 'Sam', mobile: '111' },
+        price: 650.5,
+        buses: [
+          { busType: 'White Bus', busSeats: 30, tripPrice: 450.5, driverName: 'Sam', driverPhone: '111', status: null },
+          { busType: 'External Yellow Bus', busSeats: 12, tripPrice: 200, driverName: null, driverPhone: null, status: null },
+        ],
+      });
+    });
+
+    it('lets finance and admins mark a trip paid and unpaid, and nobody else', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Completed' });
+      expect((await patch(acme.users.finance, trip.id, { paid: true }).expect(200)).body.paid).toBe(true);
+      expect((await patch(acme.users.admin, trip.id, { paid: false }).expect(200)).body.paid).toBe(false);
+      for (const who of ['busA', 'staffA'] as const) {
+        const res = await patch(acme.users[who], trip.id, { paid: true }).expect(403);
+        expect(res.body.message).toBe('Only finance or an admin can mark a trip paid or unpaid.');
+      }
+      expect((await tripRow(t, trip.id)).paid).toBe(false);
+    });
+
+    it('answers a form that echoes the whole trip unchanged with the trip, and writes nothing', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Confirmed' });
+      const current = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
+      const res = await patch(acme.users.staffA, trip.id, current).expect(200);
+      expect(res.body).toEqual(current);
+      expect((await tripRow(t, trip.id)).version).toBe(1);
+      expect(await historyCount(t, trip.id)).toBe(1);
+      expect(events).toEqual([]);
+    });
+
+    it('answers a stale version with 409 and the current trip', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Pending' });
+      await patch(acme.users.staffA, trip.id, { notes: 'first', version: 1 }).expect(200);
+      const res = await patch(acme.users.staffA, trip.id, { notes: 'second', version: 1 }).expect(409);
+      expect(res.body).toEqual({ message: M.staleVersion, trip: expect.objectContaining({ id: trip.id, notes: 'first', version: 2 }) });
+      expect((await tripRow(t, trip.id)).notes).toBe('first');
+    });
+
+    it.each<[string, unknown, string]>([
+      ['an empty body', {}, M.nothingToUpdate],
+      ['an unknown status', { status: 'Done' }, M.statusInvalid],
+      ['a status that is not text', { status: 4 }, M.statusInvalid],
+      ['negative students', { students: -1 }, M.studentsInvalid],
+      ['100 kB of notes', { notes: 'x'.repeat(100_000) }, M.notesTooLong],
+      ['a 100 kB destination', { destination: 'x'.repeat(100_000) }, M.destinationTooLong],
+      ['a return that would come before the departure', { returnTime: '07:00 AM' }, 'Return time must be later than departure time.'],
+      ['booster seats requested with no count', { boosterSeatsRequested: true }, 'Please enter a valid number of booster seats (> 0).'],
+      ['Other with no custom type', { tripType: 'Other' }, M.customTypeRequired],
+      ['an impossible date', { returnDate: '2031-13-01' }, M.returnDateInvalid],
+      ['a negative price', { price: -10 }, M.priceInvalid],
+      ['paid as text', { paid: 'yes' }, M.paidInvalid],
+      ['details and a status together', { status: 'Canceled', notes: 'x' }, M.oneChangeAtATime],
+      ['a body that is a list', [{ notes: 'x' }], M.bodyNotObject],
+    ])('answers 400 to %s with a clear message and leaves the trip unchanged', async (_name, body, message) => {
+      const trip = await buildTrip(t, acme, { status: 'Pending' });
+      const before = await tripRow(t, trip.id);
+      const res = await patch(acme.users.staffA, trip.id, body).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await tripRow(t, trip.id)).toEqual(before);
+      expect(await historyCount(t, trip.id)).toBe(1);
+    });
+
+    it.each<[string, unknown, string]>([
+      ['no buses', { status: 'Confirmed', buses: [] }, 'Please add at least one bus.'],
+      ['a bus without seats', { status: 'Confirmed', buses: [{ busType: 'White Bus' }] }, 'Please enter number of seats.'],
+      ['a bus with negative seats', { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: -3 }] }, 'Please enter number of seats.'],
+      ['a bus of an unknown type', { status: 'Confirmed', buses: [{ busType: 'Limo', busSeats: 3 }] }, M.busTypeInvalid],
+      ['a negative bus price', { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: 3, tripPrice: -1 }] }, M.tripPriceInvalid],
+      ['Confirmed with no buses at all', { status: 'Confirmed' }, 'Please add at least one bus.'],
+    ])('refuses to assign %s (spec §5 Assign bus) and writes nothing', async (_name, body, message) => {
+      const trip = await buildTrip(t, acme, { status: 'Accepted', buses: [] });
+      const before = await tripRow(t, trip.id);
+      const res = await patch(acme.users.busA, trip.id, body).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await tripRow(t, trip.id)).toEqual(before);
+    });
+
+    it('answers 400 to broken JSON and to a bad id', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Pending' });
+      await t.http().patch(`/api/trips/${trip.id}`).set('Authorization', acme.users.admin.auth).set('Content-Type', 'application/json').send('{"status":').expect(400);
+      await patch(acme.users.admin, 0, { notes: 'x' }).expect(400);
+      const bad = await t.http().patch('/api/trips/abc').set('Authorization', acme.users.admin.auth).send({ notes: 'x' }).expect(400);
+      expect(bad.body.message).toBe('Invalid id.');
+      expect((await tripRow(t, trip.id)).version).toBe(1);
+    });
+
+    it('answers 401 without a sign-in', async () => {
+      await t.http().get('/api/trips').expect(401);
+      await t.http().patch('/api/trips/1').send({ notes: 'x' }).expect(401);
+    });
+  });
+
+  describe('subtrips', () => {
+    it('records the buses the assigned company sends, lists them by creation, and notes it in history', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Confirmed' });
+      const first = await post(acme.users.busA, `/trips/${trip.id}/subtrips`, { buses: [BUS] }).expect(201);
+      const second = await post(acme.users.admin, `/trips/${trip.id}/subtrips`, { buses: [{ ...BUS, busSeats: 12 }] }).expect(201);
+      expect(first.body).toEqual({ id: expect.any(Number), tripId: trip.id, buses: [BUS], createdBy: acme.users.busA.user.name, createdById: acme.users.busA.user.id, createdAt: expect.any(String) });
+      for (const who of ['staffA', 'finance', 'busA', 'admin'] as const) {
+        const list = await get(acme.users[who], `/trips/${trip.id}/subtrips`).expect(200);
+        expect(list.body.map((s: { id: number }) => s.id)).toEqual([first.body.id, second.body.id]);
+      }
+      const history = await get(acme.users.staffA, `/trips/${trip.id}/history`).expect(200);
+      expect(history.body.at(-1)).toMatchObject({ action: 'recordSubtrip', fields: ['subtrips'], by: { id: acme.users.admin.user.id } });
+    });
+
+    it('refuses school staff, and a trip that is not Accepted or Confirmed, writing nothing', async () => {
+      const confirmed = await buildTrip(t, acme, { status: 'Confirmed' });
+      await post(acme.users.staffA, `/trips/${confirmed.id}/subtrips`, { buses: [BUS] }).expect(403);
+      const pending = await buildTrip(t, acme, { status: 'Pending' });
+      const res = await post(acme.users.admin, `/trips/${pending.id}/subtrips`, { buses: [BUS] }).expect(409);
+      expect(res.body.trip).toMatchObject({ id: pending.id, status: 'Pending' });
+      const bad = await post(acme.users.busA, `/trips/${confirmed.id}/subtrips`, { buses: [] }).expect(400);
+      expect(bad.body.message).toBe('Please add at least one bus.');
+      expect(await t.db.getRepository(Subtrip).countBy({ tripId: confirmed.id })).toBe(0);
+    });
+  });
+
+  describe('passengers', () => {
+    it("lets the school's staff add passengers, trimmed to null, and everyone who sees the trip read them", async () => {
+      const trip = await buildTrip(t, acme, { status: 'Accepted' });
+      const body = {
+        passengers: [
+          { fullName: '  Ada Lovelace ', guardianName: 'Byron', guardianPhone: ' 555 ', pickupPoint: '', dropoffPoint: 'Gate 2', notes: null, checkedIn: true },
+          { fullName: 'Alan Turing' },
+        ],
+      };
+      const res = await post(acme.users.staffA, `/trips/${trip.id}/passengers`, body).expect(201);
+      expect(res.body).toEqual([
+        { id: expect.any(Number), tripId: trip.id, fullName: 'Ada Lovelace', guardianName: 'Byron', guardianPhone: '555', pickupPoint: null, dropoffPoint: 'Gate 2', notes: null, checkedIn: true, createdAt: expect.any(String) },
+        { id: expect.any(Number), tripId: trip.id, fullName: 'Alan Turing', guardianName: null, guardianPhone: null, pickupPoint: null, dropoffPoint: null, notes: null, checkedIn: false, createdAt: expect.any(String) },
+      ]);
+      for (const who of ['admin', 'finance', 'busA', 'staffA'] as const) {
+        const list = await get(acme.users[who], `/trips/${trip.id}/passengers`).expect(200);
+        expect(list.body.map((p: { fullName: string }) => p.fullName)).toEqual(['Ada Lovelace', 'Alan Turing']);
+      }
+    });
+
+    it.each<[string, unknown, string]>([
+      ['a blank full name', { passengers: [{ fullName: '   ' }] }, 'Full name is required.'],
+      ['no passengers', { passengers: [] }, M.passengersRequired],
+      ['a 100 kB name', { passengers: [{ fullName: 'x'.repeat(100_000) }] }, M.fullNameTooLong],
+      ['checkedIn as text', { passengers: [{ fullName: 'A', checkedIn: 'yes' }] }, M.checkedInInvalid],
+    ])('answers 400 to %s and adds nobody', async (_name, body, message) => {
+      const trip = await buildTrip(t, acme, { status: 'Confirmed' });
+      const res = await post(acme.users.staffA, `/trips/${trip.id}/passengers`, body).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await t.db.getRepository(Passenger).countBy({ tripId: trip.id })).toBe(0);
+    });
+  });
+
+  describe('domain events', () => {
+    it('announces each committed change with the trip as GET shows it, and a delete as trip.deleted', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Pending' });
+      const accepted = await patch(acme.users.busA, trip.id, { status: 'Accepted' }).expect(200);
+      expect(events).toEqual([
+        {
+          name: 'trip.updated',
+          payload: { trip: accepted.body, status: 'Accepted', tenantId: acme.tenant.id, previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null } },
+        },
+      ]);
+      expect(accepted.body).toEqual((await get(acme.users.admin, `/trips/${trip.id}`).expect(200)).body);
+      events.length = 0;
+      await patch(acme.users.admin, trip.id, { status: 'Canceled' }).expect(200);
+      const deleted = await patch(acme.users.admin, trip.id, { deleted: true }).expect(200);
+      expect(events.map((e) => e.name)).toEqual(['trip.updated', 'trip.deleted']);
+      expect(events[1].payload).toEqual({ tripId: trip.id, trip: deleted.body, tenantId: acme.tenant.id });
+    });
+
+    it('announces nothing for a refused, invalid or stale change', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Pending' });
+      await patch(acme.users.finance, trip.id, { status: 'Accepted' }).expect(403);
+      await patch(acme.users.admin, trip.id, { status: 'Completed' }).expect(409);
+      await patch(acme.users.busA, trip.id, { status: 'Accepted', version: 7 }).expect(409);
+      await patch(acme.users.staffA, trip.id, { returnDate: '2000-01-01' }).expect(400);
+      await patch(acme.users.staffB, trip.id, { notes: 'x' }).expect(404);
+      expect(events).toEqual([]);
+    });
+  });
+});
