@@ -18,7 +18,14 @@ describe('trips under concurrent changes', () => {
     t = await startTestApp();
     acme = await buildTenant(t, 'Race');
     // A second partner of school A, so two companies can race for the same trip.
-    const org = await t.db.getRepository(Organization).save({ tenantId: acme.tenant.id, type: 'bus_company', name: `Bus C ${uniq()}`, slug: `bus-c-${uniq()}`, code: null, parentOrgId: null });
+    const org = await t.db.getRepository(Organization).save({
+      tenantId: acme.tenant.id,
+      type: 'bus_company',
+      name: `Bus C ${uniq()}`,
+      slug: `bus-c-${uniq()}`,
+      code: null,
+      parentOrgId: null,
+    });
     await t.db.getRepository(Partnership).save({ tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: org.id });
     busC = await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: org.id });
     t.app.get(EventEmitter2).on('trip.updated', () => updates++);
@@ -26,7 +33,11 @@ describe('trips under concurrent changes', () => {
   afterAll(() => t.close());
 
   const accept = (u: TestUser, id: number, extra: Record<string, unknown> = {}) =>
-    t.http().patch(`/api/trips/${id}`).set('Authorization', u.auth).send({ status: 'Accepted', ...extra });
+    t
+      .http()
+      .patch(`/api/trips/${id}`)
+      .set('Authorization', u.auth)
+      .send({ status: 'Accepted', ...extra });
 
   it('lets exactly one of two companies accepting the same trip at once win, ten times over', async () => {
     for (let round = 0; round < 10; round++) {
@@ -54,12 +65,15 @@ describe('trips under concurrent changes', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const row = await tripRow(t, trip.id);
     expect(row.version).toBe(2);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.trip).toMatchObject({ id: trip.id, status: row.status, version: 2 });
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(r.body.trip).toMatchObject({ id: trip.id, status: row.status, version: 2 });
+    }
   });
 
   it('refuses the second of two edits that both read the same version', async () => {
     const trip = await buildTrip(t, acme, { status: 'Pending' });
-    const send = (notes: string) => t.http().patch(`/api/trips/${trip.id}`).set('Authorization', acme.users.staffA.auth).send({ notes, version: 1 });
+    const send = (notes: string) =>
+      t.http().patch(`/api/trips/${trip.id}`).set('Authorization', acme.users.staffA.auth).send({ notes, version: 1 });
     const [x, y] = await Promise.all([send('from tab one'), send('from tab two')]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const [won, lost] = x.status === 200 ? [x, y] : [y, x];

@@ -117,18 +117,33 @@ const OPS: Op[] = [
   {
     name: 'accept ({status: Accepted})',
     means: (s) => (s === CR ? null : 'accept'),
-    send: patch(({ actor, busAId }) => ({ status: 'Accepted', ...(actor === 'admin' || actor === 'platformAdmin' ? { busCompanyOrgId: busAId } : {}) })),
+    send: patch(({ actor, busAId }) => ({
+      status: 'Accepted',
+      ...(actor === 'admin' || actor === 'platformAdmin' ? { busCompanyOrgId: busAId } : {}),
+    })),
   },
   { name: 'reject ({status: Rejected})', means: () => 'reject', send: patch({ status: 'Rejected' }) },
-  { name: 'cancel ({status: Canceled}; approves a cancel request)', means: (s) => (s === CR ? 'approveCancel' : 'cancel'), send: patch({ status: 'Canceled' }) },
+  {
+    name: 'cancel ({status: Canceled}; approves a cancel request)',
+    means: (s) => (s === CR ? 'approveCancel' : 'cancel'),
+    send: patch({ status: 'Canceled' }),
+  },
   {
     name: 'assign buses ({status: Confirmed, buses})',
     means: (s) => (s === CR ? null : 'assignBuses'),
     send: patch({ status: 'Confirmed', buses: [{ ...BUS, busType: 'Internal Yellow Bus', busSeats: 52 }] }),
   },
   { name: 'request cancel ({status: Cancel Requested})', means: () => 'requestCancel', send: patch({ status: 'Cancel Requested' }) },
-  { name: 'request cancel ({status: Pending, cancelRequest: true})', means: () => 'requestCancel', send: patch({ status: 'Pending', cancelRequest: true }) },
-  { name: 'decline cancel ({status: Confirmed, cancelRequest: false})', means: (s) => (s === CR ? 'declineCancel' : null), send: patch({ status: 'Confirmed', cancelRequest: false }) },
+  {
+    name: 'request cancel ({status: Pending, cancelRequest: true})',
+    means: () => 'requestCancel',
+    send: patch({ status: 'Pending', cancelRequest: true }),
+  },
+  {
+    name: 'decline cancel ({status: Confirmed, cancelRequest: false})',
+    means: (s) => (s === CR ? 'declineCancel' : null),
+    send: patch({ status: 'Confirmed', cancelRequest: false }),
+  },
   { name: 'complete ({status: Completed})', means: () => 'complete', send: patch({ status: 'Completed' }) },
   { name: 'edit ({notes})', means: () => 'edit', send: patch({ notes: 'Changed by the walk' }) },
   { name: 'delete ({deleted: true})', means: () => 'delete', send: patch({ deleted: true }) },
@@ -154,7 +169,14 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     acme = await buildTenant(t, 'Rules');
-    busC = await t.db.getRepository(Organization).save({ tenantId: acme.tenant.id, type: 'bus_company', name: `Bus C ${uniq()}`, slug: `bus-c-${uniq()}`, code: null, parentOrgId: null });
+    busC = await t.db.getRepository(Organization).save({
+      tenantId: acme.tenant.id,
+      type: 'bus_company',
+      name: `Bus C ${uniq()}`,
+      slug: `bus-c-${uniq()}`,
+      code: null,
+      parentOrgId: null,
+    });
     await t.db.getRepository(Partnership).save({ tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: busC.id });
     users = {
       ...acme.users,
@@ -169,35 +191,38 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
   describe.each(OPS)('$name', (op) => {
     const walked = TRIP_STATUSES.filter((s) => op.means(s) !== null);
 
-    it.each(walked)('from %s: exactly the parties of DESIGN §4 succeed; the others get 403, 404 or 409 and nothing is written', async (status) => {
-      const action = op.means(status) as Action;
-      const want: Record<string, Outcome> = {};
-      const got: Record<string, Outcome> = {};
-      const shared = await build(status);
-      const sharedHistory = await historyCount(t, shared.id);
-      for (const actor of ACTORS) {
-        want[actor] = expected(action, actor, status);
-        const allowed = typeof want[actor] === 'string';
-        const trip = allowed ? await build(status) : shared;
-        const res = await op.send({ t, trip, auth: users[actor].auth, actor, busAId: acme.orgs.busA.id });
-        got[actor] = allowed && res.status < 300 ? (await tripRow(t, trip.id)).status : (res.status as Outcome);
-        if (res.status >= 400) {
-          expect(typeof res.body.message).toBe('string');
-          if (res.status === 409 && action !== 'addPassengers') expect(res.body.trip).toMatchObject({ id: trip.id, status });
-          if (res.status === 404) expect(res.body).toEqual({ message: 'Trip not found.' });
-        } else {
-          await checkSideEffects(action, actor, status, trip, res);
+    it.each(walked)(
+      'from %s: exactly the parties of DESIGN §4 succeed; the others get 403, 404 or 409 and nothing is written',
+      async (status) => {
+        const action = op.means(status) as Action;
+        const want: Record<string, Outcome> = {};
+        const got: Record<string, Outcome> = {};
+        const shared = await build(status);
+        const sharedHistory = await historyCount(t, shared.id);
+        for (const actor of ACTORS) {
+          want[actor] = expected(action, actor, status);
+          const allowed = typeof want[actor] === 'string';
+          const trip = allowed ? await build(status) : shared;
+          const res = await op.send({ t, trip, auth: users[actor].auth, actor, busAId: acme.orgs.busA.id });
+          got[actor] = allowed && res.status < 300 ? (await tripRow(t, trip.id)).status : (res.status as Outcome);
+          if (res.status >= 400) {
+            expect(typeof res.body.message).toBe('string');
+            if (res.status === 409 && action !== 'addPassengers') expect(res.body.trip).toMatchObject({ id: trip.id, status });
+            if (res.status === 404) expect(res.body).toEqual({ message: 'Trip not found.' });
+          } else {
+            await checkSideEffects(action, actor, status, trip, res);
+          }
         }
-      }
-      expect(got).toEqual(want);
-      // Every refusal left the shared trip as it was.
-      const after = await tripRow(t, shared.id);
-      expect({ status: after.status, version: after.version, history: await historyCount(t, shared.id) }).toEqual({
-        status,
-        version: shared.version,
-        history: sharedHistory,
-      });
-    });
+        expect(got).toEqual(want);
+        // Every refusal left the shared trip as it was.
+        const after = await tripRow(t, shared.id);
+        expect({ status: after.status, version: after.version, history: await historyCount(t, shared.id) }).toEqual({
+          status,
+          version: shared.version,
+          history: sharedHistory,
+        });
+      },
+    );
   });
 
   async function checkSideEffects(action: Action, actor: ActorKey, from: TripStatus, trip: Trip, res: Response): Promise<void> {

@@ -11,7 +11,10 @@ import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser } from '../support/factories';
 import { BUS, buildTrip, historyCount, tripRequest, tripRow } from '../support/trip-factory';
 
-type TripEvent = { name: keyof DomainEventMap; payload: DomainEventMap['trip.created'] | DomainEventMap['trip.updated'] | DomainEventMap['trip.deleted'] };
+type TripEvent = {
+  name: keyof DomainEventMap;
+  payload: DomainEventMap['trip.created'] | DomainEventMap['trip.updated'] | DomainEventMap['trip.deleted'];
+};
 
 describe('trips', () => {
   let t: TestApp;
@@ -36,14 +39,28 @@ describe('trips', () => {
   });
 
   const get = (u: TestUser, path: string) => t.http().get(`/api${path}`).set('Authorization', u.auth);
-  const post = (u: TestUser, path: string, body: unknown) => t.http().post(`/api${path}`).set('Authorization', u.auth).send(body as object);
-  const patch = (u: TestUser, id: number, body: unknown) => t.http().patch(`/api/trips/${id}`).set('Authorization', u.auth).send(body as object);
+  const post = (u: TestUser, path: string, body: unknown) =>
+    t
+      .http()
+      .post(`/api${path}`)
+      .set('Authorization', u.auth)
+      .send(body as object);
+  const patch = (u: TestUser, id: number, body: unknown) =>
+    t
+      .http()
+      .patch(`/api/trips/${id}`)
+      .set('Authorization', u.auth)
+      .send(body as object);
   const tenantTripCount = (tn: TestTenant) => t.db.getRepository(Trip).countBy({ tenantId: tn.tenant.id });
 
   describe('POST /trips', () => {
     it("files school staff's request for their own school as Pending, with the requester's name and e-mail", async () => {
       const { staffA } = acme.users;
-      const res = await post(staffA, '/trips', tripRequest({ schoolOrgId: acme.orgs.schoolB.id, price: 999, status: 'Pending', editRequest: true })).expect(201);
+      const res = await post(
+        staffA,
+        '/trips',
+        tripRequest({ schoolOrgId: acme.orgs.schoolB.id, price: 999, status: 'Pending', editRequest: true }),
+      ).expect(201);
       const trip = res.body as TripDto;
       expect(trip).toEqual({
         id: expect.any(Number),
@@ -85,20 +102,52 @@ describe('trips', () => {
       });
       const history = await get(staffA, `/trips/${trip.id}/history`).expect(200);
       expect(history.body).toEqual([
-        { id: expect.any(Number), tripId: trip.id, action: 'request', fromStatus: null, toStatus: 'Pending', fields: [], by: { id: staffA.user.id, name: staffA.user.name }, at: expect.any(String) },
+        {
+          id: expect.any(Number),
+          tripId: trip.id,
+          action: 'request',
+          fromStatus: null,
+          toStatus: 'Pending',
+          fields: [],
+          by: { id: staffA.user.id, name: staffA.user.name },
+          at: expect.any(String),
+        },
       ]);
       expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id } }]);
     });
 
     it('keeps booster seats, a custom type and a null origin as requested', async () => {
-      const res = await post(acme.users.staffA, '/trips', tripRequest({ tripType: 'Other', customType: 'Choir tour', origin: null, boosterSeatsRequested: true, boosterSeatCount: 4, staff: '' })).expect(201);
-      expect(res.body).toMatchObject({ tripType: 'Other', customType: 'Choir tour', origin: null, boosterSeatsRequested: true, boosterSeatCount: 4, staff: null });
+      const res = await post(
+        acme.users.staffA,
+        '/trips',
+        tripRequest({
+          tripType: 'Other',
+          customType: 'Choir tour',
+          origin: null,
+          boosterSeatsRequested: true,
+          boosterSeatCount: 4,
+          staff: '',
+        }),
+      ).expect(201);
+      expect(res.body).toMatchObject({
+        tripType: 'Other',
+        customType: 'Choir tour',
+        origin: null,
+        boosterSeatsRequested: true,
+        boosterSeatCount: 4,
+        staff: null,
+      });
     });
 
     it('lets an admin and a trip manager request for a school of their tenant that they name', async () => {
       for (const u of [acme.users.admin, acme.users.manager]) {
         const res = await post(u, '/trips', tripRequest({ schoolOrgId: acme.orgs.schoolB.id })).expect(201);
-        expect(res.body).toMatchObject({ schoolOrgId: acme.orgs.schoolB.id, schoolName: acme.orgs.schoolB.name, createdById: u.user.id, status: 'Pending' });
+        expect(res.body).toMatchObject({
+          schoolOrgId: acme.orgs.schoolB.id,
+          schoolName: acme.orgs.schoolB.name,
+          createdById: u.user.id,
+          status: 'Pending',
+        });
       }
     });
 
@@ -147,7 +196,11 @@ describe('trips', () => {
       ['negative students', { students: -4 }, M.studentsInvalid],
       ['students as text', { students: 'thirty' }, M.studentsInvalid],
       ['negative staff', { staff: -1 }, M.staffInvalid],
-      ['booster seats requested without a count', { boosterSeatsRequested: true, boosterSeatCount: 0 }, 'Please enter a valid number of booster seats (> 0).'],
+      [
+        'booster seats requested without a count',
+        { boosterSeatsRequested: true, boosterSeatCount: 0 },
+        'Please enter a valid number of booster seats (> 0).',
+      ],
       ['an unknown status', { status: 'Teleported' }, M.statusInvalid],
       ['a new trip that claims to be Confirmed', { status: 'Confirmed' }, M.newTripStatus],
     ])('answers 400 to %s with a clear message and writes nothing', async (_name, change, message) => {
@@ -159,7 +212,13 @@ describe('trips', () => {
 
     it('answers 400 to broken JSON and to a body that is not an object', async () => {
       const before = await tenantTripCount(acme);
-      const broken = await t.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).set('Content-Type', 'application/json').send('{"tripType": "Day Trip",').expect(400);
+      const broken = await t
+        .http()
+        .post('/api/trips')
+        .set('Authorization', acme.users.staffA.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"tripType": "Day Trip",')
+        .expect(400);
       expect(broken.body).toEqual({ message: 'The request body is not valid JSON.' });
       const list = await post(acme.users.staffA, '/trips', [tripRequest()]).expect(400);
       expect(list.body.message).toBe(M.bodyNotObject);
@@ -177,10 +236,20 @@ describe('trips', () => {
       const { users, orgs } = vis;
       trips = {
         a: await buildTrip(t, vis, { status: 'Pending' }),
-        b: await buildTrip(t, vis, { status: 'Confirmed', schoolOrgId: orgs.schoolB.id, busCompanyOrgId: orgs.busB.id, creator: users.staffB }),
+        b: await buildTrip(t, vis, {
+          status: 'Confirmed',
+          schoolOrgId: orgs.schoolB.id,
+          busCompanyOrgId: orgs.busB.id,
+          creator: users.staffB,
+        }),
         // assigned to a company that is not (or no longer) the school's partner
         aAssignedB: await buildTrip(t, vis, { status: 'Confirmed', busCompanyOrgId: orgs.busB.id }),
-        byManager: await buildTrip(t, vis, { status: 'Accepted', schoolOrgId: orgs.schoolB.id, busCompanyOrgId: orgs.busB.id, creator: users.manager }),
+        byManager: await buildTrip(t, vis, {
+          status: 'Accepted',
+          schoolOrgId: orgs.schoolB.id,
+          busCompanyOrgId: orgs.busB.id,
+          creator: users.manager,
+        }),
         byNoOrg: await buildTrip(t, vis, { status: 'Pending', creator: users.staffNoOrg }),
         deleted: await buildTrip(t, vis, { status: 'Canceled', deleted: true }),
       };
@@ -198,30 +267,43 @@ describe('trips', () => {
       manager: ['byManager'],
     };
 
-    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])('%s lists exactly their trips, newest first, and canSeeTrip agrees', async (who) => {
-      const user = vis.users[who];
-      const res = await get(user, '/trips').expect(200);
-      const want = VISIBLE[who].map((k) => trips[k].id).sort((x, y) => y - x);
-      expect(res.body.map((x: TripDto) => x.id)).toEqual(want);
-      const partnerSchoolIds = (await t.db.getRepository(Partnership).findBy({ busCompanyOrgId: user.user.activeOrgId ?? -1 })).map((p) => p.schoolOrgId);
-      for (const trip of [...Object.values(trips), foreign]) {
-        const predicate = canSeeTrip({ ...user.user }, trip, partnerSchoolIds);
-        expect({ trip: trip.id, visible: predicate }).toEqual({ trip: trip.id, visible: want.includes(trip.id) });
-      }
-    });
-
-    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])('%s gets 404 for every trip they may not see, exactly like a missing one', async (who) => {
-      const user = vis.users[who];
-      for (const [key, trip] of [...Object.entries(trips), ['foreign', foreign] as const]) {
-        const visible = (VISIBLE[who] as string[]).includes(key);
-        for (const path of [`/trips/${trip.id}`, `/trips/${trip.id}/history`, `/trips/${trip.id}/subtrips`, `/trips/${trip.id}/passengers`]) {
-          const res = await get(user, path);
-          expect({ path, key, status: res.status }).toEqual({ path, key, status: visible ? 200 : 404 });
-          if (!visible) expect(res.body).toEqual({ message: 'Trip not found.' });
+    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])(
+      '%s lists exactly their trips, newest first, and canSeeTrip agrees',
+      async (who) => {
+        const user = vis.users[who];
+        const res = await get(user, '/trips').expect(200);
+        const want = VISIBLE[who].map((k) => trips[k].id).sort((x, y) => y - x);
+        expect(res.body.map((x: TripDto) => x.id)).toEqual(want);
+        const partnerSchoolIds = (await t.db.getRepository(Partnership).findBy({ busCompanyOrgId: user.user.activeOrgId ?? -1 })).map(
+          (p) => p.schoolOrgId,
+        );
+        for (const trip of [...Object.values(trips), foreign]) {
+          const predicate = canSeeTrip({ ...user.user }, trip, partnerSchoolIds);
+          expect({ trip: trip.id, visible: predicate }).toEqual({ trip: trip.id, visible: want.includes(trip.id) });
         }
-      }
-      await get(user, '/trips/999999999').expect(404);
-    });
+      },
+    );
+
+    it.each(Object.keys(VISIBLE) as (keyof TestTenant['users'])[])(
+      '%s gets 404 for every trip they may not see, exactly like a missing one',
+      async (who) => {
+        const user = vis.users[who];
+        for (const [key, trip] of [...Object.entries(trips), ['foreign', foreign] as const]) {
+          const visible = (VISIBLE[who] as string[]).includes(key);
+          for (const path of [
+            `/trips/${trip.id}`,
+            `/trips/${trip.id}/history`,
+            `/trips/${trip.id}/subtrips`,
+            `/trips/${trip.id}/passengers`,
+          ]) {
+            const res = await get(user, path);
+            expect({ path, key, status: res.status }).toEqual({ path, key, status: visible ? 200 : 404 });
+            if (!visible) expect(res.body).toEqual({ message: 'Trip not found.' });
+          }
+        }
+        await get(user, '/trips/999999999').expect(404);
+      },
+    );
 
     it('lets a platform admin see every tenant, or one with tenant_id', async () => {
       const all = await get(root, '/trips').expect(200);
@@ -260,11 +342,27 @@ describe('trips', () => {
     it("turns school staff's edit of a Confirmed trip into an edit request, which the bus company then accepts", async () => {
       const trip = await buildTrip(t, acme, { status: 'Confirmed' });
       const res = await patch(acme.users.staffA, trip.id, { status: 'Pending', destination: 'Aquarium', students: 40 }).expect(200);
-      expect(res.body).toMatchObject({ status: 'Pending', editRequest: true, destination: 'Aquarium', students: 40, busCompanyOrgId: acme.orgs.busA.id, version: 2 });
+      expect(res.body).toMatchObject({
+        status: 'Pending',
+        editRequest: true,
+        destination: 'Aquarium',
+        students: 40,
+        busCompanyOrgId: acme.orgs.busA.id,
+        version: 2,
+      });
       const accepted = await patch(acme.users.busA, trip.id, { status: 'Accepted' }).expect(200);
       expect(accepted.body).toMatchObject({ status: 'Accepted', editRequest: false, busCompanyOrgId: acme.orgs.busA.id });
       const history = await get(acme.users.admin, `/trips/${trip.id}/history`).expect(200);
-      expect(history.body.slice(1).map((h: { action: string; fromStatus: string; toStatus: string; fields: string[] }) => [h.action, h.fromStatus, h.toStatus, h.fields])).toEqual([
+      expect(
+        history.body
+          .slice(1)
+          .map((h: { action: string; fromStatus: string; toStatus: string; fields: string[] }) => [
+            h.action,
+            h.fromStatus,
+            h.toStatus,
+            h.fields,
+          ]),
+      ).toEqual([
         ['edit', 'Confirmed', 'Pending', ['destination', 'students', 'status', 'editRequest']],
         ['accept', 'Pending', 'Accepted', ['status', 'editRequest']],
       ]);
@@ -375,7 +473,11 @@ describe('trips', () => {
     it.each<[string, unknown, string]>([
       ['no buses', { status: 'Confirmed', buses: [] }, 'Please add at least one bus.'],
       ['a bus without seats', { status: 'Confirmed', buses: [{ busType: 'White Bus' }] }, 'Please enter number of seats.'],
-      ['a bus with negative seats', { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: -3 }] }, 'Please enter number of seats.'],
+      [
+        'a bus with negative seats',
+        { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: -3 }] },
+        'Please enter number of seats.',
+      ],
       ['a bus of an unknown type', { status: 'Confirmed', buses: [{ busType: 'Limo', busSeats: 3 }] }, M.busTypeInvalid],
       ['a negative bus price', { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: 3, tripPrice: -1 }] }, M.tripPriceInvalid],
       ['Confirmed with no buses at all', { status: 'Confirmed' }, 'Please add at least one bus.'],
@@ -389,7 +491,13 @@ describe('trips', () => {
 
     it('answers 400 to broken JSON and to a bad id', async () => {
       const trip = await buildTrip(t, acme, { status: 'Pending' });
-      await t.http().patch(`/api/trips/${trip.id}`).set('Authorization', acme.users.admin.auth).set('Content-Type', 'application/json').send('{"status":').expect(400);
+      await t
+        .http()
+        .patch(`/api/trips/${trip.id}`)
+        .set('Authorization', acme.users.admin.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"status":')
+        .expect(400);
       await patch(acme.users.admin, 0, { notes: 'x' }).expect(400);
       const bad = await t.http().patch('/api/trips/abc').set('Authorization', acme.users.admin.auth).send({ notes: 'x' }).expect(400);
       expect(bad.body.message).toBe('Invalid id.');
@@ -407,7 +515,14 @@ describe('trips', () => {
       const trip = await buildTrip(t, acme, { status: 'Confirmed' });
       const first = await post(acme.users.busA, `/trips/${trip.id}/subtrips`, { buses: [BUS] }).expect(201);
       const second = await post(acme.users.admin, `/trips/${trip.id}/subtrips`, { buses: [{ ...BUS, busSeats: 12 }] }).expect(201);
-      expect(first.body).toEqual({ id: expect.any(Number), tripId: trip.id, buses: [BUS], createdBy: acme.users.busA.user.name, createdById: acme.users.busA.user.id, createdAt: expect.any(String) });
+      expect(first.body).toEqual({
+        id: expect.any(Number),
+        tripId: trip.id,
+        buses: [BUS],
+        createdBy: acme.users.busA.user.name,
+        createdById: acme.users.busA.user.id,
+        createdAt: expect.any(String),
+      });
       for (const who of ['staffA', 'finance', 'busA', 'admin'] as const) {
         const list = await get(acme.users[who], `/trips/${trip.id}/subtrips`).expect(200);
         expect(list.body.map((s: { id: number }) => s.id)).toEqual([first.body.id, second.body.id]);
@@ -433,14 +548,44 @@ describe('trips', () => {
       const trip = await buildTrip(t, acme, { status: 'Accepted' });
       const body = {
         passengers: [
-          { fullName: '  Ada Lovelace ', guardianName: 'Byron', guardianPhone: ' 555 ', pickupPoint: '', dropoffPoint: 'Gate 2', notes: null, checkedIn: true },
+          {
+            fullName: '  Ada Lovelace ',
+            guardianName: 'Byron',
+            guardianPhone: ' 555 ',
+            pickupPoint: '',
+            dropoffPoint: 'Gate 2',
+            notes: null,
+            checkedIn: true,
+          },
           { fullName: 'Alan Turing' },
         ],
       };
       const res = await post(acme.users.staffA, `/trips/${trip.id}/passengers`, body).expect(201);
       expect(res.body).toEqual([
-        { id: expect.any(Number), tripId: trip.id, fullName: 'Ada Lovelace', guardianName: 'Byron', guardianPhone: '555', pickupPoint: null, dropoffPoint: 'Gate 2', notes: null, checkedIn: true, createdAt: expect.any(String) },
-        { id: expect.any(Number), tripId: trip.id, fullName: 'Alan Turing', guardianName: null, guardianPhone: null, pickupPoint: null, dropoffPoint: null, notes: null, checkedIn: false, createdAt: expect.any(String) },
+        {
+          id: expect.any(Number),
+          tripId: trip.id,
+          fullName: 'Ada Lovelace',
+          guardianName: 'Byron',
+          guardianPhone: '555',
+          pickupPoint: null,
+          dropoffPoint: 'Gate 2',
+          notes: null,
+          checkedIn: true,
+          createdAt: expect.any(String),
+        },
+        {
+          id: expect.any(Number),
+          tripId: trip.id,
+          fullName: 'Alan Turing',
+          guardianName: null,
+          guardianPhone: null,
+          pickupPoint: null,
+          dropoffPoint: null,
+          notes: null,
+          checkedIn: false,
+          createdAt: expect.any(String),
+        },
       ]);
       for (const who of ['admin', 'finance', 'busA', 'staffA'] as const) {
         const list = await get(acme.users[who], `/trips/${trip.id}/passengers`).expect(200);
@@ -468,7 +613,12 @@ describe('trips', () => {
       expect(events).toEqual([
         {
           name: 'trip.updated',
-          payload: { trip: accepted.body, status: 'Accepted', tenantId: acme.tenant.id, previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null } },
+          payload: {
+            trip: accepted.body,
+            status: 'Accepted',
+            tenantId: acme.tenant.id,
+            previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
+          },
         },
       ]);
       expect(accepted.body).toEqual((await get(acme.users.admin, `/trips/${trip.id}`).expect(200)).body);

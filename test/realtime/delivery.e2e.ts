@@ -127,7 +127,10 @@ describe('live events reach exactly the sockets whose user could GET the record'
       await ok(api(acme.users.admin).patch(`/trips/${trip.id}`, { status: 'Accepted', busCompanyOrgId: acme.orgs.busB.id }));
       await s.busB.next('trip:updated', (e) => e.trip.id === trip.id && e.status === 'Accepted');
       await ok(
-        api(acme.users.busB).patch(`/trips/${trip.id}`, { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: 30, driverName: 'Sam', driverPhone: '1' }] }),
+        api(acme.users.busB).patch(`/trips/${trip.id}`, {
+          status: 'Confirmed',
+          buses: [{ busType: 'White Bus', busSeats: 30, driverName: 'Sam', driverPhone: '1' }],
+        }),
       );
       const edited = await ok<TripDto>(api(acme.users.staffA).patch(`/trips/${trip.id}`, { destination: `Farm ${uniq()}` }));
       expect(edited).toMatchObject({ status: 'Pending', editRequest: true, busCompanyOrgId: acme.orgs.busB.id });
@@ -185,7 +188,13 @@ describe('live events reach exactly the sockets whose user could GET the record'
     it("sends the pending count to the tenant's admins and the global count to platform admins on registration and approval", async () => {
       const email = `new.${uniq()}@example.test`;
       const { events } = await expectDelivery(
-        () => ok(t.http().post('/api/auth/register').send({ name: 'New Person', email, password: 'long-enough-1', role: 'school_staff', tenant: acme.tenant.slug })),
+        () =>
+          ok(
+            t
+              .http()
+              .post('/api/auth/register')
+              .send({ name: 'New Person', email, password: 'long-enough-1', role: 'school_staff', tenant: acme.tenant.slug }),
+          ),
         'users:pending',
         () => true,
         [s.admin, platform],
@@ -196,7 +205,9 @@ describe('live events reach exactly the sockets whose user could GET the record'
       expect(forPlatform.count).toBeGreaterThanOrEqual(2);
       expect(forPlatform.seq).toBe(forAdmin.seq);
 
-      const pending = await ok<Array<{ id: number; email: string }>>(t.http().get('/api/admin/users/pending').set('Authorization', acme.users.admin.auth));
+      const pending = await ok<Array<{ id: number; email: string }>>(
+        t.http().get('/api/admin/users/pending').set('Authorization', acme.users.admin.auth),
+      );
       const newcomer = pending.find((p) => p.email === email)!;
       const { events: after } = await expectDelivery(
         () => ok(api(acme.users.admin).post(`/admin/users/${newcomer.id}/approve`, { active_org_id: acme.orgs.schoolA.id })),
@@ -233,7 +244,10 @@ describe('live events reach exactly the sockets whose user could GET the record'
 
     it("sends a tenant's change to its admins and platform admins", async () => {
       await expectDelivery(
-        () => ok<{ id: number }>(api(acme.users.admin).patch(`/global/tenants/${acme.tenant.id}`, { name: `Acme ${uniq()}`, slug: acme.tenant.slug })),
+        () =>
+          ok<{ id: number }>(
+            api(acme.users.admin).patch(`/global/tenants/${acme.tenant.id}`, { name: `Acme ${uniq()}`, slug: acme.tenant.slug }),
+          ),
         'tenant:updated',
         (e) => e.tenant.id === acme.tenant.id,
         [s.admin, platform],
@@ -243,14 +257,24 @@ describe('live events reach exactly the sockets whose user could GET the record'
 
     it("sends organizations to the tenant's admins and platform admins", async () => {
       const { result: org } = await expectDelivery(
-        () => ok<{ id: number }>(api(acme.users.admin).post('/global/orgs', { tenant_id: acme.tenant.id, type: 'school', name: `School C ${uniq()}`, slug: '' })),
+        () =>
+          ok<{ id: number }>(
+            api(acme.users.admin).post('/global/orgs', { tenant_id: acme.tenant.id, type: 'school', name: `School C ${uniq()}`, slug: '' }),
+          ),
         'org:created',
         (e, r) => e.org.id === r.id,
         [s.admin, platform],
         except(s.admin, platform),
       );
       await expectDelivery(
-        () => ok(api(acme.users.admin).patch(`/global/orgs/${org.id}`, { name: `School C2 ${uniq()}`, type: 'school', slug: `school-c2-${uniq()}` })),
+        () =>
+          ok(
+            api(acme.users.admin).patch(`/global/orgs/${org.id}`, {
+              name: `School C2 ${uniq()}`,
+              type: 'school',
+              slug: `school-c2-${uniq()}`,
+            }),
+          ),
         'org:updated',
         (e) => e.org.id === org.id,
         [s.admin, platform],
@@ -282,9 +306,11 @@ describe('live events reach exactly the sockets whose user could GET the record'
       await s.busA.nextSince(sinceBus2, 'resync');
     });
 
-    it("sends the role matrix to every signed-in user of the tenant, and platform admins", async () => {
+    it('sends the role matrix to every signed-in user of the tenant, and platform admins', async () => {
       const acmeSockets = Object.values(s);
-      const current = await ok<{ roles: Record<string, unknown> }>(t.http().get('/api/permissions').set('Authorization', acme.users.admin.auth));
+      const current = await ok<{ roles: Record<string, unknown> }>(
+        t.http().get('/api/permissions').set('Authorization', acme.users.admin.auth),
+      );
       await expectDelivery(
         () => ok(api(acme.users.admin).put('/permissions', { roles: current.roles })),
         'permissions:updated',
@@ -309,11 +335,23 @@ describe('live events reach exactly the sockets whose user could GET the record'
         [live, s.staffB],
         [s.staffA],
       );
-      await expectDelivery(() => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))), 'trip:created', (e, r) => e.trip.id === r.id, [s.staffA], [live]);
+      await expectDelivery(
+        () => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))),
+        'trip:created',
+        (e, r) => e.trip.id === r.id,
+        [s.staffA],
+        [live],
+      );
 
       await ok(api(acme.users.admin).put(`/users/${mover.user.id}`, { role: 'finance', active_org_id: null }));
       await live.next('user:updated', (e) => e.user.role === 'finance');
-      await expectDelivery(() => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))), 'trip:created', (e, r) => e.trip.id === r.id, [s.staffA, live], [s.staffB]);
+      await expectDelivery(
+        () => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))),
+        'trip:created',
+        (e, r) => e.trip.id === r.id,
+        [s.staffA, live],
+        [s.staffB],
+      );
     });
 
     it('stops sending admin events to an admin who is demoted', async () => {
@@ -322,13 +360,31 @@ describe('live events reach exactly the sockets whose user could GET the record'
       await ok(api(acme.users.admin).put(`/users/${second.user.id}`, { role: 'school_staff', active_org_id: acme.orgs.schoolB.id }));
       await live.next('user:updated', (e) => e.user.role === 'school_staff');
       await expectDelivery(
-        () => ok(t.http().post('/api/auth/register').send({ name: 'Late', email: `late.${uniq()}@example.test`, password: 'long-enough-1', role: 'finance', tenant: acme.tenant.slug })),
+        () =>
+          ok(
+            t
+              .http()
+              .post('/api/auth/register')
+              .send({
+                name: 'Late',
+                email: `late.${uniq()}@example.test`,
+                password: 'long-enough-1',
+                role: 'finance',
+                tenant: acme.tenant.slug,
+              }),
+          ),
         'users:pending',
         () => true,
         [s.admin],
         [live],
       );
-      await expectDelivery(() => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))), 'trip:created', (e, r) => e.trip.id === r.id, [s.staffA], [live]);
+      await expectDelivery(
+        () => ok<TripDto>(api(acme.users.staffA).post('/trips', tripBody(`A trip ${uniq()}`))),
+        'trip:created',
+        (e, r) => e.trip.id === r.id,
+        [s.staffA],
+        [live],
+      );
     });
   });
 });

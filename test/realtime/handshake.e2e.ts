@@ -23,13 +23,20 @@ describe('live connection: handshake and lifecycle', () => {
 
   it('refuses a token that is not ours', async () => {
     expect((await refusal(t.url, 'not-a-jwt')).message).toBe('Please sign in.');
-    const forged = new JwtService({ secret: 'another-secret-that-is-long-enough-0123456789' }).sign({ sub: acme.users.admin.user.id, jti: randomUUID() });
+    const forged = new JwtService({ secret: 'another-secret-that-is-long-enough-0123456789' }).sign({
+      sub: acme.users.admin.user.id,
+      jti: randomUUID(),
+    });
     expect((await refusal(t.url, forged)).message).toBe('Please sign in.');
   });
 
   it('refuses a signed-out token', async () => {
     const { token, auth } = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance' });
-    await t.http().post('/api/auth/logout').set('Authorization', auth).expect((r) => expect(r.status).toBeLessThan(300));
+    await t
+      .http()
+      .post('/api/auth/logout')
+      .set('Authorization', auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     expect((await refusal(t.url, token)).message).toBe('Your session has ended. Please sign in again.');
   });
 
@@ -46,7 +53,12 @@ describe('live connection: handshake and lifecycle', () => {
     expect(Object.keys(staff.hello.seq)).toEqual([String(acme.tenant.id)]);
     expect(typeof staff.hello.seq[String(acme.tenant.id)]).toBe('number');
     // a change in Other gives it a counter; the platform admin sees it, Acme's staff does not
-    await t.http().put(`/api/users/${other.users.finance.user.id}`).set('Authorization', other.users.admin.auth).send({ name: 'Renamed' }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${other.users.finance.user.id}`)
+      .set('Authorization', other.users.admin.auth)
+      .send({ name: 'Renamed' })
+      .expect(200);
     const root = await connectLive(t.url, (await buildPlatformAdmin(t)).token);
     expect(root.hello.seq[String(other.tenant.id)]).toBeGreaterThan(0);
     expect(root.hello.seq.platform).toBeGreaterThanOrEqual(0);
@@ -57,7 +69,11 @@ describe('live connection: handshake and lifecycle', () => {
     const first = await connectLive(t.url, token);
     const second = await connectLive(t.url, token);
     const otherSession = await connectLive(t.url, acme.users.admin.token);
-    await t.http().post('/api/auth/logout').set('Authorization', auth).expect((r) => expect(r.status).toBeLessThan(300));
+    await t
+      .http()
+      .post('/api/auth/logout')
+      .set('Authorization', auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     expect(await first.disconnected()).toBe('io server disconnect');
     expect(await second.disconnected()).toBe('io server disconnect');
     expect(otherSession.socket.connected).toBe(true);
@@ -76,6 +92,12 @@ describe('live connection: handshake and lifecycle', () => {
     await t.http().put(`/api/users/${u.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'pending' }).expect(200);
     expect(await live.disconnected()).toBe('io server disconnect');
     expect((await refusal(t.url, u.token)).message).toBe('Your session has ended. Please sign in again.');
+  });
+
+  it('closes a connection that sends more than 16 kB in one message', async () => {
+    const live = await connectLive(t.url, acme.users.finance.token);
+    (live.socket as unknown as { emit: (ev: string, data: string) => void }).emit('anything', 'x'.repeat(20_000));
+    expect(await live.disconnected()).toBe('transport close');
   });
 
   it('reports the in-memory adapter on /api/health without REDIS_URL', async () => {

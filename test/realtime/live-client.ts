@@ -24,7 +24,12 @@ export interface LiveClient {
   /** Resolves with the first event (already received or to come) that matches; rejects after `timeoutMs`. */
   next<E extends LiveEventName>(event: E, match?: (e: LiveEvent<E>) => boolean, timeoutMs?: number): Promise<LiveEvent<E>>;
   /** As `next`, among the events received from index `since` on. */
-  nextSince<E extends LiveEventName>(since: number, event: E, match?: (e: LiveEvent<E>) => boolean, timeoutMs?: number): Promise<LiveEvent<E>>;
+  nextSince<E extends LiveEventName>(
+    since: number,
+    event: E,
+    match?: (e: LiveEvent<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<LiveEvent<E>>;
   /** Resolves with the next hello received after this call. */
   nextHello(timeoutMs?: number): Promise<HelloPayload>;
   /** Resolves when the server closes the connection. */
@@ -79,7 +84,11 @@ export async function connectLive(url: string, token: string, label = 'socket', 
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`${label}: timed out after ${ms} ms waiting for ${what}; received: ${received.map((r) => r.event).join(', ') || 'nothing'}`));
+        reject(
+          new Error(
+            `${label}: timed out after ${ms} ms waiting for ${what}; received: ${received.map((r) => r.event).join(', ') || 'nothing'}`,
+          ),
+        );
       }, ms);
       waiters.add(check);
       check();
@@ -99,7 +108,9 @@ export async function connectLive(url: string, token: string, label = 'socket', 
 
   const nextSince = <E extends LiveEventName>(since: number, event: E, match?: (e: LiveEvent<E>) => boolean, ms = DELIVERY_MS) =>
     waitUntil(
-      () => received.slice(since).find((r) => r.event === event && (!match || match(r.payload as LiveEvent<E>)))?.payload as LiveEvent<E> | undefined,
+      () =>
+        received.slice(since).find((r) => r.event === event && (!match || match(r.payload as unknown as LiveEvent<E>)))
+          ?.payload as unknown as LiveEvent<E> | undefined,
       ms,
       `"${event}"`,
     );
@@ -122,7 +133,11 @@ export async function connectLive(url: string, token: string, label = 'socket', 
 }
 
 /** Tries to connect and resolves with the handshake's refusal (connect_error); rejects if it connects. */
-export function refusal(url: string, token: string | undefined, extraHeaders?: Record<string, string>): Promise<Error & { data?: { status?: number } }> {
+export function refusal(
+  url: string,
+  token: string | undefined,
+  extraHeaders?: Record<string, string>,
+): Promise<Error & { data?: { status?: number } }> {
   const socket = open(url, token, extraHeaders);
   return new Promise((resolve, reject) => {
     socket.once('connect_error', (e) => {

@@ -52,7 +52,15 @@ describe('live events across replicas (Redis adapter)', () => {
       manager: await connectLive(a.url, acme.users.manager.token, 'A: manager'),
     };
     const { result: trip } = await expectDelivery(
-      async () => (await a.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).send(tripBody(`Zoo ${uniq()}`)).expect(201)).body as TripDto,
+      async () =>
+        (
+          await a
+            .http()
+            .post('/api/trips')
+            .set('Authorization', acme.users.staffA.auth)
+            .send(tripBody(`Zoo ${uniq()}`))
+            .expect(201)
+        ).body as TripDto,
       'trip:created',
       (e, r) => e.trip.id === r.id,
       [onB.staffA, onB.busA, onB.platform, onA.admin],
@@ -73,7 +81,12 @@ describe('live events across replicas (Redis adapter)', () => {
     const seqs: number[] = [];
     for (const app of [a, b, a, b]) {
       const since = admin.received.length;
-      await app.http().put(`/api/users/${acme.users.finance.user.id}`).set('Authorization', acme.users.admin.auth).send({ name: `Fin ${uniq()}` }).expect(200);
+      await app
+        .http()
+        .put(`/api/users/${acme.users.finance.user.id}`)
+        .set('Authorization', acme.users.admin.auth)
+        .send({ name: `Fin ${uniq()}` })
+        .expect(200);
       seqs.push((await admin.nextSince(since, 'user:updated')).seq);
     }
     expect(seqs).toEqual([seqs[0], seqs[0] + 1, seqs[0] + 2, seqs[0] + 3]);
@@ -82,7 +95,11 @@ describe('live events across replicas (Redis adapter)', () => {
   it('closes, on replica B, the sockets of a token signed out through replica A', async () => {
     const u = await buildUser(a, { tenantId: acme.tenant.id, role: 'finance' });
     const onB = await connectLive(b.url, u.token, 'B: finance');
-    await a.http().post('/api/auth/logout').set('Authorization', u.auth).expect((r) => expect(r.status).toBeLessThan(300));
+    await a
+      .http()
+      .post('/api/auth/logout')
+      .set('Authorization', u.auth)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     expect(await onB.disconnected()).toBe('io server disconnect');
   });
 
@@ -90,17 +107,38 @@ describe('live events across replicas (Redis adapter)', () => {
     const u = await buildUser(a, { tenantId: acme.tenant.id, role: 'school_staff', activeOrgId: acme.orgs.schoolA.id });
     const onB = await connectLive(b.url, u.token, 'B: mover');
     const staffB = await connectLive(b.url, acme.users.staffB.token, 'B: staff B');
-    await a.http().put(`/api/users/${u.user.id}`).set('Authorization', acme.users.admin.auth).send({ active_org_id: acme.orgs.schoolB.id }).expect(200);
+    await a
+      .http()
+      .put(`/api/users/${u.user.id}`)
+      .set('Authorization', acme.users.admin.auth)
+      .send({ active_org_id: acme.orgs.schoolB.id })
+      .expect(200);
     await onB.next('user:updated', (e) => e.user.active_org_id === acme.orgs.schoolB.id);
     await expectDelivery(
-      async () => (await a.http().post('/api/trips').set('Authorization', acme.users.staffB.auth).send(tripBody(`B ${uniq()}`)).expect(201)).body as TripDto,
+      async () =>
+        (
+          await a
+            .http()
+            .post('/api/trips')
+            .set('Authorization', acme.users.staffB.auth)
+            .send(tripBody(`B ${uniq()}`))
+            .expect(201)
+        ).body as TripDto,
       'trip:created',
       (e, r) => e.trip.id === r.id,
       [onB, staffB],
       [],
     );
     await expectDelivery(
-      async () => (await a.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).send(tripBody(`A ${uniq()}`)).expect(201)).body as TripDto,
+      async () =>
+        (
+          await a
+            .http()
+            .post('/api/trips')
+            .set('Authorization', acme.users.staffA.auth)
+            .send(tripBody(`A ${uniq()}`))
+            .expect(201)
+        ).body as TripDto,
       'trip:created',
       (e, r) => e.trip.id === r.id,
       [],

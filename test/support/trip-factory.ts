@@ -4,7 +4,14 @@ import { TripHistory } from '../../server/src/trips/trip-history.entity';
 import type { TestApp } from './app';
 import type { TestTenant, TestUser } from './factories';
 
-export const BUS: BusAssignment = { busType: 'White Bus', busSeats: 40, tripPrice: 300, driverName: 'Sam Driver', driverPhone: '+971 50 000 0000', status: null };
+export const BUS: BusAssignment = {
+  busType: 'White Bus',
+  busSeats: 40,
+  tripPrice: 300,
+  driverName: 'Sam Driver',
+  driverPhone: '+971 50 000 0000',
+  status: null,
+};
 
 /** A valid POST /trips body (spec §5). */
 export const tripRequest = (over: Record<string, unknown> = {}) => ({
@@ -27,7 +34,7 @@ export const tripRequest = (over: Record<string, unknown> = {}) => ({
 export async function buildTrip(
   t: TestApp,
   tenant: TestTenant,
-  opts: Partial<Omit<Trip, 'createdBy'>> & { status?: TripStatus; creator?: TestUser } = {},
+  opts: Partial<Omit<Trip, 'createdBy' | 'creator'>> & { status?: TripStatus; creator?: TestUser } = {},
 ): Promise<Trip> {
   const { creator = tenant.users.staffA, status = 'Pending', ...over } = opts;
   const assigned = !['Pending', 'Rejected'].includes(status);
@@ -63,7 +70,15 @@ export async function buildTrip(
     deleted: false,
     ...over,
   });
-  await t.db.getRepository(TripHistory).insert({ tripId: trip.id, action: 'request', fromStatus: null, toStatus: 'Pending', fields: [], actorId: creator.user.id, actorName: creator.user.name });
+  await t.db.getRepository(TripHistory).insert({
+    tripId: trip.id,
+    action: 'request',
+    fromStatus: null,
+    toStatus: 'Pending',
+    fields: [],
+    actorId: creator.user.id,
+    actorName: creator.user.name,
+  });
   return trip;
 }
 

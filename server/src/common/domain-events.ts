@@ -30,9 +30,15 @@ export interface DomainEventMap {
   'partnership.deleted': { partnership: PartnershipDto; tenantId: number };
   // every signed-in user of the tenant reads the matrix
   'permissions.updated': { tenantId: number; permissions: PermissionMatrixDto };
-  // trips: deliver with canSeeTrip (contracts/trip-rules.ts); `previous` lets the sockets that could see the trip before a reassignment drop it
+  // trips: deliver with canSeeTrip (contracts/trip-rules.ts); `previous` (school and company before the
+  // change) lets sockets that could see the trip before a reassignment drop it
   'trip.created': { trip: TripDto; tenantId: number };
-  'trip.updated': { trip: TripDto; status: TripDto['status']; tenantId: number; previous?: { schoolOrgId: number; busCompanyOrgId: number | null } };
+  'trip.updated': {
+    trip: TripDto;
+    status: TripDto['status'];
+    tenantId: number;
+    previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
+  };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
 }
 

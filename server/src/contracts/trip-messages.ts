@@ -55,7 +55,7 @@ export const TripMessages = {
   deletedInvalid: 'Only deleted: true can be sent; a deleted trip cannot be restored.',
   busCompanyInvalid: 'busCompanyOrgId must be an organization id.',
   busCompanyNotInTenant: 'Choose a bus company of this tenant.',
-  busCompanyRequired: "Name the bus company that takes this trip (busCompanyOrgId): the school has no single partner.",
+  busCompanyRequired: 'Name the bus company that takes this trip (busCompanyOrgId): the school has no single partner.',
   busCompanyOnlyOnAccept: 'busCompanyOrgId can only be sent by an admin accepting a trip.',
   nothingToUpdate: 'Nothing to update.',
   oneChangeAtATime: "Change a trip's details, its buses and its status in separate requests.",

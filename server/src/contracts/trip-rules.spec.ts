@@ -26,7 +26,12 @@ const OTHER_SCHOOL = 21;
 const BUS = 30;
 const OTHER_BUS = 31;
 
-const actor = (role: Role, activeOrgId: number | null = null, tenantId: number | null = TENANT, id = 100): TripActor => ({ id, role, tenantId, activeOrgId });
+const actor = (role: Role, activeOrgId: number | null = null, tenantId: number | null = TENANT, id = 100): TripActor => ({
+  id,
+  role,
+  tenantId,
+  activeOrgId,
+});
 
 const ACTORS = {
   admin: actor('admin'),
@@ -124,7 +129,12 @@ describe('trip rules (DESIGN §4)', () => {
 
   it('explains a wrong status with the statuses that would do', () => {
     const d = decideTripAction(ACTORS.busAssigned, trip('Accepted'), 'accept', { isPartner: true });
-    expect(d).toEqual({ allowed: false, action: 'accept', code: 409, message: 'Only Pending trips can be accepted; this trip is Accepted.' });
+    expect(d).toEqual({
+      allowed: false,
+      action: 'accept',
+      code: 409,
+      message: 'Only Pending trips can be accepted; this trip is Accepted.',
+    });
     const staff = decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'cancel', { isPartner: false });
     expect(staff).toMatchObject({ code: 409, message: 'Only Pending trips can be canceled; this trip is Confirmed.' });
   });
@@ -158,15 +168,34 @@ describe('trip rules (DESIGN §4)', () => {
 
   it('returns a declined cancel request to the status held before', () => {
     const fromAccepted = trip('Cancel Requested', { statusBeforeCancelRequest: 'Accepted' });
-    expect(decideTripAction(ACTORS.admin, fromAccepted, 'declineCancel', { isPartner: false })).toMatchObject({ allowed: true, to: 'Accepted' });
+    expect(decideTripAction(ACTORS.admin, fromAccepted, 'declineCancel', { isPartner: false })).toMatchObject({
+      allowed: true,
+      to: 'Accepted',
+    });
     const unknown = trip('Cancel Requested', { statusBeforeCancelRequest: null });
-    expect(decideTripAction(ACTORS.admin, unknown, 'declineCancel', { isPartner: false })).toMatchObject({ allowed: true, to: 'Confirmed' });
+    expect(decideTripAction(ACTORS.admin, unknown, 'declineCancel', { isPartner: false })).toMatchObject({
+      allowed: true,
+      to: 'Confirmed',
+    });
   });
 
   it("turns school staff's edit of a Confirmed trip into an edit request, and nobody else's", () => {
-    expect(decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({ allowed: true, action: 'edit', to: 'Pending', editRequest: true });
-    expect(decideTripAction(ACTORS.admin, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({ allowed: true, action: 'edit', to: 'Confirmed', editRequest: false });
-    expect(decideTripAction(ACTORS.staffOwn, trip('Accepted'), 'edit', { isPartner: false })).toMatchObject({ to: 'Accepted', editRequest: false });
+    expect(decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({
+      allowed: true,
+      action: 'edit',
+      to: 'Pending',
+      editRequest: true,
+    });
+    expect(decideTripAction(ACTORS.admin, trip('Confirmed'), 'edit', { isPartner: false })).toEqual({
+      allowed: true,
+      action: 'edit',
+      to: 'Confirmed',
+      editRequest: false,
+    });
+    expect(decideTripAction(ACTORS.staffOwn, trip('Accepted'), 'edit', { isPartner: false })).toMatchObject({
+      to: 'Accepted',
+      editRequest: false,
+    });
   });
 
   it("refuses everything on another tenant's trip and on a deleted trip", () => {
@@ -191,8 +220,15 @@ describe('trip rules (DESIGN §4)', () => {
   });
 
   it('lists the actions for the buttons', () => {
-    expect(allowedTripActions(ACTORS.busAssigned, trip('Pending', { busCompanyOrgId: null }), { isPartner: true })).toEqual(['accept', 'reject']);
-    expect(allowedTripActions(ACTORS.staffOwn, trip('Confirmed'), { isPartner: false })).toEqual(['requestCancel', 'edit', 'addPassengers']);
+    expect(allowedTripActions(ACTORS.busAssigned, trip('Pending', { busCompanyOrgId: null }), { isPartner: true })).toEqual([
+      'accept',
+      'reject',
+    ]);
+    expect(allowedTripActions(ACTORS.staffOwn, trip('Confirmed'), { isPartner: false })).toEqual([
+      'requestCancel',
+      'edit',
+      'addPassengers',
+    ]);
     expect(allowedTripActions(ACTORS.admin, trip('Canceled'), { isPartner: false })).toEqual(['edit', 'delete', 'markPaid']);
     expect(allowedTripActions(ACTORS.finance, trip('Completed'), { isPartner: false })).toEqual(['markPaid']);
     expect(allowedTripActions(ACTORS.manager, trip('Pending'), { isPartner: false })).toEqual([]);
@@ -258,13 +294,23 @@ describe('classifyTripPatch', () => {
     ['Rejected is a reject', { status: 'Rejected' }, on('Pending'), ['reject']],
     ['Canceled is a cancel', { status: 'Canceled' }, on('Pending'), ['cancel']],
     ['Canceled on a cancel request approves it', { status: 'Canceled' }, on('Cancel Requested'), ['approveCancel']],
-    ['Confirmed with buses assigns buses', { status: 'Confirmed', buses: [{ ...base.buses[0], busSeats: 50 }] }, on('Accepted'), ['assignBuses']],
+    [
+      'Confirmed with buses assigns buses',
+      { status: 'Confirmed', buses: [{ ...base.buses[0], busSeats: 50 }] },
+      on('Accepted'),
+      ['assignBuses'],
+    ],
     ['Confirmed on a cancel request declines it', { status: 'Confirmed' }, on('Cancel Requested'), ['declineCancel']],
     ['Accepted on a cancel request declines it', { status: 'Accepted' }, on('Cancel Requested'), ['declineCancel']],
     ['cancelRequest false on a cancel request declines it', { cancelRequest: false }, on('Cancel Requested'), ['declineCancel']],
     ['Completed is a complete', { status: 'Completed' }, on('Confirmed'), ['complete']],
     ['Cancel Requested is a cancel request', { status: 'Cancel Requested' }, on('Confirmed'), ['requestCancel']],
-    ['Pending with cancelRequest true is a cancel request (spec §4 edit modal)', { status: 'Pending', cancelRequest: true }, on('Accepted'), ['requestCancel']],
+    [
+      'Pending with cancelRequest true is a cancel request (spec §4 edit modal)',
+      { status: 'Pending', cancelRequest: true },
+      on('Accepted'),
+      ['requestCancel'],
+    ],
     ['cancelRequest true alone is a cancel request', { cancelRequest: true }, on('Confirmed'), ['requestCancel']],
     ['Pending with fields is a request-mode edit', { status: 'Pending', destination: 'Zoo' }, on('Confirmed'), ['edit']],
     ['changed fields are an edit', { destination: 'Zoo' }, on('Accepted'), ['edit']],
@@ -273,12 +319,27 @@ describe('classifyTripPatch', () => {
     ['deleted true is a delete', { deleted: true }, on('Canceled'), ['delete']],
     ['paid is marking paid', { paid: true }, on('Completed'), ['markPaid']],
     ['paid may go with an edit', { paid: true, notes: 'x' }, on('Completed'), ['edit', 'markPaid']],
-    ['echoed values are nothing', { destination: 'Museum', students: 30, status: 'Confirmed', paid: false, deleted: false }, on('Confirmed'), []],
-    ['echoed buses in another key order are nothing', { buses: [{ status: null, driverPhone: null, driverName: null, tripPrice: null, busSeats: 40, busType: 'White Bus' }] }, on('Confirmed'), []],
+    [
+      'echoed values are nothing',
+      { destination: 'Museum', students: 30, status: 'Confirmed', paid: false, deleted: false },
+      on('Confirmed'),
+      [],
+    ],
+    [
+      'echoed buses in another key order are nothing',
+      { buses: [{ status: null, driverPhone: null, driverName: null, tripPrice: null, busSeats: 40, busType: 'White Bus' }] },
+      on('Confirmed'),
+      [],
+    ],
     ['a status echoed beside a change is not a transition', { status: 'Accepted', notes: 'bring hats' }, on('Accepted'), ['edit']],
     ['Pending on a Pending trip is an (empty) edit', { status: 'Pending' }, on('Pending'), ['edit']],
     ['a status alone, even the current one, is an action', { status: 'Confirmed' }, on('Confirmed'), ['assignBuses']],
-    ['a duplicate cancel request is a cancel request (and will be refused)', { status: 'Cancel Requested' }, on('Cancel Requested'), ['requestCancel']],
+    [
+      'a duplicate cancel request is a cancel request (and will be refused)',
+      { status: 'Cancel Requested' },
+      on('Cancel Requested'),
+      ['requestCancel'],
+    ],
     ['an accept naming the company is still an accept', { status: 'Accepted', busCompanyOrgId: BUS }, on('Accepted'), ['accept']],
   ])('%s', (_name, patch, current, actions) => {
     expect(classifyTripPatch(patch, current)).toEqual({ actions });
@@ -294,7 +355,9 @@ describe('classifyTripPatch', () => {
   });
 
   it('accepts busCompanyOrgId only with an accept', () => {
-    expect(classifyTripPatch({ status: 'Accepted', busCompanyOrgId: OTHER_BUS }, on('Pending', { busCompanyOrgId: null }))).toEqual({ actions: ['accept'] });
+    expect(classifyTripPatch({ status: 'Accepted', busCompanyOrgId: OTHER_BUS }, on('Pending', { busCompanyOrgId: null }))).toEqual({
+      actions: ['accept'],
+    });
     expect(classifyTripPatch({ busCompanyOrgId: OTHER_BUS }, on('Confirmed'))).toEqual({ error: TripMessages.busCompanyOnlyOnAccept });
     expect(classifyTripPatch({ busCompanyOrgId: BUS, notes: 'x' }, on('Confirmed'))).toEqual({ actions: ['edit'] });
   });
@@ -361,7 +424,9 @@ describe('trip form rules (spec §5)', () => {
     expect(tripFormProblem({ ...form, tripType: 'Other', customType: '  ' })).toBe(TripMessages.customTypeRequired);
     expect(tripFormProblem({ ...form, tripType: 'Other', customType: 'Choir tour' })).toBeNull();
     expect(tripFormProblem({ ...form, returnTime: '07:00 AM' })).toBe('Return time must be later than departure time.');
-    expect(tripFormProblem({ ...form, boosterSeatsRequested: true, boosterSeatCount: 0 })).toBe('Please enter a valid number of booster seats (> 0).');
+    expect(tripFormProblem({ ...form, boosterSeatsRequested: true, boosterSeatCount: 0 })).toBe(
+      'Please enter a valid number of booster seats (> 0).',
+    );
     expect(tripFormProblem({ ...form, boosterSeatsRequested: true, boosterSeatCount: 3 })).toBeNull();
   });
 

@@ -124,7 +124,8 @@ const CAN: Record<TripAction, string> = {
   markPaid: 'be marked paid',
 };
 
-const orList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
 function sameTenant(actor: TripActor, trip: Pick<TripSubject, 'tenantId'>): boolean {
   return actor.tenantId === null ? actor.role === 'admin' : actor.tenantId === trip.tenantId;
@@ -162,7 +163,11 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
     return { allowed: false, action, code: 409, message: `Only ${orList(from)} trips can ${CAN[action]}; this trip is ${trip.status}.` };
   }
   const to =
-    rule.to === 'unchanged' ? trip.status : rule.to === 'statusBeforeCancelRequest' ? (trip.statusBeforeCancelRequest ?? 'Confirmed') : rule.to;
+    rule.to === 'unchanged'
+      ? trip.status
+      : rule.to === 'statusBeforeCancelRequest'
+        ? (trip.statusBeforeCancelRequest ?? 'Confirmed')
+        : rule.to;
   return { allowed: true, action, to, editRequest: action === 'edit' && to !== trip.status };
 }
 
@@ -232,7 +237,10 @@ export interface TripFormFields {
 }
 
 /** POST /trips. `date` may stand for `departureDate`; admins and trip managers name the school. */
-export interface TripRequestBody extends Omit<TripFormFields, 'customType' | 'origin' | 'staff' | 'notes' | 'boosterSeatsRequested' | 'boosterSeatCount'> {
+export interface TripRequestBody extends Omit<
+  TripFormFields,
+  'customType' | 'origin' | 'staff' | 'notes' | 'boosterSeatsRequested' | 'boosterSeatCount'
+> {
   customType?: string | null;
   origin?: string | null;
   staff?: number | null;
@@ -313,7 +321,17 @@ export function returnIsAfterDeparture(f: Pick<TripFormFields, 'departureDate' |
 
 /** The first rule of spec §5 that spans several fields and is broken, as its message; null when the form is fine. */
 export function tripFormProblem(
-  f: Pick<TripFormFields, 'tripType' | 'customType' | 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime' | 'boosterSeatsRequested' | 'boosterSeatCount'>,
+  f: Pick<
+    TripFormFields,
+    | 'tripType'
+    | 'customType'
+    | 'departureDate'
+    | 'departureTime'
+    | 'returnDate'
+    | 'returnTime'
+    | 'boosterSeatsRequested'
+    | 'boosterSeatCount'
+  >,
 ): string | null {
   if (f.tripType === 'Other' && !f.customType?.trim()) return TripMessages.customTypeRequired;
   if (!returnIsAfterDeparture(f)) return TripMessages.returnBeforeDeparture;
@@ -325,7 +343,15 @@ export function tripFormProblem(
 // Reading a PATCH body
 
 /** The trip as the classifier compares against (a TripDto fits). */
-export type TripPatchBase = TripSubject & TripFormFields & { buses: BusAssignment[]; busInfo: BusInfo | null; driverInfo: DriverInfo | null; price: number; paid: boolean; cancelRequest: boolean };
+export type TripPatchBase = TripSubject &
+  TripFormFields & {
+    buses: BusAssignment[];
+    busInfo: BusInfo | null;
+    driverInfo: DriverInfo | null;
+    price: number;
+    paid: boolean;
+    cancelRequest: boolean;
+  };
 
 export type TripPatchReading = { actions: TripAction[]; error?: undefined } | { actions?: undefined; error: string };
 
@@ -383,8 +409,9 @@ export function classifyTripPatch(patch: TripPatch, current: TripPatchBase): Tri
   const statusAlone = ECHOABLE.every((k) => patch[k] === undefined);
 
   let transition: TripAction | undefined;
-  if (patch.status !== undefined && (patch.status !== current.status || statusAlone)) transition = targetAction(patch.status, patch, current);
-  else if (patch.cancelRequest === true && current.status !== 'Cancel Requested') transition = 'requestCancel';
+  if (patch.status !== undefined && (patch.status !== current.status || statusAlone)) {
+    transition = targetAction(patch.status, patch, current);
+  } else if (patch.cancelRequest === true && current.status !== 'Cancel Requested') transition = 'requestCancel';
   else if (patch.cancelRequest === false && current.status === 'Cancel Requested') transition = 'declineCancel';
 
   const actions: TripAction[] = [];

@@ -32,10 +32,18 @@ interface Person {
 
 // Every role with every organization (or none), in both tenants, plus a platform admin.
 const people: Person[] = [{ id: 1, role: 'admin', tenantId: null, activeOrgId: null }];
-for (const tenantId of [1, 2])
-  for (const role of ROLES)
-    for (const activeOrgId of [null, ...Object.keys(ORGS).map(Number).filter((o) => ORGS[o].tenantId === tenantId)])
+for (const tenantId of [1, 2]) {
+  for (const role of ROLES) {
+    for (const activeOrgId of [
+      null,
+      ...Object.keys(ORGS)
+        .map(Number)
+        .filter((o) => ORGS[o].tenantId === tenantId),
+    ]) {
       people.push({ id: people.length + 1, role, tenantId, activeOrgId });
+    }
+  }
+}
 
 const member = (p: Person): RoomMember => ({ ...p, activeOrgType: p.activeOrgId === null ? null : ORGS[p.activeOrgId].type });
 const meets = (a: string[], b: string[]) => a.some((room) => b.includes(room));
@@ -44,8 +52,8 @@ const authors = [null, ...people.filter((p) => p.tenantId === 1).map((p) => p.id
 describe('live audiences agree with the REST visibility rules', () => {
   it('a socket gets a trip event exactly when its user could GET the trip (canSeeTrip)', () => {
     const mismatches: string[] = [];
-    for (const schoolOrgId of [10, 11])
-      for (const busCompanyOrgId of [null, 20, 21])
+    for (const schoolOrgId of [10, 11]) {
+      for (const busCompanyOrgId of [null, 20, 21]) {
         for (const createdById of authors) {
           const trip = { tenantId: 1, schoolOrgId, busCompanyOrgId, createdById };
           const author = people.find((p) => p.id === createdById);
@@ -58,12 +66,14 @@ describe('live audiences agree with the REST visibility rules', () => {
             if (rest !== live) mismatches.push(`${JSON.stringify(p)} on ${JSON.stringify(trip)}: REST ${rest}, live ${live}`);
           }
         }
+      }
+    }
     expect(mismatches).toEqual([]);
   });
 
   it('a socket gets a booking event exactly when its user could GET the booking (canSeeBooking)', () => {
     const mismatches: string[] = [];
-    for (const school_org_id of [null, 10, 11])
+    for (const school_org_id of [null, 10, 11]) {
       for (const created_by_id of authors) {
         const booking = { tenant_id: 1, school_org_id, created_by_id };
         const author = people.find((p) => p.id === created_by_id);
@@ -75,6 +85,7 @@ describe('live audiences agree with the REST visibility rules', () => {
           if (rest !== live) mismatches.push(`${JSON.stringify(p)} on ${JSON.stringify(booking)}: REST ${rest}, live ${live}`);
         }
       }
+    }
     expect(mismatches).toEqual([]);
   });
 });

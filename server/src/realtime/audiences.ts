@@ -12,8 +12,16 @@ import { Rooms } from './rooms';
  */
 
 /** A trip: platform admins, the tenant's admins and finance, its school's staff, the bus companies partnered with that school and the one assigned, and its author when the author's own rule lets them see it. */
-export function tripRooms(trip: Omit<TripVisibilitySubject, 'deleted'>, facts: { partnerCompanyIds: readonly number[]; authorSees: boolean }): string[] {
-  const rooms = new Set([Rooms.platform, Rooms.role('admin', trip.tenantId), Rooms.role('finance', trip.tenantId), Rooms.org(trip.schoolOrgId)]);
+export function tripRooms(
+  trip: Omit<TripVisibilitySubject, 'deleted'>,
+  facts: { partnerCompanyIds: readonly number[]; authorSees: boolean },
+): string[] {
+  const rooms = new Set([
+    Rooms.platform,
+    Rooms.role('admin', trip.tenantId),
+    Rooms.role('finance', trip.tenantId),
+    Rooms.org(trip.schoolOrgId),
+  ]);
   if (trip.busCompanyOrgId !== null) rooms.add(Rooms.org(trip.busCompanyOrgId));
   for (const company of facts.partnerCompanyIds) rooms.add(Rooms.org(company));
   if (facts.authorSees && trip.createdById !== null) rooms.add(Rooms.user(trip.createdById));

@@ -31,7 +31,10 @@ export class BookingsListener {
     const author =
       booking.created_by_id === null
         ? null
-        : await this.users.findOne({ select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true }, where: { id: booking.created_by_id } });
+        : await this.users.findOne({
+            select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true },
+            where: { id: booking.created_by_id },
+          });
     const authorSees = author !== null && author.status === 'approved' && canSeeBooking(author, booking);
     return bookingRooms(booking, { authorSees });
   }

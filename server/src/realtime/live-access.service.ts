@@ -30,7 +30,13 @@ export class LiveAccess {
   /** The room member of a user that has just been verified. */
   async memberOf(user: { id: number; role: Role; tenantId: number | null; activeOrgId: number | null }): Promise<RoomMember> {
     const types = await this.orgTypes(user.activeOrgId === null ? [] : [user.activeOrgId]);
-    return { id: user.id, role: user.role, tenantId: user.tenantId, activeOrgId: user.activeOrgId, activeOrgType: types.get(user.activeOrgId ?? -1) ?? null };
+    return {
+      id: user.id,
+      role: user.role,
+      tenantId: user.tenantId,
+      activeOrgId: user.activeOrgId,
+      activeOrgType: types.get(user.activeOrgId ?? -1) ?? null,
+    };
   }
 
   /** For each socket (by jti): its user's current room member, or null when signed out, removed or no longer approved. */
@@ -54,7 +60,13 @@ export class LiveAccess {
           ref.jti,
           !u || u.status !== 'approved' || ended.has(ref.jti)
             ? null
-            : { id: u.id, role: u.role, tenantId: u.tenantId, activeOrgId: u.activeOrgId, activeOrgType: types.get(u.activeOrgId ?? -1) ?? null },
+            : {
+                id: u.id,
+                role: u.role,
+                tenantId: u.tenantId,
+                activeOrgId: u.activeOrgId,
+                activeOrgType: types.get(u.activeOrgId ?? -1) ?? null,
+              },
         );
       }
     }

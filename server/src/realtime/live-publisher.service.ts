@@ -9,8 +9,12 @@ export type LiveSend = {
   [E in LiveEventName]: { event: E; to: readonly string[]; except?: readonly string[]; payload: LiveEventPayloads[E] };
 }[LiveEventName];
 
-export const send = <E extends LiveEventName>(event: E, to: readonly string[], payload: LiveEventPayloads[E], except?: readonly string[]): LiveSend =>
-  ({ event, to, payload, except }) as LiveSend;
+export const send = <E extends LiveEventName>(
+  event: E,
+  to: readonly string[],
+  payload: LiveEventPayloads[E],
+  except?: readonly string[],
+): LiveSend => ({ event, to, payload, except }) as LiveSend;
 
 /**
  * The one way out to clients (immich's clientSend): stamps each domain event with its tenant's next

@@ -67,7 +67,9 @@ export class RedisLink implements RealtimeStatus, OnModuleInit, OnApplicationShu
       void client.connect().catch(() => undefined); // rejects only when closed on shutdown
     }
     this.subscriptions.push(
-      this.sub.subscribe(this.probeChannel, (message: string) => this.onProbe(message)).catch((e: Error) => this.onClientError('subscriber', e)),
+      this.sub
+        .subscribe(this.probeChannel, (message: string) => this.onProbe(message))
+        .catch((e: Error) => this.onClientError('subscriber', e)),
     );
   }
 
@@ -112,7 +114,11 @@ export class RedisLink implements RealtimeStatus, OnModuleInit, OnApplicationShu
       on: (event: string, listener: (...args: unknown[]) => void) => sub.on(event, listener),
       off: (event: string, listener: (...args: unknown[]) => void) => sub.off(event, listener),
     };
-    return createAdapter(publisher, subscriber, { key: this.channelPrefix, requestsTimeout: 3_000, publishOnSpecificResponseChannel: true });
+    return createAdapter(publisher, subscriber, {
+      key: this.channelPrefix,
+      requestsTimeout: 3_000,
+      publishOnSpecificResponseChannel: true,
+    });
   }
 
   /** Start-up waits briefly for Redis so the first events reach other replicas; without Redis the API starts anyway. */

@@ -45,7 +45,9 @@ describe('socket origin check', () => {
   it('lets in clients without Origin and pages of this very server', () => {
     expect(originAllowed(req({ host: 'console.example:3000' }), [])).toBe(true);
     expect(originAllowed(req({ host: 'console.example:3000', origin: 'http://console.example:3000' }), [])).toBe(true);
-    expect(originAllowed(req({ host: 'console.example:3000', origin: 'http://console.example:3000' }), ['http://localhost:5173'])).toBe(true);
+    expect(originAllowed(req({ host: 'console.example:3000', origin: 'http://console.example:3000' }), ['http://localhost:5173'])).toBe(
+      true,
+    );
   });
 
   it('refuses other origins unless configured', () => {

@@ -56,7 +56,10 @@ export class TripsListener {
       this.partnerships.find({ select: { busCompanyOrgId: true }, where: { schoolOrgId: place.schoolOrgId } }),
       place.createdById === null
         ? null
-        : this.users.findOne({ select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true }, where: { id: place.createdById } }),
+        : this.users.findOne({
+            select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true },
+            where: { id: place.createdById },
+          }),
     ]);
     const authorSees = author !== null && author.status === 'approved' && canSeeTrip(author, { ...place, deleted: false }, []);
     return tripRooms(place, { partnerCompanyIds: partners.map((p) => p.busCompanyOrgId), authorSees });

@@ -33,10 +33,22 @@ export class UsersListener {
     if (user.status !== 'approved') {
       this.publisher.disconnect(room);
     } else if (previous) {
-      const after: RoomMember = { id: user.id, role: user.role, tenantId: user.tenant_id, activeOrgId: user.active_org_id, activeOrgType: user.active_org?.type ?? null };
+      const after: RoomMember = {
+        id: user.id,
+        role: user.role,
+        tenantId: user.tenant_id,
+        activeOrgId: user.active_org_id,
+        activeOrgType: user.active_org?.type ?? null,
+      };
       // The old organization's type is not known; assume it was joined (leaving a room one is not in is a no-op).
       const role = previous.role as Role;
-      const before: RoomMember = { id: user.id, role, tenantId: previous.tenantId, activeOrgId: previous.activeOrgId, activeOrgType: role === 'bus_company' ? 'bus_company' : 'school' };
+      const before: RoomMember = {
+        id: user.id,
+        role,
+        tenantId: previous.tenantId,
+        activeOrgId: previous.activeOrgId,
+        activeOrgType: role === 'bus_company' ? 'bus_company' : 'school',
+      };
       const { leave, join } = roomMoves(before, after);
       this.publisher.moveSockets(room, leave, join);
     }

@@ -83,13 +83,17 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.updated_at', 'updatedAt'],
 ];
 
-/** Reads the trips a builder selects as DTOs: one query, raw rows (no entity hydration), both names joined. */
-export async function readTrips(qb: SelectQueryBuilder<Trip>): Promise<TripDto[]> {
-  const rows = await qb
+/** Turns a trip builder into the lean select of TripRow: the two organization names joined, nothing else. */
+export function selectTripRows(qb: SelectQueryBuilder<Trip>): SelectQueryBuilder<Trip> {
+  return qb
     .innerJoin(Organization, 'school', 'school.id = trip.school_org_id')
     .leftJoin(Organization, 'company', 'company.id = trip.bus_company_org_id')
-    .select(COLUMNS.map(([expr, key]) => `${expr} AS "${key}"`))
-    .getRawMany<TripRow>();
+    .select(COLUMNS.map(([expr, key]) => `${expr} AS "${key}"`));
+}
+
+/** Reads the trips a builder selects as DTOs: one query, raw rows (no entity hydration, no N+1). */
+export async function readTrips(qb: SelectQueryBuilder<Trip>): Promise<TripDto[]> {
+  const rows = await selectTripRows(qb).getRawMany<TripRow>();
   return rows.map(toTripDto);
 }
 

@@ -1,4 +1,14 @@
-import type { BusAssignment, BusInfo, DriverInfo, PassengerDto, SubtripDto, TripDto, TripHistoryDto, TripStatus, TripType } from '../contracts/trip-wire';
+import type {
+  BusAssignment,
+  BusInfo,
+  DriverInfo,
+  PassengerDto,
+  SubtripDto,
+  TripDto,
+  TripHistoryDto,
+  TripStatus,
+  TripType,
+} from '../contracts/trip-wire';
 import type { Passenger } from './passenger.entity';
 import type { Subtrip } from './subtrip.entity';
 import type { TripHistory } from './trip-history.entity';
@@ -124,5 +134,7 @@ const BOOKKEEPING = new Set<keyof TripDto>(['version', 'updatedAt', 'date', 'bus
 
 /** The wire names of the fields that differ between two readings of a trip, for history. */
 export function changedTripFields(before: TripDto, after: TripDto): string[] {
-  return (Object.keys(after) as (keyof TripDto)[]).filter((k) => !BOOKKEEPING.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return (Object.keys(after) as (keyof TripDto)[]).filter(
+    (k) => !BOOKKEEPING.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
 }

@@ -38,7 +38,11 @@ export class TripsController {
   }
 
   @Patch(':id')
-  update(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number, @Body(new ZodPipe(updateTripSchema)) body: UpdateTripBody): Promise<TripDto> {
+  update(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(updateTripSchema)) body: UpdateTripBody,
+  ): Promise<TripDto> {
     return this.trips.update(caller, id, body);
   }
 
@@ -53,7 +57,11 @@ export class TripsController {
   }
 
   @Post(':id/subtrips')
-  addSubtrip(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number, @Body(new ZodPipe(createSubtripSchema)) body: CreateSubtripBody): Promise<SubtripDto> {
+  addSubtrip(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(createSubtripSchema)) body: CreateSubtripBody,
+  ): Promise<SubtripDto> {
     return this.trips.addSubtrip(caller, id, body);
   }
 

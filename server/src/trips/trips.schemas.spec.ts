@@ -10,7 +10,8 @@ const good = {
   returnTime: '03:00 PM',
   students: 30,
 };
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0]?.message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0]?.message;
 
 describe('createTripSchema (spec §5 trip request form)', () => {
   it('accepts a good request and fills the defaults', () => {
@@ -71,7 +72,11 @@ describe('createTripSchema (spec §5 trip request form)', () => {
     ['fractional students', { students: 2.5 }, M.studentsInvalid],
     ['negative staff', { staff: -2 }, M.staffInvalid],
     ['booster seats requested with none counted', { boosterSeatsRequested: true }, 'Please enter a valid number of booster seats (> 0).'],
-    ['booster seats requested with a negative count', { boosterSeatsRequested: true, boosterSeatCount: -3 }, 'Please enter a valid number of booster seats (> 0).'],
+    [
+      'booster seats requested with a negative count',
+      { boosterSeatsRequested: true, boosterSeatCount: -3 },
+      'Please enter a valid number of booster seats (> 0).',
+    ],
     ['an unknown status', { status: 'Approved' }, M.statusInvalid],
     ['a new trip that is not Pending', { status: 'Confirmed' }, M.newTripStatus],
   ])('refuses %s', (_name, change, message) => {
@@ -109,7 +114,9 @@ describe('updateTripSchema', () => {
 
   it('stores every bus with all its keys', () => {
     const r = updateTripSchema.safeParse({ buses: [{ busType: 'White Bus', busSeats: 12, driverName: ' Sam ' }] });
-    expect(r.success && r.data.buses).toEqual([{ busType: 'White Bus', busSeats: 12, tripPrice: null, driverName: 'Sam', driverPhone: null, status: null }]);
+    expect(r.success && r.data.buses).toEqual([
+      { busType: 'White Bus', busSeats: 12, tripPrice: null, driverName: 'Sam', driverPhone: null, status: null },
+    ]);
   });
 });
 
@@ -121,7 +128,15 @@ describe('subtrip and passenger bodies', () => {
   it('trims passengers to null and wants a full name (spec §5 Passenger add)', () => {
     const r = addPassengersSchema.safeParse({ passengers: [{ fullName: ' Ada ', guardianName: '  ', pickupPoint: ' Gate 2 ' }] });
     expect(r.success && r.data.passengers).toEqual([
-      { fullName: 'Ada', guardianName: null, guardianPhone: null, pickupPoint: 'Gate 2', dropoffPoint: null, notes: null, checkedIn: false },
+      {
+        fullName: 'Ada',
+        guardianName: null,
+        guardianPhone: null,
+        pickupPoint: 'Gate 2',
+        dropoffPoint: null,
+        notes: null,
+        checkedIn: false,
+      },
     ]);
     expect(firstMessage(addPassengersSchema.safeParse({ passengers: [{ fullName: '   ' }] }))).toBe('Full name is required.');
     expect(firstMessage(addPassengersSchema.safeParse({ passengers: [] }))).toBe(M.passengersRequired);

@@ -48,7 +48,11 @@ const students = z
   .max(10_000, M.studentsInvalid);
 // spec §5: staff is optional; empty becomes null.
 const staff = z.preprocess((v) => (v === '' ? null : v), count(M.staffInvalid, 10_000).nullable().optional());
-const boosterSeatCount = z.number({ error: M.boosterSeatCount }).int(M.boosterSeatCount).min(0, M.boosterSeatCount).max(1000, M.boosterSeatCount);
+const boosterSeatCount = z
+  .number({ error: M.boosterSeatCount })
+  .int(M.boosterSeatCount)
+  .min(0, M.boosterSeatCount)
+  .max(1000, M.boosterSeatCount);
 const tripStatus = z.enum(TRIP_STATUSES, { error: M.statusInvalid });
 
 const busSeats = z
@@ -70,25 +74,31 @@ export const busAssignmentSchema = z
     },
     { error: M.busesInvalid },
   )
-  .transform(
-    (b): BusAssignment => ({
-      busType: b.busType,
-      busSeats: b.busSeats,
-      tripPrice: b.tripPrice ?? null,
-      driverName: b.driverName ?? null,
-      driverPhone: b.driverPhone ?? null,
-      status: b.status ?? null,
-    }),
-  );
+  .transform((b): BusAssignment => ({
+    busType: b.busType,
+    busSeats: b.busSeats,
+    tripPrice: b.tripPrice ?? null,
+    driverName: b.driverName ?? null,
+    driverPhone: b.driverPhone ?? null,
+    status: b.status ?? null,
+  }));
 
 export const busesSchema = z
-  .array(busAssignmentSchema, { error: (iss) => (missing(iss.input) ? M.atLeastOneBus : M.busesInvalid) }).min(1, M.atLeastOneBus).max(50, M.tooManyBuses);
+  .array(busAssignmentSchema, { error: (iss) => (missing(iss.input) ? M.atLeastOneBus : M.busesInvalid) })
+  .min(1, M.atLeastOneBus)
+  .max(50, M.tooManyBuses);
 
 const busInfo = z
   .object(
     {
       busType: z.string({ error: M.busInfoInvalid }).trim().max(100, M.busInfoInvalid).nullable().optional(),
-      seats: z.number({ error: M.busInfoInvalid }).int(M.busInfoInvalid).min(0, M.busInfoInvalid).max(100_000, M.busInfoInvalid).nullable().optional(),
+      seats: z
+        .number({ error: M.busInfoInvalid })
+        .int(M.busInfoInvalid)
+        .min(0, M.busInfoInvalid)
+        .max(100_000, M.busInfoInvalid)
+        .nullable()
+        .optional(),
     },
     { error: M.busInfoInvalid },
   )
@@ -131,7 +141,8 @@ const withDepartureDate = (body: unknown) => {
   return b.departureDate === undefined && b.date !== undefined ? { ...b, departureDate: b.date } : b;
 };
 
-const sameDay = (b: { date?: string; departureDate?: string }) => b.date === undefined || b.departureDate === undefined || b.date === b.departureDate;
+const sameDay = (b: { date?: string; departureDate?: string }) =>
+  b.date === undefined || b.departureDate === undefined || b.date === b.departureDate;
 
 export const createTripSchema = z.preprocess(
   withDepartureDate,
@@ -169,7 +180,18 @@ export const createTripSchema = z.preprocess(
 );
 export type CreateTripBody = z.infer<typeof createTripSchema>;
 
-const patchKeys = [...Object.keys(formShape), 'status', 'buses', 'busInfo', 'driverInfo', 'price', 'cancelRequest', 'deleted', 'paid', 'busCompanyOrgId'];
+const patchKeys = [
+  ...Object.keys(formShape),
+  'status',
+  'buses',
+  'busInfo',
+  'driverInfo',
+  'price',
+  'cancelRequest',
+  'deleted',
+  'paid',
+  'busCompanyOrgId',
+];
 
 export const updateTripSchema = z.preprocess(
   withDepartureDate,
@@ -199,7 +221,12 @@ export const updateTripSchema = z.preprocess(
         // Only true means something: false is an echo of a live trip (a deleted one answers 404).
         deleted: z.boolean({ error: M.deletedInvalid }).optional(),
         paid: z.boolean({ error: M.paidInvalid }).optional(),
-        version: z.number({ error: M.versionInvalid }).int(M.versionInvalid).min(1, M.versionInvalid).max(2_147_483_647, M.versionInvalid).optional(),
+        version: z
+          .number({ error: M.versionInvalid })
+          .int(M.versionInvalid)
+          .min(1, M.versionInvalid)
+          .max(2_147_483_647, M.versionInvalid)
+          .optional(),
         busCompanyOrgId: z.number({ error: M.busCompanyInvalid }).int(M.busCompanyInvalid).positive(M.busCompanyInvalid).optional(),
       },
       { error: M.bodyNotObject },
@@ -214,7 +241,11 @@ export type UpdateTripBody = z.infer<typeof updateTripSchema>;
 
 export const listTripsQuery = z.object({
   createdBy: z.string({ error: M.createdByTooLong }).trim().max(200, M.createdByTooLong).optional(),
-  tenant_id: z.coerce.number({ error: 'tenant_id must be a tenant id.' }).int('tenant_id must be a tenant id.').positive('tenant_id must be a tenant id.').optional(),
+  tenant_id: z.coerce
+    .number({ error: 'tenant_id must be a tenant id.' })
+    .int('tenant_id must be a tenant id.')
+    .positive('tenant_id must be a tenant id.')
+    .optional(),
 });
 export type ListTripsQuery = z.infer<typeof listTripsQuery>;
 
@@ -227,11 +258,7 @@ const passengerText = optionalText(200, M.passengerFieldTooLong);
 export const passengerSchema = z
   .object(
     {
-      fullName: z
-        .string({ error: M.fullNameRequired })
-        .trim()
-        .min(1, M.fullNameRequired)
-        .max(200, M.fullNameTooLong),
+      fullName: z.string({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(200, M.fullNameTooLong),
       guardianName: passengerText,
       guardianPhone: optionalText(50, M.passengerFieldTooLong),
       pickupPoint: passengerText,

@@ -5,7 +5,16 @@ import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import { DomainEvents } from '../common/domain-events';
 import { TripMessages } from '../contracts/trip-messages';
 import { classifyTripPatch, decideTripAction, decideTripRequest, type TripDecision, tripFormProblem } from '../contracts/trip-rules';
-import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryAction, TripHistoryDto, TripStatus } from '../contracts/trip-wire';
+import type {
+  BusAssignment,
+  PassengerDto,
+  SubtripDto,
+  TripConflictBody,
+  TripDto,
+  TripHistoryAction,
+  TripHistoryDto,
+  TripStatus,
+} from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
 import { Passenger } from './passenger.entity';
@@ -96,34 +105,34 @@ export class TripsService {
   async update(caller: AuthUser, id: number, body: UpdateTripBody): Promise<TripDto> {
     const change = await this.db
       .transaction(async (tx): Promise<TripChange | null> => {
-      const before = await this.lockVisible(tx, caller, id);
-      if (body.version !== undefined && body.version !== before.version) throw conflict(TripMessages.staleVersion, before);
-      const reading = classifyTripPatch(body, before);
-      if (reading.error !== undefined) throw new BadRequestException(reading.error);
-      if (reading.actions.length === 0) return null;
-      const ctx = { isPartner: await this.isPartner(tx, caller, before.schoolOrgId) };
-      const decisions = reading.actions.map((a) => decideTripAction(caller, before, a, ctx));
-      const refusal = (decisions.find((d) => !d.allowed && d.code === 403) ?? decisions.find((d) => !d.allowed)) as Refusal | undefined;
-      if (refusal) throw refusal.code === 403 ? new ForbiddenException(refusal.message) : conflict(refusal.message, before);
+        const before = await this.lockVisible(tx, caller, id);
+        if (body.version !== undefined && body.version !== before.version) throw conflict(TripMessages.staleVersion, before);
+        const reading = classifyTripPatch(body, before);
+        if (reading.error !== undefined) throw new BadRequestException(reading.error);
+        if (reading.actions.length === 0) return null;
+        const ctx = { isPartner: await this.isPartner(tx, caller, before.schoolOrgId) };
+        const decisions = reading.actions.map((a) => decideTripAction(caller, before, a, ctx));
+        const refusal = (decisions.find((d) => !d.allowed && d.code === 403) ?? decisions.find((d) => !d.allowed)) as Refusal | undefined;
+        if (refusal) throw refusal.code === 403 ? new ForbiddenException(refusal.message) : conflict(refusal.message, before);
 
-      const values = await this.changesFor(tx, caller, before, body, decisions as Allowed[]);
-      if (Object.keys(values).length === 0) return null;
-      // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
-      const result = await tx
-        .createQueryBuilder()
-        .update(Trip)
-        .set(values)
-        .where('id = :id AND version = :version', { id, version: before.version })
-        .execute();
-      if (result.affected === 0) throw conflict(TripMessages.staleVersion, await mustRead(tx, id));
-      const trip = await mustRead(tx, id);
-      const fields = changedTripFields(before, trip);
-      // Echoed values only: undo the version bump rather than record a change that is not one.
-      if (fields.length === 0) throw new NothingChanged();
-      const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
-      await this.record(tx, caller, id, action, before.status, trip.status, fields);
-      return { trip, before, deleted: trip.deleted };
-    })
+        const values = await this.changesFor(tx, caller, before, body, decisions as Allowed[]);
+        if (Object.keys(values).length === 0) return null;
+        // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
+        const result = await tx
+          .createQueryBuilder()
+          .update(Trip)
+          .set(values)
+          .where('id = :id AND version = :version', { id, version: before.version })
+          .execute();
+        if (result.affected === 0) throw conflict(TripMessages.staleVersion, await mustRead(tx, id));
+        const trip = await mustRead(tx, id);
+        const fields = changedTripFields(before, trip);
+        // Echoed values only: undo the version bump rather than record a change that is not one.
+        if (fields.length === 0) throw new NothingChanged();
+        const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
+        await this.record(tx, caller, id, action, before.status, trip.status, fields);
+        return { trip, before, deleted: trip.deleted };
+      })
       .catch((e: unknown) => {
         if (e instanceof NothingChanged) return null;
         throw e;
@@ -131,13 +140,14 @@ export class TripsService {
     if (!change) return this.get(caller, id);
     const { trip, before } = change;
     if (change.deleted) this.events.publish('trip.deleted', { tripId: trip.id, trip, tenantId: trip.tenantId });
-    else
+    else {
       this.events.publish('trip.updated', {
         trip,
         status: trip.status,
         tenantId: trip.tenantId,
         previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
       });
+    }
     return trip;
   }
 
@@ -186,7 +196,11 @@ export class TripsService {
 
   /** Locks the trip's row if the caller may see it (else 404, exactly like a missing trip) and reads it. */
   private async lockVisible(tx: EntityManager, caller: AuthUser, id: number): Promise<TripDto> {
-    const locked = await visibleTrips(tx, caller).andWhere('trip.id = :id', { id }).select('trip.id', 'id').setLock('pessimistic_write').getRawOne();
+    const locked = await visibleTrips(tx, caller)
+      .andWhere('trip.id = :id', { id })
+      .select('trip.id', 'id')
+      .setLock('pessimistic_write')
+      .getRawOne();
     if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
     return mustRead(tx, id);
   }
@@ -212,12 +226,22 @@ export class TripsService {
   }
 
   /** The column values the allowed actions set (DESIGN §4's "to" column and its side effects). */
-  private async changesFor(tx: EntityManager, caller: AuthUser, trip: TripDto, body: UpdateTripBody, decisions: Allowed[]): Promise<Partial<Trip>> {
+  private async changesFor(
+    tx: EntityManager,
+    caller: AuthUser,
+    trip: TripDto,
+    body: UpdateTripBody,
+    decisions: Allowed[],
+  ): Promise<Partial<Trip>> {
     const values: Partial<Trip> = {};
     for (const d of decisions) {
       switch (d.action) {
         case 'accept':
-          Object.assign(values, { status: d.to, editRequest: false, busCompanyOrgId: await this.acceptingCompany(tx, caller, trip, body.busCompanyOrgId) });
+          Object.assign(values, {
+            status: d.to,
+            editRequest: false,
+            busCompanyOrgId: await this.acceptingCompany(tx, caller, trip, body.busCompanyOrgId),
+          });
           break;
         case 'reject':
         case 'complete':
@@ -259,7 +283,9 @@ export class TripsService {
     if (caller.role === 'bus_company' && caller.activeOrgId !== null) return caller.activeOrgId;
     if (named !== undefined) {
       const company = await tx.findOneBy(Organization, { id: named });
-      if (!company || company.type !== 'bus_company' || company.tenantId !== trip.tenantId) throw new BadRequestException(TripMessages.busCompanyNotInTenant);
+      if (!company || company.type !== 'bus_company' || company.tenantId !== trip.tenantId) {
+        throw new BadRequestException(TripMessages.busCompanyNotInTenant);
+      }
       return company.id;
     }
     if (trip.busCompanyOrgId !== null) return trip.busCompanyOrgId;
@@ -288,7 +314,9 @@ function assignment(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
   const values: Partial<Trip> = { buses };
   const fresh = body.buses !== undefined;
   if (body.busInfo !== undefined) values.busInfo = body.busInfo;
-  else if (fresh) values.busInfo = { busType: [...new Set(buses.map((b) => b.busType))].join(', '), seats: buses.reduce((n, b) => n + b.busSeats, 0) };
+  else if (fresh) {
+    values.busInfo = { busType: [...new Set(buses.map((b) => b.busType))].join(', '), seats: buses.reduce((n, b) => n + b.busSeats, 0) };
+  }
   if (body.driverInfo !== undefined) values.driverInfo = body.driverInfo;
   else if (fresh) values.driverInfo = firstDriver(buses);
   if (body.price !== undefined) values.price = body.price.toFixed(2);
@@ -341,4 +369,3 @@ async function mustRead(tx: EntityManager, id: number): Promise<TripDto> {
   if (!trip) throw new NotFoundException(TripMessages.tripNotFound);
   return trip;
 }
-

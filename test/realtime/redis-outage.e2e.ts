@@ -1,0 +1,158 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { type TestApp, startTestApp } from '../support/app';
+import { buildTenant, type TestTenant, uniq } from '../support/factories';
+import { closeAllClients, connectLive, DELIVERY_MS, expectDelivery, QUIET_MS, redisUrl, sleep } from './live-client';
+
+/**
+ * A TCP proxy in front of the shared Redis, so one replica's link can be cut and restored without
+ * touching the Redis server other suites (and engineers) use.
+ */
+class RedisProxy {
+  private server?: Server;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: URL) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(Number(this.target.port || 6379), this.target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Stops accepting and drops every open connection, as a Redis outage would. */
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+describe('live events survive a Redis outage', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let proxy: RedisProxy;
+  let acme: TestTenant;
+
+  beforeAll(async () => {
+    proxy = new RedisProxy(new URL(redisUrl()));
+    await proxy.start();
+    a = await startTestApp({ REDIS_URL: redisUrl() });
+    b = await startTestApp({ REDIS_URL: proxy.url });
+    acme = await buildTenant(a, 'Outage');
+  });
+  afterAll(async () => {
+    closeAllClients();
+    await a?.close();
+    await b?.close();
+    await proxy?.cut();
+  });
+
+  const redisOf = async (app: TestApp) => ((await app.http().get('/api/health').expect(200)).body as { redis: string }).redis;
+  const rename = (app: TestApp) =>
+    app
+      .http()
+      .put(`/api/users/${acme.users.finance.user.id}`)
+      .set('Authorization', acme.users.admin.auth)
+      .send({ name: `Fin ${uniq()}` })
+      .expect(200);
+
+  it('keeps the API answering while Redis is away, and resumes delivery across replicas when it returns', async () => {
+    const onA = await connectLive(a.url, acme.users.admin.token, 'A: admin');
+    const onB = await connectLive(b.url, acme.users.admin.token, 'B: admin');
+    const bystander = await connectLive(b.url, acme.users.staffA.token, 'B: staff A');
+    await expectDelivery(
+      () => rename(a),
+      'user:updated',
+      () => true,
+      [onA, onB],
+      [bystander],
+    );
+
+    await proxy.cut();
+    await until(async () => (await redisOf(b)) === 'down', 5_000, 'replica B to report Redis down');
+    expect(await redisOf(a)).toBe('up');
+
+    // B's API still works (it answered /api/health above); its own sockets still hear its own changes,
+    // and A's sockets hear A's: only the crossing between replicas is lost.
+    const sinceA = onA.received.length;
+    const sinceB = onB.received.length;
+    const fromB = await rename(b);
+    const missedByA = (await onB.nextSince(sinceB, 'user:updated', (e) => e.user.name === fromB.body.name)).seq;
+    const fromA = await rename(a);
+    const missedByB = (await onA.nextSince(sinceA, 'user:updated', (e) => e.user.name === fromA.body.name)).seq;
+    await sleep(QUIET_MS);
+    expect(onA.eventsSince(sinceA).map((r) => (r.payload as { seq: number }).seq)).toEqual([missedByB]);
+    expect(onB.eventsSince(sinceB).map((r) => (r.payload as { seq: number }).seq)).toEqual([missedByA]);
+
+    // Redis returns: both replicas' sockets are told where the tenant stands, which is past what they missed.
+    const helloOnB = onB.nextHello(10_000);
+    const helloOnA = onA.nextHello(10_000);
+    await proxy.start();
+    await until(async () => (await redisOf(b)) === 'up', 10_000, 'replica B to report Redis up again');
+    const tenant = String(acme.tenant.id);
+    expect((await helloOnB).seq[tenant]).toBeGreaterThanOrEqual(missedByB);
+    expect((await helloOnA).seq[tenant]).toBeGreaterThanOrEqual(missedByA);
+
+    // ...and events cross again, both ways (node-redis resubscribed after the reconnect).
+    await expectDelivery(
+      () => rename(a),
+      'user:updated',
+      () => true,
+      [onA, onB],
+      [bystander],
+    );
+    await expectDelivery(
+      () => rename(b),
+      'user:updated',
+      () => true,
+      [onA, onB],
+      [bystander],
+    );
+  }, 40_000);
+
+  it('answers REST on a replica that starts while Redis is unreachable', async () => {
+    // a port nothing listens on
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const dead = `redis://127.0.0.1:${(spare.address() as AddressInfo).port}`;
+    await new Promise((resolve) => spare.close(resolve));
+    const started = Date.now();
+    const c = await startTestApp({ REDIS_URL: dead });
+    try {
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const res = await c.http().get('/api/health').expect(200);
+      expect(res.body).toMatchObject({ status: 'ok', adapter: 'redis', redis: 'down' });
+      // its own sockets still get its own events
+      const live = await connectLive(c.url, acme.users.admin.token, 'C: admin');
+      await rename(c);
+      await live.next('user:updated', undefined, DELIVERY_MS);
+    } finally {
+      await c.close();
+    }
+  }, 30_000);
+});
