@@ -27,7 +27,7 @@ export class TripHistory {
   toStatus: TripStatus | null;
 
   /** Wire names of the changed fields. */
-  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   fields: string[];
 
   @Column({ name: 'actor_id', type: 'int', nullable: true })

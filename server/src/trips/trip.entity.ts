@@ -115,7 +115,7 @@ export class Trip {
   @Column({ name: 'driver_info', type: 'jsonb', nullable: true })
   driverInfo: DriverInfo | null;
 
-  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   buses: BusAssignment[];
 
   /** AED; node-postgres reads numeric as text, the mapper turns it into a number. */
