@@ -6,6 +6,9 @@
 //                                                  multi-replica suites are skipped, loudly.
 // Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`).
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { run, root } from './lib.mjs';
 
 const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
@@ -24,8 +27,15 @@ if (!env.TEST_DATABASE_URL || !env.TEST_REDIS_URL) {
   }
 }
 
-const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args], { env, cwd: root });
+const summary = join(mkdtempSync(join(tmpdir(), 'jest-')), 'summary.json');
+const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${summary}`], { env, cwd: root });
 for (const stop of stops) await stop();
+// One plain closing line that any CI reads: "N passed, N failed[, N skipped]".
+if (existsSync(summary)) {
+  const r = JSON.parse(readFileSync(summary, 'utf8'));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
 process.exit(code);
 
 function dockerAnswers() {
