@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { buildStale, mustRun, root } from './lib.mjs';
 
 const dir = join(root, 'test', 'bench');
-const benches = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+const benches = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()
+  : [];
 if (benches.length === 0) {
   console.log('No benchmarks under test/bench/ yet.');
   process.exit(0);

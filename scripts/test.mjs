@@ -22,13 +22,18 @@ if (!env.TEST_DATABASE_URL || !env.TEST_REDIS_URL) {
     stops.push(started.stop);
   } else if (!args.includes('--selectProjects')) {
     const bar = '!'.repeat(100);
-    console.warn(`\n${bar}\n! TEST_DATABASE_URL / TEST_REDIS_URL are not set and no Docker engine answers.\n! Running on embedded PostgreSQL only: the PostgreSQL suite (api-pg) and the multi-replica realtime suite are SKIPPED.\n! Set TEST_DATABASE_URL=postgres://… and TEST_REDIS_URL=redis://… to run everything.\n${bar}\n`);
+    console.warn(
+      `\n${bar}\n! TEST_DATABASE_URL / TEST_REDIS_URL are not set and no Docker engine answers.\n! Running on embedded PostgreSQL only: the PostgreSQL suite (api-pg) and the multi-replica realtime suite are SKIPPED.\n! Set TEST_DATABASE_URL=postgres://… and TEST_REDIS_URL=redis://… to run everything.\n${bar}\n`,
+    );
     args.push('--selectProjects', 'unit', 'api-pglite', 'client', 'browser');
   }
 }
 
 const summary = join(mkdtempSync(join(tmpdir(), 'jest-')), 'summary.json');
-const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${summary}`], { env, cwd: root });
+const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${summary}`], {
+  env,
+  cwd: root,
+});
 for (const stop of stops) await stop();
 // One plain closing line that any CI reads: "N passed, N failed[, N skipped]".
 if (existsSync(summary)) {

@@ -5,7 +5,9 @@ export async function startContainers(env) {
   try {
     tc = await import('testcontainers');
   } catch {
-    throw new Error('A Docker engine answers but the "testcontainers" package is not installed: npm install --no-save testcontainers, or set TEST_DATABASE_URL and TEST_REDIS_URL.');
+    throw new Error(
+      'A Docker engine answers but the "testcontainers" package is not installed: npm install --no-save testcontainers, or set TEST_DATABASE_URL and TEST_REDIS_URL.',
+    );
   }
   const { GenericContainer, Wait } = tc;
   const pg = await new GenericContainer('postgres:16-alpine')

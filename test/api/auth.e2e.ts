@@ -17,19 +17,34 @@ describe('auth', () => {
     it('signs in an approved user with {token, user} and the token opens the session', async () => {
       const { user } = acme.users.staffA;
       const res = await t.http().post('/api/auth/login').send({ email: user.email.toUpperCase(), password: TEST_PASSWORD }).expect(200);
-      expect(res.body.user).toMatchObject({ id: user.id, email: user.email, role: 'school_staff', roles: ['school_staff'], tenant_id: acme.tenant.id, active_org_id: acme.orgs.schoolA.id });
+      expect(res.body.user).toMatchObject({
+        id: user.id,
+        email: user.email,
+        role: 'school_staff',
+        roles: ['school_staff'],
+        tenant_id: acme.tenant.id,
+        active_org_id: acme.orgs.schoolA.id,
+      });
       expect(res.body.user.passwordHash).toBeUndefined();
       const session = await t.http().get('/api/auth/session').set('Authorization', `Bearer ${res.body.token}`).expect(200);
       expect(session.body.user.id).toBe(user.id);
     });
 
     it('refuses a wrong password with 401 and a message', async () => {
-      const res = await t.http().post('/api/auth/login').send({ email: acme.users.admin.user.email, password: 'wrong-password' }).expect(401);
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: acme.users.admin.user.email, password: 'wrong-password' })
+        .expect(401);
       expect(res.body).toEqual({ message: 'Invalid email or password.' });
     });
 
     it('refuses an unknown e-mail with the same 401', async () => {
-      const res = await t.http().post('/api/auth/login').send({ email: `nobody.${uniq()}@example.test`, password: TEST_PASSWORD }).expect(401);
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: `nobody.${uniq()}@example.test`, password: TEST_PASSWORD })
+        .expect(401);
       expect(res.body.message).toBe('Invalid email or password.');
     });
 
@@ -38,16 +53,13 @@ describe('auth', () => {
       expect(res.body.message).toBe('Your account is awaiting admin approval.');
     });
 
-    it.each([
-      [{ password: 'x' }],
-      [{ email: 'a@b.test' }],
-      [{ email: '', password: '' }],
-      [{ email: 42, password: ['x'] }],
-      [{}],
-    ])('answers 400 when a field is missing or not text: %j', async (body) => {
-      const res = await t.http().post('/api/auth/login').send(body).expect(400);
-      expect(res.body.message).toBe('Email and password are required.');
-    });
+    it.each([[{ password: 'x' }], [{ email: 'a@b.test' }], [{ email: '', password: '' }], [{ email: 42, password: ['x'] }], [{}]])(
+      'answers 400 when a field is missing or not text: %j',
+      async (body) => {
+        const res = await t.http().post('/api/auth/login').send(body).expect(400);
+        expect(res.body.message).toBe('Email and password are required.');
+      },
+    );
 
     it('answers 400, not 500, to malformed JSON', async () => {
       const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": "a@b",').expect(400);
@@ -55,7 +67,11 @@ describe('auth', () => {
     });
 
     it('answers 413 to an oversized body', async () => {
-      const res = await t.http().post('/api/auth/login').send({ email: 'a@b.test', password: 'x'.repeat(300_000) }).expect(413);
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: 'a@b.test', password: 'x'.repeat(300_000) })
+        .expect(413);
       expect(res.body.message).toBe('The request body is too large.');
     });
 
@@ -66,7 +82,10 @@ describe('auth', () => {
         const codes: number[] = [];
         for (let i = 0; i < 5; i++) codes.push((await limited.http().post('/api/auth/login').send({ email, password: 'guess' })).status);
         expect(codes).toEqual([401, 401, 401, 429, 429]);
-        const other = await limited.http().post('/api/auth/login').send({ email: `other.${uniq()}@example.test`, password: 'guess' });
+        const other = await limited
+          .http()
+          .post('/api/auth/login')
+          .send({ email: `other.${uniq()}@example.test`, password: 'guess' });
         expect(other.status).toBe(401);
       } finally {
         await limited.close();
@@ -77,17 +96,31 @@ describe('auth', () => {
   describe('POST /auth/register', () => {
     it('creates a pending account in the tenant named by its slug', async () => {
       const email = `new.${uniq()}@example.test`;
-      const res = await t.http().post('/api/auth/register').send({ name: '  New Person ', email, password: 'long-enough-1', role: 'bus_company', tenant: acme.tenant.slug }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ name: '  New Person ', email, password: 'long-enough-1', role: 'bus_company', tenant: acme.tenant.slug })
+        .expect(201);
       expect(res.body.message).toBe('Registration successful! Wait for admin approval before logging in.');
       const saved = await t.db.getRepository(User).findOneByOrFail({ email });
-      expect(saved).toMatchObject({ name: 'New Person', role: 'bus_company', status: 'pending', tenantId: acme.tenant.id, activeOrgId: null });
+      expect(saved).toMatchObject({
+        name: 'New Person',
+        role: 'bus_company',
+        status: 'pending',
+        tenantId: acme.tenant.id,
+        activeOrgId: null,
+      });
       const login = await t.http().post('/api/auth/login').send({ email, password: 'long-enough-1' }).expect(403);
       expect(login.body.message).toBe('Your account is awaiting admin approval.');
     });
 
     it('defaults the role to school_staff', async () => {
       const email = `def.${uniq()}@example.test`;
-      await t.http().post('/api/auth/register').send({ name: 'Def', email, password: 'long-enough-1', tenant: acme.tenant.slug }).expect(201);
+      await t
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'Def', email, password: 'long-enough-1', tenant: acme.tenant.slug })
+        .expect(201);
       expect((await t.db.getRepository(User).findOneByOrFail({ email })).role).toBe('school_staff');
     });
 
@@ -106,13 +139,21 @@ describe('auth', () => {
 
     it.each(['admin', 'trip_manager', 'superuser'])('refuses the role %s', async (role) => {
       const email = `r.${uniq()}@example.test`;
-      const res = await t.http().post('/api/auth/register').send({ name: 'R', email, password: 'long-enough-1', role, tenant: acme.tenant.slug }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'R', email, password: 'long-enough-1', role, tenant: acme.tenant.slug })
+        .expect(400);
       expect(res.body.message).toBe('Choose school_staff, bus_company or finance.');
       expect(await t.db.getRepository(User).existsBy({ email })).toBe(false);
     });
 
     it('refuses a second account with the same e-mail, whatever its case', async () => {
-      const res = await t.http().post('/api/auth/register').send({ name: 'Dup', email: acme.users.admin.user.email.toUpperCase(), password: 'long-enough-1', tenant: acme.tenant.slug }).expect(409);
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'Dup', email: acme.users.admin.user.email.toUpperCase(), password: 'long-enough-1', tenant: acme.tenant.slug })
+        .expect(409);
       expect(res.body.message).toBe('An account with this email already exists.');
     });
 
@@ -125,7 +166,11 @@ describe('auth', () => {
       [{ name: 'N', email: 'x@y.test', password: 'short' }, 'Password must be at least 8 characters.'],
       [{ name: 'N'.repeat(100_000), email: 'x@y.test', password: 'long-enough-1' }, 'Name is too long.'],
     ])('answers 400 to %j', async (body, message) => {
-      const res = await t.http().post('/api/auth/register').send({ tenant: acme.tenant.slug, ...body }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ tenant: acme.tenant.slug, ...body })
+        .expect(400);
       expect(res.body.message).toBe(message);
     });
 

@@ -23,11 +23,19 @@ describe('start-up on the embedded database', () => {
     try {
       before = await counts(first);
       expect(before).toEqual({ tenants: 2, orgs: 7, partnerships: 3, users: 12 });
-      const login = await first.http().post('/api/auth/login').send({ email: 'staff.greenfield@demo.test', password: 'demo1234' }).expect(200);
+      const login = await first
+        .http()
+        .post('/api/auth/login')
+        .send({ email: 'staff.greenfield@demo.test', password: 'demo1234' })
+        .expect(200);
       expect(login.body.user).toMatchObject({ role: 'school_staff', active_org: { name: 'Greenfield Primary' }, tenant: { slug: 'demo' } });
       await first.http().post('/api/auth/login').send({ email: 'pending@demo.test', password: 'demo1234' }).expect(403);
       // a change made in the first run must survive the restart
-      await first.http().post('/api/auth/register').send({ name: 'Kept', email: 'kept@demo.test', password: 'keep-me-please', tenant: 'demo' }).expect(201);
+      await first
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'Kept', email: 'kept@demo.test', password: 'keep-me-please', tenant: 'demo' })
+        .expect(201);
     } finally {
       await first.close();
     }

@@ -26,7 +26,11 @@ describe('users', () => {
       expect(res.body.every((u: { tenant_id: number }) => u.tenant_id === acme.tenant.id)).toBe(true);
       expect(emails).not.toContain(globex.users.admin.user.email);
       const staff = res.body.find((u: { id: number }) => u.id === acme.users.staffA.user.id);
-      expect(staff).toMatchObject({ role: 'school_staff', status: 'approved', active_org: { id: acme.orgs.schoolA.id, name: acme.orgs.schoolA.name } });
+      expect(staff).toMatchObject({
+        role: 'school_staff',
+        status: 'approved',
+        active_org: { id: acme.orgs.schoolA.id, name: acme.orgs.schoolA.name },
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
     });
 
@@ -50,7 +54,13 @@ describe('users', () => {
       const me = acme.users.busA;
       for (const path of [`/api/users/${me.user.id}`, '/api/users/me']) {
         const res = await t.http().get(path).set('Authorization', me.auth).expect(200);
-        expect(res.body).toMatchObject({ id: me.user.id, roles: ['bus_company'], tenant_id: acme.tenant.id, active_org_id: acme.orgs.busA.id, status: 'approved' });
+        expect(res.body).toMatchObject({
+          id: me.user.id,
+          roles: ['bus_company'],
+          tenant_id: acme.tenant.id,
+          active_org_id: acme.orgs.busA.id,
+          status: 'approved',
+        });
       }
     });
 
@@ -85,7 +95,11 @@ describe('users', () => {
         .send({ role: 'bus_company', status: 'approved', active_org_id: acme.orgs.busB.id })
         .expect(200);
       expect(res.body).toMatchObject({ role: 'bus_company', status: 'approved', active_org_id: acme.orgs.busB.id });
-      expect(await t.db.getRepository(User).findOneByOrFail({ id: u.user.id })).toMatchObject({ role: 'bus_company', status: 'approved', activeOrgId: acme.orgs.busB.id });
+      expect(await t.db.getRepository(User).findOneByOrFail({ id: u.user.id })).toMatchObject({
+        role: 'bus_company',
+        status: 'approved',
+        activeOrgId: acme.orgs.busB.id,
+      });
     });
 
     it('refuses an organization of another tenant and writes nothing', async () => {
@@ -97,7 +111,10 @@ describe('users', () => {
         .send({ role: 'finance', active_org_id: globex.orgs.schoolA.id })
         .expect(400);
       expect(res.body.message).toBe('Choose an organization of this tenant.');
-      expect(await t.db.getRepository(User).findOneByOrFail({ id: u.user.id })).toMatchObject({ role: 'school_staff', activeOrgId: acme.orgs.schoolA.id });
+      expect(await t.db.getRepository(User).findOneByOrFail({ id: u.user.id })).toMatchObject({
+        role: 'school_staff',
+        activeOrgId: acme.orgs.schoolA.id,
+      });
     });
 
     it.each([
@@ -106,7 +123,12 @@ describe('users', () => {
       [{}, 'Nothing to update.'],
       [{ active_org_id: 'x' }, 'active_org_id must be an organization id or null.'],
     ])('answers 400 to %j', async (body, message) => {
-      const res = await t.http().put(`/api/users/${acme.users.manager.user.id}`).set('Authorization', acme.users.admin.auth).send(body).expect(400);
+      const res = await t
+        .http()
+        .put(`/api/users/${acme.users.manager.user.id}`)
+        .set('Authorization', acme.users.admin.auth)
+        .send(body)
+        .expect(400);
       expect(res.body.message).toBe(message);
     });
 
@@ -118,21 +140,41 @@ describe('users', () => {
     });
 
     it('answers 404 to a tenant admin reaching for another tenant’s user, and changes nothing', async () => {
-      await t.http().put(`/api/users/${globex.users.staffA.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'pending' }).expect(404);
+      await t
+        .http()
+        .put(`/api/users/${globex.users.staffA.user.id}`)
+        .set('Authorization', acme.users.admin.auth)
+        .send({ status: 'pending' })
+        .expect(404);
       expect((await t.db.getRepository(User).findOneByOrFail({ id: globex.users.staffA.user.id })).status).toBe('approved');
     });
 
     it('keeps the last approved admin of a tenant from being demoted', async () => {
       const solo = await buildTenant(t, 'Solo');
-      const res = await t.http().put(`/api/users/${solo.users.admin.user.id}`).set('Authorization', solo.users.admin.auth).send({ role: 'finance' }).expect(409);
+      const res = await t
+        .http()
+        .put(`/api/users/${solo.users.admin.user.id}`)
+        .set('Authorization', solo.users.admin.auth)
+        .send({ role: 'finance' })
+        .expect(409);
       expect(res.body.message).toBe('A tenant must keep at least one approved admin.');
-      await t.http().put(`/api/users/${solo.users.admin.user.id}`).set('Authorization', solo.users.admin.auth).send({ status: 'pending' }).expect(409);
+      await t
+        .http()
+        .put(`/api/users/${solo.users.admin.user.id}`)
+        .set('Authorization', solo.users.admin.auth)
+        .send({ status: 'pending' })
+        .expect(409);
       const second = await buildUser(t, { tenantId: solo.tenant.id, role: 'admin' });
       await t.http().put(`/api/users/${solo.users.admin.user.id}`).set('Authorization', second.auth).send({ role: 'finance' }).expect(200);
     });
 
     it('lets a platform admin manage any tenant’s user', async () => {
-      await t.http().put(`/api/users/${globex.users.finance.user.id}`).set('Authorization', root.auth).send({ name: 'Renamed Finance' }).expect(200);
+      await t
+        .http()
+        .put(`/api/users/${globex.users.finance.user.id}`)
+        .set('Authorization', root.auth)
+        .send({ name: 'Renamed Finance' })
+        .expect(200);
       expect((await t.db.getRepository(User).findOneByOrFail({ id: globex.users.finance.user.id })).name).toBe('Renamed Finance');
     });
   });
@@ -140,7 +182,12 @@ describe('users', () => {
   describe('PATCH /users/me', () => {
     it('saves a new name and a new password that then signs in', async () => {
       const u = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance' });
-      const res = await t.http().patch('/api/users/me').set('Authorization', u.auth).send({ name: ' Newly Named ', password: 'brand-new-pass', confirmPassword: 'brand-new-pass' }).expect(200);
+      const res = await t
+        .http()
+        .patch('/api/users/me')
+        .set('Authorization', u.auth)
+        .send({ name: ' Newly Named ', password: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+        .expect(200);
       expect(res.body.name).toBe('Newly Named');
       await t.http().post('/api/auth/login').send({ email: u.user.email, password: 'brand-new-pass' }).expect(200);
       await t.http().post('/api/auth/login').send({ email: u.user.email, password: TEST_PASSWORD }).expect(401);

@@ -38,7 +38,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'console-browser-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,13 +83,30 @@ export function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A signed-in page in a context of its own (its own localStorage), at the given width. */
-export async function signIn(browser: Browser, baseURL: string, email: string, opts: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: opts.width ?? 1280, height: 860 }, colorScheme: opts.colorScheme ?? 'light' });
+export async function signIn(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  opts: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: opts.width ?? 1280, height: 860 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel(/^Email/).fill(email);

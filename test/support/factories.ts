@@ -44,7 +44,16 @@ export async function buildTenant(t: TestApp, name = 'Tenant'): Promise<TestTena
   const id = uniq();
   const tenant = await t.db.getRepository(Tenant).save({ name: `${name} ${id}`, slug: `t-${id}` });
   const org = (type: OrgType, label: string, parentOrgId: number | null = null) =>
-    t.db.getRepository(Organization).save({ tenantId: tenant.id, type, name: `${label} ${id}`, slug: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}`, code: null, parentOrgId });
+    t.db
+      .getRepository(Organization)
+      .save({
+        tenantId: tenant.id,
+        type,
+        name: `${label} ${id}`,
+        slug: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}`,
+        code: null,
+        parentOrgId,
+      });
   const group = await org('edu_group', 'Group');
   const schoolA = await org('school', 'School A', group.id);
   const schoolB = await org('school', 'School B', group.id);
@@ -54,7 +63,8 @@ export async function buildTenant(t: TestApp, name = 'Tenant'): Promise<TestTena
     { tenantId: tenant.id, schoolOrgId: schoolA.id, busCompanyOrgId: busA.id },
     { tenantId: tenant.id, schoolOrgId: schoolB.id, busCompanyOrgId: busB.id },
   ]);
-  const mk = (role: Role, label: string, activeOrgId: number | null = null) => buildUser(t, { tenantId: tenant.id, role, name: `${label} ${id}`, activeOrgId });
+  const mk = (role: Role, label: string, activeOrgId: number | null = null) =>
+    buildUser(t, { tenantId: tenant.id, role, name: `${label} ${id}`, activeOrgId });
   return {
     tenant,
     orgs: { group, schoolA, schoolB, busA, busB },
@@ -69,7 +79,9 @@ export async function buildTenant(t: TestApp, name = 'Tenant'): Promise<TestTena
       finance: await mk('finance', 'Finance'),
       manager: await mk('trip_manager', 'Manager'),
     },
-    pending: (await buildUser(t, { tenantId: tenant.id, role: 'school_staff', name: `Pending ${id}`, status: 'pending', activeOrgId: schoolA.id })).user,
+    pending: (
+      await buildUser(t, { tenantId: tenant.id, role: 'school_staff', name: `Pending ${id}`, status: 'pending', activeOrgId: schoolA.id })
+    ).user,
   };
 }
 

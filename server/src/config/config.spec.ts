@@ -9,7 +9,14 @@ describe('loadConfig', () => {
   it('defaults to port 3000, the embedded database under ./data and no Redis', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, redisUrl: undefined, nodeEnv: 'development', seedDemo: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: dir,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      nodeEnv: 'development',
+      seedDemo: undefined,
+    });
   });
 
   it('generates a JWT secret once outside production and keeps it in DATA_DIR', () => {

@@ -12,4 +12,17 @@ import { Trip } from '../trips/trip.entity';
 import { User } from '../users/user.entity';
 
 /** Every entity, registered once for both drivers. */
-export const ENTITIES = [Tenant, Organization, Partnership, User, RevokedToken, Booking, PermissionMatrix, Trip, Subtrip, Passenger, TripHistory, LiveSeq];
+export const ENTITIES = [
+  Tenant,
+  Organization,
+  Partnership,
+  User,
+  RevokedToken,
+  Booking,
+  PermissionMatrix,
+  Trip,
+  Subtrip,
+  Passenger,
+  TripHistory,
+  LiveSeq,
+];
