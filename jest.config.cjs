@@ -12,7 +12,17 @@ const swc = [
 ];
 // NestJS 12 ships ES modules; Node 20 loads them through require(esm), jest's runtime does not,
 // so jest compiles them (and their ES-module dependencies) to CommonJS with swc.
-const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer', 'uint8array-extras', 'load-esm'];
+const esmPackages = [
+  '@nestjs',
+  'jose',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+  '@tokenizer',
+  'uint8array-extras',
+  'load-esm',
+];
 const node = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },

@@ -29,7 +29,10 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
           defaultSrc: ["'self'"],
           // Mantine sets inline styles; sockets connect to this origin (ws: and wss:).
           styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...config.clientOrigins],
+          // Microsoft sign-in: msal reads the authority's metadata and redeems codes from the page,
+          // and renews tokens in a hidden frame.
+          connectSrc: ["'self'", 'ws:', 'wss:', ...config.clientOrigins, ...config.microsoft.loginOrigins],
+          frameSrc: ["'self'", ...config.microsoft.loginOrigins],
           imgSrc: ["'self'", 'data:'],
           upgradeInsecureRequests: null,
         },

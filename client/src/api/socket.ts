@@ -17,6 +17,14 @@ let currentToken: string | null = null;
 let status: LiveStatus = 'offline';
 /** Latest envelope seq seen per tenant key; null until the first hello of this sign-in. */
 let seen: Record<string, number> | null = null;
+/**
+ * For users who are sent every event of their tenant (admins): the highest seq up to which nothing is
+ * missing, and the seqs received beyond it. A hole that is still open after GAP_GRACE_MS is a lost event.
+ */
+let wholeTenant = false;
+const contiguous = new Map<string, { upTo: number; ahead: Set<number>; timer?: ReturnType<typeof setTimeout> }>();
+/** Events from different replicas may arrive slightly out of seq order (realtime README); wait before calling a hole a loss. */
+const GAP_GRACE_MS = 1500;
 
 function setStatus(next: LiveStatus): void {
   if (next === status) return;
@@ -55,9 +63,37 @@ export function liveStatus(): LiveStatus {
 
 const seqKey = (tenantId: number | null) => (tenantId === null ? PLATFORM_SEQ_KEY : String(tenantId));
 
+function resetContiguous(): void {
+  contiguous.forEach((state) => clearTimeout(state.timer));
+  contiguous.clear();
+}
+
+/** realtime README step 3: a jump in seq means a loss only for clients that receive every event of the tenant. */
+function noteSeq(key: string, seq: number): void {
+  if (!wholeTenant || !seen) return;
+  let state = contiguous.get(key);
+  if (!state) {
+    state = { upTo: seen[key] ?? 0, ahead: new Set() };
+    contiguous.set(key, state);
+  }
+  if (seq <= state.upTo) return;
+  state.ahead.add(seq);
+  while (state.ahead.delete(state.upTo + 1)) state.upTo += 1;
+  if (state.ahead.size === 0 || state.timer) return;
+  const watched = state;
+  watched.timer = setTimeout(() => {
+    watched.timer = undefined;
+    if (watched.ahead.size === 0) return;
+    watched.upTo = Math.max(watched.upTo, ...watched.ahead);
+    watched.ahead.clear();
+    resync();
+  }, GAP_GRACE_MS);
+}
+
 function deliver(event: string, payload: unknown): void {
   if (payload && typeof payload === 'object' && 'seq' in payload && typeof payload.seq === 'number' && seen) {
     const key = seqKey((payload as { tenantId?: number | null }).tenantId ?? null);
+    noteSeq(key, payload.seq);
     seen[key] = Math.max(seen[key] ?? 0, payload.seq);
   }
   handlers.get(event)?.forEach((handler) => {
@@ -74,17 +110,25 @@ function onHello(hello: HelloPayload): void {
   const latest = hello?.seq ?? {};
   if (seen === null) {
     seen = { ...latest };
+    resetContiguous();
     return;
   }
   const behind = Object.entries(latest).some(([key, seq]) => seq > (seen?.[key] ?? 0));
   seen = { ...seen, ...latest };
+  // what the refetch below (or the hello itself) covers is no longer a hole
+  resetContiguous();
   if (behind) resync();
 }
 
-/** Connects to this origin with `auth: {token}`; socket.io-client is loaded on demand to keep the first load small. */
-export async function connectLive(token: string): Promise<void> {
+/**
+ * Connects to this origin with `auth: {token}`; socket.io-client is loaded on demand to keep the first load small.
+ * `wholeTenant`: the user is sent every event of their tenant (admins), so a hole in seq means a lost event.
+ */
+export async function connectLive(token: string, options: { wholeTenant?: boolean } = {}): Promise<void> {
+  wholeTenant = options.wholeTenant ?? false;
   if (socket && currentToken === token) return;
   disconnectLive();
+  wholeTenant = options.wholeTenant ?? false;
   currentToken = token;
   setStatus('connecting');
   const { io } = await import('socket.io-client');
@@ -106,6 +150,7 @@ export async function connectLive(token: string): Promise<void> {
 export function disconnectLive(): void {
   currentToken = null;
   seen = null;
+  resetContiguous();
   if (socket) {
     socket.removeAllListeners();
     socket.disconnect();
@@ -117,4 +162,16 @@ export function disconnectLive(): void {
 /** For tests: deliver an event as if the server had pushed it. */
 export function emitLiveForTest<E extends LiveEventName>(event: E, payload: LiveEvent<E>): void {
   deliver(event, payload);
+}
+
+/** For tests: a `hello` as if the server had sent it, for a user who is (or is not) sent every event of the tenant. */
+export function helloForTest(hello: HelloPayload, options: { wholeTenant?: boolean } = {}): void {
+  wholeTenant = options.wholeTenant ?? false;
+  onHello(hello);
+}
+
+/** For tests: forget the hello baseline, as a sign-out does. */
+export function resetLiveForTest(): void {
+  seen = null;
+  resetContiguous();
 }

@@ -8,6 +8,7 @@ import { connectLive, disconnectLive, onLive, onLiveResync } from '../api/socket
 import { useSession } from '../features/auth/session-context';
 import { subscribeBookingsLive } from '../features/bookings/bookings.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
+import { subscribeTripsLive } from '../features/trips/trips.live';
 import { liveFeed } from './shell/live-feed';
 
 /**
@@ -23,9 +24,10 @@ export function useLiveSync(): void {
   useEffect(() => {
     const token = getToken();
     if (!myId || !token) return;
-    void connectLive(token);
+    // admins are sent every event of their tenant, so for them a hole in seq means a lost event
+    void connectLive(token, { wholeTenant: isAdmin });
     return () => disconnectLive();
-  }, [myId]);
+  }, [myId, isAdmin]);
 
   useEffect(() => {
     if (!myId) return;
@@ -55,6 +57,7 @@ export function useLiveSync(): void {
       }),
       subscribeBookingsLive(),
       subscribeGlobalAdminLive(),
+      subscribeTripsLive(),
     ];
     return () => offs.forEach((off) => off());
   }, [myId, myTenant, isAdmin, refresh]);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Public } from '../common/decorators';
@@ -6,10 +6,14 @@ import { ZodPipe } from '../common/zod.pipe';
 import { AuthThrottlerGuard } from './auth-throttler.guard';
 import { type LoginBody, loginSchema, type RegisterBody, registerSchema } from './auth.schemas';
 import { AuthService } from './auth.service';
+import { MicrosoftSignInService } from './microsoft-sign-in.service';
 
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly microsoft: MicrosoftSignInService,
+  ) {}
 
   @Public()
   @UseGuards(AuthThrottlerGuard)
@@ -17,6 +21,15 @@ export class AuthController {
   @HttpCode(200)
   login(@Body(new ZodPipe(loginSchema)) body: LoginBody) {
     return this.auth.login(body);
+  }
+
+  /** spec §7: the Microsoft access token as `Authorization: Bearer`, an empty JSON body. */
+  @Public()
+  @UseGuards(AuthThrottlerGuard)
+  @Post('login-microsoft')
+  @HttpCode(200)
+  loginMicrosoft(@Headers('authorization') authorization: string | undefined) {
+    return this.microsoft.login(authorization);
   }
 
   @Public()

@@ -4,6 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { MicrosoftSignInService } from './microsoft-sign-in.service';
+import { MicrosoftTokenVerifier } from './microsoft-token.verifier';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -15,7 +17,7 @@ import { SessionsService } from './sessions.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionsService],
+  providers: [AuthService, SessionsService, MicrosoftSignInService, MicrosoftTokenVerifier],
   exports: [SessionsService],
 })
 export class AuthModule {}

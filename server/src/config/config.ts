@@ -45,6 +45,19 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('warn'),
+  MS_JWKS_URL: urlWith(['https:', 'http:']).default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  MS_AUDIENCE: z.string().optional(),
+  MS_ALLOWED_ISSUERS: z
+    .string()
+    .refine((v) => commaList(v).every((i) => URL.canParse(i)), { message: 'must be a comma-separated list of issuer URLs' })
+    .optional(),
+  MS_TENANT_ID: z.string().optional(),
+  MS_REQUIRED_SCOPE: z.string().min(1).default('access_as_user'),
+  MS_JWKS_COOLDOWN: z.coerce.number({ error: 'must be a number of seconds' }).min(0).default(30),
+  MS_LOGIN_ORIGIN: z
+    .string()
+    .refine((v) => commaList(v).every((o) => URL.canParse(o)), { message: 'must be a comma-separated list of origins' })
+    .default('https://login.microsoftonline.com'),
 });
 
 export interface AppConfig {
@@ -69,9 +82,35 @@ export interface AppConfig {
   /** Express 'trust proxy': which proxies' X-Forwarded-For to believe (for rate limits by address). */
   trustProxy: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  microsoft: MicrosoftSignInConfig;
+}
+
+/** Sign-in with Microsoft Entra ID: how `POST /auth/login-microsoft` checks an access token. */
+export interface MicrosoftSignInConfig {
+  /** The issuer's JSON Web Key Set, fetched and cached; an unknown key id fetches it again. */
+  jwksUrl: string;
+  /** Accepted `aud` values (our API's client id and/or its `api://` URI); empty: the route answers 503. */
+  audiences: string[];
+  /** Exact `iss` values to accept; empty: Microsoft's per-tenant issuers, checked against the token's `tid`. */
+  allowedIssuers: string[];
+  /** Tenants (`tid`) allowed to sign in; empty: any tenant whose issuer matches. */
+  tenantIds: string[];
+  /** The delegated scope (`scp`) the token must carry. */
+  requiredScope: string;
+  /** Seconds after a key-set fetch before an unknown key id may fetch it again. */
+  jwksCooldownSeconds: number;
+  /** Origins the browser talks to for Microsoft sign-in (added to the Content-Security-Policy). */
+  loginOrigins: string[];
 }
 
 export class ConfigError extends Error {}
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 /** Reads and checks the environment once; every problem is listed in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -110,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    microsoft: {
+      jwksUrl: e.MS_JWKS_URL,
+      audiences: commaList(e.MS_AUDIENCE),
+      allowedIssuers: commaList(e.MS_ALLOWED_ISSUERS),
+      tenantIds: commaList(e.MS_TENANT_ID).map((t) => t.toLowerCase()),
+      requiredScope: e.MS_REQUIRED_SCOPE,
+      jwksCooldownSeconds: e.MS_JWKS_COOLDOWN,
+      loginOrigins: commaList(e.MS_LOGIN_ORIGIN).map((o) => new URL(o).origin),
+    },
   };
 }
 

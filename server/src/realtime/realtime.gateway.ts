@@ -101,8 +101,10 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
       socket.disconnect(true);
       return;
     }
+    // Not unref'd: Node keeps the (empty) timer list of an unref'd timer's duration after clearTimeout until
+    // that duration has passed, and each socket's duration is distinct, so every disconnect left one behind
+    // for the token's lifetime (test/bench/04-memory.bench.ts). Shutdown closes every socket, which clears these.
     const timer = setTimeout(() => this.armExpiry(socket), Math.min(left, MAX_TIMER_MS));
-    timer.unref();
     this.expiryTimers.set(socket.id, timer);
   }
 

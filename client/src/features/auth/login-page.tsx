@@ -1,14 +1,14 @@
 import { Messages } from '@contracts/messages';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { serverMessage } from '../../api/http';
+import { ApiError, serverMessage, setToken } from '../../api/http';
 import { landingFor, rolesOf } from '../../app/access';
 import type { FromState } from '../../app/route-guards';
 import { AuthLayout } from './auth-layout';
 import { useSession } from './session-context';
-import { SSO_PLACEHOLDER } from './sso';
+import { loginWithMicrosoftToken, microsoftSettings, preloadMicrosoftSignIn, SSO_PLACEHOLDER, SsoError, signInWithMicrosoft } from './sso';
 
 export interface LoginLocationState extends FromState {
   /** set by the register page after a successful registration */
@@ -16,7 +16,7 @@ export interface LoginLocationState extends FromState {
 }
 
 export function LoginPage() {
-  const { login } = useSession();
+  const { login, refresh } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
@@ -27,6 +27,12 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [microsoftBusy, setMicrosoftBusy] = useState(false);
+  const microsoft = useMemo(() => microsoftSettings(), []);
+
+  useEffect(() => {
+    if (microsoft) preloadMicrosoftSignIn(microsoft);
+  }, [microsoft]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +58,27 @@ export function LoginPage() {
   const ssoPlaceholder = () => {
     setError(null);
     setNotice(SSO_PLACEHOLDER);
+  };
+
+  // spec §7: the Microsoft access token goes to /auth/login-microsoft; its token is kept like a password sign-in's.
+  const signInWithMicrosoftAccount = async () => {
+    if (!microsoft) return ssoPlaceholder();
+    setError(null);
+    setNotice(null);
+    setMicrosoftBusy(true);
+    try {
+      const account = await signInWithMicrosoft(microsoft);
+      const { token } = await loginWithMicrosoftToken(account.accessToken);
+      setToken(token);
+      const profile = await refresh();
+      if (!profile) throw new Error('Login failed. Please try again.');
+      void navigate(landingFor(rolesOf(profile), state.from), { replace: true });
+    } catch (e) {
+      if (e instanceof SsoError && e.kind !== 'failed') setNotice(e.message);
+      else setError(e instanceof SsoError || e instanceof ApiError ? e.message : 'Login failed. Please try again.');
+      // a second click while the popup is open is refused by signInWithMicrosoft, not by this flag
+      if (!(e instanceof SsoError && e.kind === 'busy')) setMicrosoftBusy(false);
+    }
   };
 
   return (
@@ -98,7 +125,13 @@ export function LoginPage() {
 
           <Divider label="or" labelPosition="center" />
 
-          <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={ssoPlaceholder} fullWidth>
+          <Button
+            variant="default"
+            leftSection={<IconBrandWindows size={18} />}
+            onClick={() => void signInWithMicrosoftAccount()}
+            aria-busy={microsoftBusy}
+            fullWidth
+          >
             Sign in with Microsoft
           </Button>
           <Button variant="default" leftSection={<IconBrandGoogle size={18} />} onClick={ssoPlaceholder} fullWidth>

@@ -2,14 +2,14 @@ import { Messages } from '@contracts/messages';
 import { type Role, SELF_REGISTER_ROLES } from '@contracts/roles';
 import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandWindows, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { serverMessage } from '../../api/http';
+import { ApiError, serverMessage } from '../../api/http';
 import { roleLabel } from '../../app/access';
 import { authApi } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
-import { SSO_PLACEHOLDER } from './sso';
+import { loginWithMicrosoftToken, microsoftSettings, preloadMicrosoftSignIn, SSO_PLACEHOLDER, SsoError, signInWithMicrosoft } from './sso';
 
 interface Fields {
   name: string;
@@ -45,10 +45,41 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const microsoft = useMemo(() => microsoftSettings(), []);
+
+  useEffect(() => {
+    if (microsoft) preloadMicrosoftSignIn(microsoft);
+  }, [microsoft]);
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  // spec §2: name and email only come from the Microsoft account; the server says where that account stands.
+  const prefillFromMicrosoft = async () => {
+    setFailure(null);
+    if (!microsoft) return setNotice(SSO_PLACEHOLDER);
+    setNotice(null);
+    let account;
+    try {
+      account = await signInWithMicrosoft(microsoft);
+    } catch (e) {
+      if (e instanceof SsoError && e.kind !== 'failed') setNotice(e.message);
+      else setFailure(e instanceof SsoError ? e.message : Messages.signInFailed);
+      return;
+    }
+    setFields((f) => ({ ...f, name: account.name || f.name, email: account.email || f.email }));
+    setErrors((e) => ({ ...e, name: undefined, email: undefined }));
+    let standing = '';
+    try {
+      await loginWithMicrosoftToken(account.accessToken);
+      // an approved account already: nothing to register (the session it offered is not kept)
+      return setNotice(`${Messages.microsoftAccountDetected} ${Messages.emailTaken} Sign in instead.`);
+    } catch (e) {
+      if (e instanceof ApiError) standing = e.message;
+    }
+    setNotice([Messages.microsoftAccountDetected, standing, Messages.mayNeedApproval].filter(Boolean).join(' '));
   };
 
   const submit = async (event: FormEvent) => {
@@ -96,7 +127,7 @@ export function RegisterPage() {
               Joining organization: <b>{tenant}</b>
             </Text>
           ) : null}
-          <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={() => setNotice(SSO_PLACEHOLDER)} fullWidth>
+          <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={() => void prefillFromMicrosoft()} fullWidth>
             Prefill from Microsoft account
           </Button>
           <TextInput

@@ -1,0 +1,176 @@
+import type { Role } from '@contracts/roles';
+import { allowedTripActions, type TripAction, type TripActor, type TripPatch } from '@contracts/trip-rules';
+import type { TripDto, TripStatus } from '@contracts/trip-wire';
+import type { ProfileDto } from '@contracts/wire';
+
+/**
+ * Which buttons a trip shows for the signed-in user. Every button but View and Passengers comes from the
+ * shared state machine (contracts/trip-rules.ts), so the console never offers what the server refuses.
+ */
+export type TripButton =
+  | 'view'
+  | 'edit'
+  | 'assignBuses'
+  | 'accept'
+  | 'reject'
+  | 'approveCancel'
+  | 'declineCancel'
+  | 'complete'
+  | 'requestCancel'
+  | 'cancel'
+  | 'delete'
+  | 'passengers';
+
+/** The buttons that change a trip's status (or delete it) with one PATCH. */
+export type StatusAction = Extract<TripButton, 'accept' | 'reject' | 'approveCancel' | 'declineCancel' | 'complete' | 'requestCancel' | 'cancel' | 'delete'>;
+
+const ORDER: TripButton[] = [
+  'view',
+  'edit',
+  'assignBuses',
+  'accept',
+  'reject',
+  'approveCancel',
+  'declineCancel',
+  'complete',
+  'requestCancel',
+  'cancel',
+  'delete',
+  'passengers',
+];
+
+const FROM_RULES: readonly TripAction[] = [
+  'edit',
+  'assignBuses',
+  'accept',
+  'reject',
+  'approveCancel',
+  'declineCancel',
+  'complete',
+  'requestCancel',
+  'cancel',
+  'delete',
+];
+
+export function tripActorOf(profile: Pick<ProfileDto, 'id' | 'role' | 'tenant_id' | 'active_org_id'>): TripActor {
+  return { id: profile.id, role: profile.role, tenantId: profile.tenant_id, activeOrgId: profile.active_org_id };
+}
+
+/**
+ * A bus company sees a trip only when its school is a partner or the trip is assigned to it (DESIGN §3), so
+ * for any trip in its list the "partner" fact holds; an assigned company is a party by assignment anyway.
+ */
+const ruleContext = (actor: TripActor) => ({ isPartner: actor.role === 'bus_company' });
+
+/** spec §6 Passengers button: school_staff and admin, when the trip is Accepted, Confirmed or Completed. */
+const PASSENGER_STATUSES: readonly TripStatus[] = ['Accepted', 'Confirmed', 'Completed'];
+
+export function tripButtonsFor(actor: TripActor, trip: TripDto): TripButton[] {
+  const allowed = new Set<TripButton>(['view']);
+  for (const action of allowedTripActions(actor, trip, ruleContext(actor))) {
+    if (FROM_RULES.includes(action)) allowed.add(action as TripButton);
+  }
+  if ((actor.role === 'school_staff' || actor.role === 'admin') && PASSENGER_STATUSES.includes(trip.status)) allowed.add('passengers');
+  return ORDER.filter((button) => allowed.has(button));
+}
+
+export function canTrip(actor: TripActor, trip: TripDto, action: TripAction): boolean {
+  return allowedTripActions(actor, trip, ruleContext(actor)).includes(action);
+}
+
+/** spec §6: the passenger view is editable for the school's staff only (the rules' addPassengers). */
+export const passengersEditable = (actor: TripActor, trip: TripDto) => canTrip(actor, trip, 'addPassengers');
+
+/** spec §2: "View Passengers" for admin, "Manage Passengers" otherwise. */
+export const passengersLabel = (role: Role) => (role === 'admin' ? 'View Passengers' : 'Manage Passengers');
+
+export const BUTTON_LABELS: Record<Exclude<TripButton, 'passengers'>, string> = {
+  view: 'View',
+  edit: 'Edit',
+  assignBuses: 'Assign Bus',
+  accept: 'Accept',
+  reject: 'Reject',
+  approveCancel: 'Approve Cancel',
+  declineCancel: 'Decline Request',
+  complete: 'Complete',
+  requestCancel: 'Request Cancel',
+  cancel: 'Cancel',
+  delete: 'Delete',
+};
+
+export function buttonLabel(button: TripButton, role: Role): string {
+  return button === 'passengers' ? passengersLabel(role) : BUTTON_LABELS[button];
+}
+
+export const isStatusAction = (button: TripButton): button is StatusAction =>
+  ['accept', 'reject', 'approveCancel', 'declineCancel', 'complete', 'requestCancel', 'cancel', 'delete'].includes(button);
+
+/** spec §4: Reject, Cancel and Complete ask first; so do Delete and Request Cancel, which cannot be undone by the asker. */
+export interface ConfirmText {
+  title: string;
+  question: string;
+}
+
+export const REQUEST_CANCEL_QUESTION = 'Are you sure you want to request to cancel this trip?';
+
+export function confirmTextFor(action: StatusAction): ConfirmText | null {
+  switch (action) {
+    case 'reject':
+    case 'cancel':
+    case 'complete':
+    case 'delete': {
+      const label = BUTTON_LABELS[action];
+      return { title: `${label} Trip`, question: `Are you sure you want to ${label.toLowerCase()} this trip?` };
+    }
+    case 'requestCancel':
+      return { title: 'Request Cancel', question: REQUEST_CANCEL_QUESTION };
+    default:
+      return null;
+  }
+}
+
+/** The PATCH body of a status action (trips README "How a PATCH is read"), with the version the user saw. */
+export function statusActionBody(action: StatusAction, trip: Pick<TripDto, 'version'>): TripPatch {
+  const version = trip.version;
+  switch (action) {
+    case 'accept':
+      return { status: 'Accepted', version };
+    case 'reject':
+      return { status: 'Rejected', version };
+    case 'complete':
+      return { status: 'Completed', version };
+    case 'cancel':
+    case 'approveCancel':
+      return { status: 'Canceled', version };
+    case 'declineCancel':
+      return { cancelRequest: false, version };
+    case 'requestCancel':
+      return { status: 'Cancel Requested', version };
+    case 'delete':
+      return { deleted: true, version };
+  }
+}
+
+export interface ActionHint {
+  text: string;
+  /** true when the signed-in user is the one to act */
+  needed: boolean;
+}
+
+/** The dashboard's "Action needed" column: what this role should do next, from the rules; else who the trip waits for. */
+export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
+  const can = new Set(allowedTripActions(actor, trip, ruleContext(actor)));
+  if (can.has('accept') || can.has('reject')) return { text: 'Accept or reject', needed: true };
+  if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };
+  if (can.has('assignBuses') && trip.status === 'Accepted') return { text: 'Assign bus', needed: true };
+  switch (trip.status) {
+    case 'Pending':
+      return { text: trip.editRequest ? 'Edit awaiting approval' : 'Awaiting bus company', needed: false };
+    case 'Accepted':
+      return { text: 'Awaiting bus assignment', needed: false };
+    case 'Cancel Requested':
+      return { text: 'Awaiting cancel decision', needed: false };
+    default:
+      return { text: 'None', needed: false };
+  }
+}
