@@ -49,17 +49,22 @@ export async function startCluster(opts = {}) {
   await ensureSchema(databaseUrl, schema);
   const jwtSecret = env.JWT_SECRET || clusterSecret();
   const replicas = replicaPorts.map((port, i) =>
-    startReplica(names[i], port, {
-      ...env,
-      ...opts.replicaEnv,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: jwtSecret,
-    }, opts),
+    startReplica(
+      names[i],
+      port,
+      {
+        ...env,
+        ...opts.replicaEnv,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        REDIS_URL: redisUrl,
+        JWT_SECRET: jwtSecret,
+      },
+      opts,
+    ),
   );
   const stopReplicas = () => Promise.all(replicas.map((r) => r.stop()));
   try {
@@ -181,7 +186,8 @@ function startReplica(name, port, env, opts) {
         } catch {
           // not listening yet
         }
-        if (Date.now() > deadline) throw new Error(`Replica ${name} was not ready within ${timeoutMs / 1000} s (health: ${last}):\n${output}`);
+        if (Date.now() > deadline)
+          throw new Error(`Replica ${name} was not ready within ${timeoutMs / 1000} s (health: ${last}):\n${output}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },
@@ -290,7 +296,9 @@ async function main() {
       `\nPostgreSQL schema "${cluster.schema}" at ${redact(cluster.databaseUrl)}, Redis ${redact(cluster.redisUrl)}. Ctrl-C stops all.`,
   );
   if (cluster.seeded) console.log('Demo sign-in: admin@demo.test / demo1234 (every demo account uses demo1234)');
-  console.log(`Each answer through the proxy names its replica in the ${REPLICA_HEADER} header (${a.name}: ${a.port}, ${b?.name}: ${b?.port}).\n`);
+  console.log(
+    `Each answer through the proxy names its replica in the ${REPLICA_HEADER} header (${a.name}: ${a.port}, ${b?.name}: ${b?.port}).\n`,
+  );
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;

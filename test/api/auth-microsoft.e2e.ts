@@ -78,10 +78,18 @@ describe('POST /auth/login-microsoft', () => {
       expect(res.body.user.id).toBe(user.id);
     });
 
-    it('prefers the email claim to preferred_username', async () => {
+    it('takes the email claim when Microsoft marks its domain verified (xms_edov)', async () => {
       const { user } = acme.users.busA;
-      const res = await signIn(await signToken(key, accessTokenClaims('alias@elsewhere.test', { email: user.email }))).expect(200);
+      const res = await signIn(
+        await signToken(key, accessTokenClaims('alias@elsewhere.test', { email: user.email, xms_edov: true })),
+      ).expect(200);
       expect(res.body.user.id).toBe(user.id);
+    });
+
+    it('passes over an unverified email claim from a tenant it was not told to trust (nOAuth)', async () => {
+      const victim = acme.users.admin.user;
+      const res = await signIn(await signToken(key, accessTokenClaims(`mallory.${uniq()}@evil.test`, { email: victim.email }))).expect(404);
+      expect(res.body.message).toBe('No account for this email yet. Register first.');
     });
 
     it('forgives a clock that is a little off', async () => {
@@ -266,6 +274,10 @@ describe('POST /auth/login-microsoft, restricted to one tenant', () => {
       await signToken(key, accessTokenClaims(email, { tid: OTHER_TENANT, iss: microsoftIssuer(OTHER_TENANT) })),
     ).expect(401);
     expect(res.body.message).toBe("Your Microsoft account's organization is not allowed to sign in here.");
+  });
+
+  it('takes the email claim of a tenant it was told to trust', async () => {
+    await signIn(await signToken(key, accessTokenClaims(`alias.${uniq()}@solo.test`, { email }))).expect(200);
   });
 
   it('does not fetch the key set again for every unknown key id', async () => {

@@ -4,7 +4,7 @@
 // The floor: two bare Node HTTP + Socket.IO processes with the Redis adapter (bare-fanout-server.mjs), the
 // same N sockets alternating between them, POST /emit to the first with the same payload.
 // Console and floor rounds alternate, so both see the same machine noise.
-//   BENCH_FANOUT_SIZES=100,1000,2000  BENCH_FANOUT_ROUNDS=30
+//   BENCH_FANOUT_SIZES=100,1000,2000  BENCH_FANOUT_ROUNDS=100
 import type { Socket } from 'socket.io-client';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { Cluster } from '../../scripts/cluster.mjs';
@@ -30,7 +30,7 @@ import {
 } from './support/kit';
 
 const SIZES = (process.env.BENCH_FANOUT_SIZES ?? '100,1000,2000').split(',').map(Number);
-const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 100);
 const WARMUP = 3;
 const ROUND_TIMEOUT_MS = 10_000;
 
@@ -117,7 +117,11 @@ async function main(): Promise<void> {
         return true;
       },
       async () => {
-        const res = await call(`${a.url}/api/trips/${trip.id}`, { method: 'PATCH', token: adminToken, body: { paid: !trip.paid, version } });
+        const res = await call(`${a.url}/api/trips/${trip.id}`, {
+          method: 'PATCH',
+          token: adminToken,
+          body: { paid: !trip.paid, version },
+        });
         if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${JSON.stringify(res.body)}`);
         trip = res.body as TripDto;
       },
@@ -128,7 +132,10 @@ async function main(): Promise<void> {
     return floor.round(
       (e) => e.round === k,
       async () => {
-        const res = await call(`${bare[0].url}/emit`, { method: 'POST', body: { event: 'trip:updated', payload: { ...payload, round: k } } });
+        const res = await call(`${bare[0].url}/emit`, {
+          method: 'POST',
+          body: { event: 'trip:updated', payload: { ...payload, round: k } },
+        });
         if (res.status !== 204) throw new Error(`bare /emit answered ${res.status}`);
       },
     );
@@ -143,7 +150,14 @@ async function main(): Promise<void> {
       app.add(await openSockets([a.url, b.url], viewers, grow, { offset: app.sockets.length }));
       const connectMs = Date.now() - t0;
       const t1 = Date.now();
-      floor.add(await openSockets(bare.map((s) => s.url), ['-'], grow, { readyEvent: 'connect', offset: floor.sockets.length }));
+      floor.add(
+        await openSockets(
+          bare.map((s) => s.url),
+          ['-'],
+          grow,
+          { readyEvent: 'connect', offset: floor.sockets.length },
+        ),
+      );
       log(`fan-out: ${n} sockets (console: +${grow} in ${connectMs} ms; floor: in ${Date.now() - t1} ms)`);
     }
     const appLast: number[] = [];
@@ -186,7 +200,9 @@ async function main(): Promise<void> {
       },
     );
     details[`n${n}`] = { console: s, consoleFirstSocket: stats(appFirst), floor: f };
-    log(`fan-out: ${n} sockets: console median ${s.median.toFixed(1)} ms p99 ${s.p99.toFixed(1)} ms; floor median ${f.median.toFixed(1)} ms p99 ${f.p99.toFixed(1)} ms`);
+    log(
+      `fan-out: ${n} sockets: console median ${s.median.toFixed(1)} ms p99 ${s.p99.toFixed(1)} ms; floor median ${f.median.toFixed(1)} ms p99 ${f.p99.toFixed(1)} ms`,
+    );
   }
   details.payloadBytes = Buffer.byteLength(JSON.stringify(payload));
   writeSection(

@@ -5,7 +5,20 @@
 //   BENCH_READS_RUNS=30
 import type { Pool } from 'pg';
 import type { Cluster } from '../../scripts/cluster.mjs';
-import { benchSchema, call, log, ratio, type Row, runBench, schemaPool, seedTenant, signToken, startBenchCluster, stats, writeSection } from './support/kit';
+import {
+  benchSchema,
+  call,
+  log,
+  ratio,
+  type Row,
+  runBench,
+  schemaPool,
+  seedTenant,
+  signToken,
+  startBenchCluster,
+  stats,
+  writeSection,
+} from './support/kit';
 
 const RUNS = Number(process.env.BENCH_READS_RUNS ?? 30);
 const WARMUP = 3;
@@ -48,16 +61,17 @@ async function main(): Promise<void> {
     const appMs: number[] = [];
     const sqlMs: number[] = [];
     let bytes = 0;
-    let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const res = await call(url, { token });
       if (res.status !== 200) throw new Error(`GET /api/trips answered ${res.status}`);
-      count = (res.body as unknown[]).length;
+      const count = (res.body as unknown[]).length;
       bytes = res.bytes;
       const t0 = performance.now();
       const raw = await db.query(RAW_SQL, [seeded.tenantId]);
       const sql = performance.now() - t0;
-      if (raw.rowCount !== trips || count !== trips) throw new Error(`expected ${trips} trips, got ${count} (API) and ${raw.rowCount} (SQL)`);
+      if (raw.rowCount !== trips || count !== trips) {
+        throw new Error(`expected ${trips} trips, got ${count} (API) and ${raw.rowCount} (SQL)`);
+      }
       if (i >= WARMUP) {
         appMs.push(res.ms);
         sqlMs.push(sql);
@@ -77,8 +91,15 @@ async function main(): Promise<void> {
       ...(big ? { target: '≤ 3× floor', met: (ratio(s.median, f.median) ?? Infinity) <= 3 } : {}),
     });
     const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${RAW_SQL}`, [seeded.tenantId]);
-    details[`trips${trips}`] = { console: s, floor: f, responseBytes: bytes, plan: plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']) };
-    log(`reads: ${trips} trips: console median ${s.median.toFixed(1)} ms (${(bytes / 1e6).toFixed(2)} MB JSON); SQL median ${f.median.toFixed(1)} ms`);
+    details[`trips${trips}`] = {
+      console: s,
+      floor: f,
+      responseBytes: bytes,
+      plan: plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']),
+    };
+    log(
+      `reads: ${trips} trips: console median ${s.median.toFixed(1)} ms (${(bytes / 1e6).toFixed(2)} MB JSON); SQL median ${f.median.toFixed(1)} ms`,
+    );
   }
   // The school staff of the 10,000-trip tenant's first school (its list is filtered by school): for the record.
   const staff = signToken(tenants[1].seeded.staff[0]);
@@ -88,7 +109,11 @@ async function main(): Promise<void> {
     if (i >= WARMUP) staffMs.push(res.ms);
   }
   details.staff10k = stats(staffMs);
-  writeSection('02-reads', { name: 'Reads', floor: 'the same rows by raw SQL through pg, from the benchmark process', rows, details }, started);
+  writeSection(
+    '02-reads',
+    { name: 'Reads', floor: 'the same rows by raw SQL through pg, from the benchmark process', rows, details },
+    started,
+  );
 }
 
 runBench(main, async () => {

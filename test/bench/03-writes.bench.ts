@@ -10,7 +10,21 @@
 import type { Pool } from 'pg';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { Cluster } from '../../scripts/cluster.mjs';
-import { benchSchema, call, log, ratio, type Row, runBench, schemaPool, seedTenant, signToken, startBenchCluster, stats, tripRequest, writeSection } from './support/kit';
+import {
+  benchSchema,
+  call,
+  log,
+  ratio,
+  type Row,
+  runBench,
+  schemaPool,
+  seedTenant,
+  signToken,
+  startBenchCluster,
+  stats,
+  tripRequest,
+  writeSection,
+} from './support/kit';
 
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_WRITES_SECONDS ?? 10);
@@ -83,26 +97,40 @@ async function main(): Promise<void> {
   // Client w is staff w (school w % 4) and dispatcher w (company w % 4, that school's partner): its Pending trips.
   const pending: number[][] = Array.from({ length: CLIENTS }, () => []);
   for (let s = 0; s < t.schools.length; s++) {
-    const ids = (await db.query(`SELECT id FROM trips WHERE school_org_id = $1 ORDER BY id`, [t.schools[s]])).rows.map((r: { id: number }) => r.id);
+    const ids = (await db.query(`SELECT id FROM trips WHERE school_org_id = $1 ORDER BY id`, [t.schools[s]])).rows.map(
+      (r: { id: number }) => r.id,
+    );
     const workers = Array.from({ length: CLIENTS }, (_, w) => w).filter((w) => w % t.schools.length === s);
     ids.forEach((id, i) => pending[workers[i % workers.length]].push(id));
   }
 
   // warm-up: a few of each through both replicas
-  for (let i = 0; i < 4; i++) await call(`${urls[i % 2]}/api/trips`, { method: 'POST', token: staffTokens[0], body: tripRequest('Warm-up') });
+  for (let i = 0; i < 4; i++) {
+    await call(`${urls[i % 2]}/api/trips`, { method: 'POST', token: staffTokens[0], body: tripRequest('Warm-up') });
+  }
 
   log(`writes: POST /api/trips, ${CLIENTS} clients, ${SECONDS} s`);
   let turn = 0;
   const posts = await phase(SECONDS, async (w, i) => {
-    const res = await call(`${urls[turn++ % urls.length]}/api/trips`, { method: 'POST', token: staffTokens[w], body: tripRequest(`Write ${w}-${i}`) });
+    const res = await call(`${urls[turn++ % urls.length]}/api/trips`, {
+      method: 'POST',
+      token: staffTokens[w],
+      body: tripRequest(`Write ${w}-${i}`),
+    });
     return res.status === 201 ? 'ok' : `${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
   });
   log(`writes: status changes (accept), ${CLIENTS} clients, ${SECONDS} s`);
   const accepts = await phase(SECONDS, async (w, i) => {
     const id = pending[w][i];
     if (id === undefined) return 'done';
-    const res = await call(`${urls[turn++ % urls.length]}/api/trips/${id}`, { method: 'PATCH', token: dispatcherTokens[w], body: { status: 'Accepted' } });
-    return res.status === 200 && (res.body as TripDto).status === 'Accepted' ? 'ok' : `${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+    const res = await call(`${urls[turn++ % urls.length]}/api/trips/${id}`, {
+      method: 'PATCH',
+      token: dispatcherTokens[w],
+      body: { status: 'Accepted' },
+    });
+    return res.status === 200 && (res.body as TripDto).status === 'Accepted'
+      ? 'ok'
+      : `${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
   });
 
   log(`writes: floor (raw SQL, ${CLIENTS} connections, ${FLOOR_SECONDS} s each)`);
@@ -118,10 +146,10 @@ async function main(): Promise<void> {
          RETURNING id`,
         [t.tenantId, t.schools[w % t.schools.length], t.staff[w], `Floor ${w}-${i}`],
       );
-      await c.query(`INSERT INTO trip_history (trip_id, action, to_status, actor_id, actor_name) VALUES ($1, 'request', 'Pending', $2, 'Staff')`, [
-        rows[0].id,
-        t.staff[w],
-      ]);
+      await c.query(
+        `INSERT INTO trip_history (trip_id, action, to_status, actor_id, actor_name) VALUES ($1, 'request', 'Pending', $2, 'Staff')`,
+        [rows[0].id, t.staff[w]],
+      );
       await c.query('COMMIT');
       return 'ok';
     } catch (e) {
@@ -139,18 +167,14 @@ async function main(): Promise<void> {
       await c.query('BEGIN');
       const { rows } = await c.query(`SELECT id, version, status FROM trips WHERE id = $1 AND deleted = false FOR UPDATE`, [floorTrips[w]]);
       const to = i % 2 === 0 ? 'Accepted' : 'Pending';
-      await c.query(`UPDATE trips SET status = $2, bus_company_org_id = $3, version = version + 1, updated_at = now() WHERE id = $1 AND version = $4`, [
-        floorTrips[w],
-        to,
-        t.companies[w % t.companies.length],
-        rows[0].version,
-      ]);
-      await c.query(`INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name) VALUES ($1, 'accept', $2, $3, '["status"]', $4, 'Dispatch')`, [
-        floorTrips[w],
-        rows[0].status,
-        to,
-        t.dispatchers[w],
-      ]);
+      await c.query(
+        `UPDATE trips SET status = $2, bus_company_org_id = $3, version = version + 1, updated_at = now() WHERE id = $1 AND version = $4`,
+        [floorTrips[w], to, t.companies[w % t.companies.length], rows[0].version],
+      );
+      await c.query(
+        `INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name) VALUES ($1, 'accept', $2, $3, '["status"]', $4, 'Dispatch')`,
+        [floorTrips[w], rows[0].status, to, t.dispatchers[w]],
+      );
       await c.query('COMMIT');
       return 'ok';
     } catch (e) {

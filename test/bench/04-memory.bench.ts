@@ -48,7 +48,14 @@ interface MemoryRun {
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-async function measure(pid: number, url: string, inspector: Inspector, tokens: string[], readyEvent: 'hello' | 'connect', label: string): Promise<MemoryRun> {
+async function measure(
+  pid: number,
+  url: string,
+  inspector: Inspector,
+  tokens: string[],
+  readyEvent: 'hello' | 'connect',
+  label: string,
+): Promise<MemoryRun> {
   // Each checkpoint after a full collection: what is left is what the process holds, not garbage not yet swept.
   const checkpoint = async (): Promise<Checkpoint> => {
     await inspector.gc();
@@ -75,7 +82,9 @@ async function measure(pid: number, url: string, inspector: Inspector, tokens: s
     await closeSockets(sockets);
     await sleep(500);
     waves.push(await checkpoint());
-    log(`memory: ${label} wave ${w}: ${SOCKETS} sockets in ${connectSeconds.at(-1)} s; after: RSS ${waves.at(-1)!.rss.toFixed(1)} MB, heap ${waves.at(-1)!.heapUsed.toFixed(1)} MB`);
+    log(
+      `memory: ${label} wave ${w}: ${SOCKETS} sockets in ${connectSeconds.at(-1)} s; after: RSS ${waves.at(-1)!.rss.toFixed(1)} MB, heap ${waves.at(-1)!.heapUsed.toFixed(1)} MB`,
+    );
   }
   return { idle, connected, connectedRssBeforeGc, afterFirstWave: waves[0], afterWaves: waves[waves.length - 1], waves, connectSeconds };
 }
@@ -147,7 +156,16 @@ async function main(): Promise<void> {
       note: `JS heap in use ${app.idle.heapUsed.toFixed(1)} → ${app.afterWaves.heapUsed.toFixed(1)} MB (${growth(app, app.idle, 'heapUsed').toFixed(1)}%); from the end of wave 1: RSS ${growth(app, app.afterFirstWave).toFixed(1)}%`,
     },
   ];
-  writeSection('04-memory', { name: 'Memory', floor: 'one bare Node HTTP + Socket.IO process with the Redis adapter, the same sockets', rows, details: { app, floor } }, started);
+  writeSection(
+    '04-memory',
+    {
+      name: 'Memory',
+      floor: 'one bare Node HTTP + Socket.IO process with the Redis adapter, the same sockets',
+      rows,
+      details: { app, floor },
+    },
+    started,
+  );
 }
 
 runBench(main, async () => {

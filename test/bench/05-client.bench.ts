@@ -55,17 +55,33 @@ function reactFloor(): ReturnType<typeof initialJs> {
   const dir = join(RESULTS_DIR, '.react-floor');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>\n');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>\n',
+  );
   writeFileSync(
     join(dir, 'main.js'),
     "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('p', null, 'Hello'));\n",
   );
-  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', dir, '--outDir', join(dir, 'dist'), '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      dir,
+      '--outDir',
+      join(dir, 'dist'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   if (built.status !== 0) throw new Error(`vite build of the React floor failed:\n${built.stdout}\n${built.stderr}`);
   const result = initialJs(join(dir, 'dist'));
   rmSync(dir, { recursive: true, force: true });
@@ -75,7 +91,7 @@ function reactFloor(): ReturnType<typeof initialJs> {
 /** Records, in the page, keydown time and the first animation frame after the last DOM change or input event that followed. */
 const INSTRUMENT = `
   window.__ks = { t0: 0, last: 0, frame: 0 };
-  document.addEventListener('keydown', () => { const k = window.__ks; k.t0 = performance.now(); k.last = 0; k.frame = 0; }, true);
+  window.addEventListener('keydown', () => { const k = window.__ks; k.t0 = performance.now(); k.last = 0; k.frame = 0; }, true);
   const changed = () => {
     const k = window.__ks;
     if (!k.t0) return;
@@ -83,7 +99,7 @@ const INSTRUMENT = `
     k.last = at;
     requestAnimationFrame(() => { if (k.last === at) k.frame = performance.now(); });
   };
-  document.addEventListener('input', changed, true);
+  window.addEventListener('input', changed, true);
   new MutationObserver(changed).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 `;
 
@@ -93,14 +109,20 @@ async function keystrokes(page: Page, selector: string): Promise<number[]> {
   for (const key of KEYS) {
     await page.keyboard.press(key);
     // settled: a frame came after the last change, and nothing changed for 250 ms since (debounced or deferred renders included)
-    await page.waitForFunction(() => {
-      const k = (window as unknown as { __ks: { t0: number; last: number; frame: number } }).__ks;
-      return k.frame > 0 && performance.now() - k.last > 250;
-    }, undefined, { timeout: 10_000, polling: 50 });
-    times.push(await page.evaluate(() => {
-      const k = (window as unknown as { __ks: { t0: number; frame: number } }).__ks;
-      return k.frame - k.t0;
-    }));
+    await page.waitForFunction(
+      () => {
+        const k = (globalThis as unknown as { __ks: { t0: number; last: number; frame: number } }).__ks;
+        return k.frame > 0 && performance.now() - k.last > 250;
+      },
+      undefined,
+      { timeout: 10_000, polling: 50 },
+    );
+    times.push(
+      await page.evaluate(() => {
+        const k = (globalThis as unknown as { __ks: { t0: number; frame: number } }).__ks;
+        return k.frame - k.t0;
+      }),
+    );
   }
   return times;
 }
@@ -138,10 +160,18 @@ async function main(): Promise<void> {
   cluster = await startBenchCluster(schema, 1);
   const [a] = cluster.replicas;
   const db = schemaPool(schema, 2);
-  const t = await seedTenant(db, { name: 'Client', trips: TRIPS, allTripsAtFirstSchool: true, passwordHash: await hashPassword(BENCH_PASSWORD) });
+  const t = await seedTenant(db, {
+    name: 'Client',
+    trips: TRIPS,
+    allTripsAtFirstSchool: true,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+  });
   await db.end();
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const context = await browser.newContext({ baseURL: a.url, viewport: { width: 1280, height: 860 } });
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
@@ -152,10 +182,12 @@ async function main(): Promise<void> {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
 
   const t0 = Date.now();
-  const tripsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trips' && r.request().method() === 'GET', { timeout: 30_000 }).catch(() => null);
+  const tripsLoaded = page
+    .waitForResponse((r) => new URL(r.url()).pathname === '/api/trips' && r.request().method() === 'GET', { timeout: 30_000 })
+    .catch(() => null);
   await page.goto('/trips');
   const search = await page.waitForSelector(SEARCH, { timeout: 20_000 }).catch(() => null);
-  const listResponse = await tripsLoaded;
+  const listResponse = search ? await tripsLoaded : null;
   let keystroke: ReturnType<typeof stats> | null = null;
   if (search && listResponse) {
     await page.waitForTimeout(1_000); // the list rendered, live socket connected
@@ -163,12 +195,18 @@ async function main(): Promise<void> {
     details.tripsListBytes = Number(listResponse.headers()['content-length'] ?? 0) || null;
     keystroke = stats(await keystrokes(page, SEARCH));
   } else {
-    details.tripsPage = search ? 'the search box is there but GET /api/trips was not called' : 'no search box on /trips yet (the trip screens are in progress)';
+    details.tripsPage = search
+      ? 'the search box is there but GET /api/trips was not called'
+      : 'no search box on /trips yet (the trip screens are in progress)';
     log(`client: ${String(details.tripsPage)}`);
   }
 
+  // Served under the replica's origin so the init script runs exactly as on the console's pages.
   const bare = await context.newPage();
-  await bare.setContent('<input id="q" placeholder="bare input" style="font-size:16px">');
+  await bare.route('**/bench-bare-input', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body><input id="q" placeholder="bare input"></body></html>' }),
+  );
+  await bare.goto('/bench-bare-input');
   const floorKeys = stats(await keystrokes(bare, '#q'));
   rows.push({
     area: 'Client',
@@ -183,7 +221,11 @@ async function main(): Promise<void> {
     note: keystroke ? `p95 ${keystroke.p95.toFixed(1)} ms, max ${keystroke.max.toFixed(1)} ms` : String(details.tripsPage),
   });
   details.keystroke = { app: keystroke, floor: floorKeys, keys: KEYS };
-  writeSection('05-client', { name: 'Client', floor: 'a React 19 hello page built by the same Vite; a bare input in the same Chromium', rows, details }, started);
+  writeSection(
+    '05-client',
+    { name: 'Client', floor: 'a React 19 hello page built by the same Vite; a bare input in the same Chromium', rows, details },
+    started,
+  );
 }
 
 runBench(main, async () => {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, type RunningServer, SCREENSHOTS, startServer } from '../support/browser';
-import { type IdentityProvider, makeSigningKey, startIdentityProvider, TEST_API_CLIENT_ID, TEST_SPA_CLIENT_ID } from '../support/microsoft-identity';
+import {
+  type IdentityProvider,
+  makeSigningKey,
+  startIdentityProvider,
+  TEST_API_CLIENT_ID,
+  TEST_SPA_CLIENT_ID,
+} from '../support/microsoft-identity';
 
 const root = resolve(__dirname, '..', '..');
 const PLACEHOLDER = "Sign-in isn't configured yet. This button is a placeholder.";
@@ -68,7 +74,13 @@ describe('single sign-on with Microsoft, through the popup', () => {
       stdio: 'pipe',
     });
     [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIST: dist, MS_JWKS_URL: idp.jwksUrl, MS_AUDIENCE: TEST_API_CLIENT_ID, MS_ALLOWED_ISSUERS: idp.issuer, MS_LOGIN_ORIGIN: idp.origin }),
+      startServer({
+        CLIENT_DIST: dist,
+        MS_JWKS_URL: idp.jwksUrl,
+        MS_AUDIENCE: TEST_API_CLIENT_ID,
+        MS_ALLOWED_ISSUERS: idp.issuer,
+        MS_LOGIN_ORIGIN: idp.origin,
+      }),
       launchBrowser(),
     ]);
   }, 180_000);
@@ -103,7 +115,14 @@ describe('single sign-on with Microsoft, through the popup', () => {
     expect(await page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
     // msal kept its cache in localStorage (spec §7), and redeemed the code, then a refresh token for our API
     expect(await page.evaluate('Object.keys(localStorage).some((k) => k.startsWith("msal."))')).toBe(true);
-    expect(idp.log).toEqual(expect.arrayContaining(['GET /openid-configuration', 'GET /authorize', 'POST /token authorization_code', 'POST /token refresh_token']));
+    expect(idp.log).toEqual(
+      expect.arrayContaining([
+        'GET /openid-configuration',
+        'GET /authorize',
+        'POST /token authorization_code',
+        'POST /token refresh_token',
+      ]),
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'sso-signed-in.png') });
     await context.close();
   });
@@ -141,7 +160,10 @@ describe('single sign-on with Microsoft, through the popup', () => {
     idp.signInAs({ email: 'newcomer@demo.test', name: 'Nia Newcomer' });
     await page.goto('/register');
     await throughPopup(page, 'Prefill from Microsoft account');
-    await expectText(page, 'Microsoft account detected. Email prefilled. No account for this email yet. Register first. You may need admin approval or to finish registration.');
+    await expectText(
+      page,
+      'Microsoft account detected. Email prefilled. No account for this email yet. Register first. You may need admin approval or to finish registration.',
+    );
     expect(await page.getByLabel(/^Full name/).inputValue()).toBe('Nia Newcomer');
     expect(await page.getByLabel(/^Email/).inputValue()).toBe('newcomer@demo.test');
     expect(await page.getByLabel(/^Password/).inputValue()).toBe('');

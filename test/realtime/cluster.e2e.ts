@@ -32,7 +32,9 @@ describe('npm run cluster: two replicas behind the proxy', () => {
   const replicas: Record<string, string> = {};
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'server', 'dist', 'main.js'))) throw new Error('The cluster runs the built server: run `npm run build` first.');
+    if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
+      throw new Error('The cluster runs the built server: run `npm run build` first.');
+    }
     const [port, a, b] = [await freePort(), await freePort(), await freePort()];
     replicas.a = `http://127.0.0.1:${a}`;
     replicas.b = `http://127.0.0.1:${b}`;
@@ -130,12 +132,19 @@ describe('npm run cluster: two replicas behind the proxy', () => {
 
     // Round-robin: once replica B has answered, the next request goes to replica A.
     for (let i = 0; i < 3 && (await viaProxy('/api/health')).headers.get(REPLICA_HEADER) !== 'b'; i++);
-    const accepted = await viaProxy(`/api/trips/${trip.id}`, { method: 'PATCH', token: dispatcher, body: JSON.stringify({ status: 'Accepted' }) });
+    const accepted = await viaProxy(`/api/trips/${trip.id}`, {
+      method: 'PATCH',
+      token: dispatcher,
+      body: JSON.stringify({ status: 'Accepted' }),
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get(REPLICA_HEADER)).toBe('a');
 
     const match = (e: { trip: TripDto; status: string }) => e.trip.id === trip.id && e.status === 'Accepted';
-    const [seenOnB, seenThroughProxy] = await Promise.all([onB.next('trip:updated', match, 2_000), throughProxy.next('trip:updated', match, 2_000)]);
+    const [seenOnB, seenThroughProxy] = await Promise.all([
+      onB.next('trip:updated', match, 2_000),
+      throughProxy.next('trip:updated', match, 2_000),
+    ]);
     expect(seenOnB.trip.busCompanyOrgId).not.toBeNull();
     expect(seenThroughProxy.trip.version).toBe(seenOnB.trip.version);
   });

@@ -6,7 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 
 /**
  * A stand-in for Microsoft Entra ID on loopback, for tests: signing keys of our own, the key set
@@ -304,8 +304,9 @@ export async function startIdentityProvider(opts: {
       }
       if (grant === 'refresh_token') {
         const who = refreshTokens.get(form.get('refresh_token') ?? '');
-        if (!who)
+        if (!who) {
           return sendJson(res, 400, { error: 'invalid_grant', error_description: 'AADSTS700082: The refresh token has expired.' }, cors);
+        }
         return sendJson(res, 200, await tokensFor(who, scope, clientId), cors);
       }
       return sendJson(res, 400, { error: 'unsupported_grant_type' }, cors);

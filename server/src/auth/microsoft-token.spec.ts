@@ -33,15 +33,26 @@ describe('issuerAccepted', () => {
 });
 
 describe('emailFromClaims', () => {
+  const trusted = { trustEmailClaim: true };
+  const untrusted = { trustEmailClaim: false };
+
   it('reads email, then preferred_username, then upn, lower-cased', () => {
-    expect(emailFromClaims({ email: 'A@B.test', preferred_username: 'c@d.test' })).toBe('a@b.test');
-    expect(emailFromClaims({ preferred_username: ' C@D.test ', upn: 'e@f.test' })).toBe('c@d.test');
-    expect(emailFromClaims({ preferred_username: '+15551234567', upn: 'E@F.test' })).toBe('e@f.test');
+    expect(emailFromClaims({ email: 'A@B.test', preferred_username: 'c@d.test' }, trusted)).toBe('a@b.test');
+    expect(emailFromClaims({ preferred_username: ' C@D.test ', upn: 'e@f.test' }, trusted)).toBe('c@d.test');
+    expect(emailFromClaims({ preferred_username: '+15551234567', upn: 'E@F.test' }, trusted)).toBe('e@f.test');
+  });
+
+  it('passes over an email claim whose domain is not verified, from tenants not restricted (nOAuth)', () => {
+    expect(emailFromClaims({ email: 'admin@school.test', preferred_username: 'mallory@evil.test' }, untrusted)).toBe('mallory@evil.test');
+    expect(emailFromClaims({ email: 'admin@school.test' }, untrusted)).toBeNull();
+    expect(emailFromClaims({ email: 'admin@school.test', xms_edov: true, preferred_username: 'x@y.test' }, untrusted)).toBe(
+      'admin@school.test',
+    );
   });
 
   it('finds none when no claim looks like an address', () => {
-    expect(emailFromClaims({ preferred_username: 'live.com#someone', email: 42 })).toBeNull();
-    expect(emailFromClaims({})).toBeNull();
+    expect(emailFromClaims({ preferred_username: 'live.com#someone', email: 42 }, trusted)).toBeNull();
+    expect(emailFromClaims({}, trusted)).toBeNull();
   });
 });
 

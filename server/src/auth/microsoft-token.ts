@@ -51,17 +51,28 @@ export function hasScope(payload: JWTPayload, scope: string): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** The account's e-mail: `email`, else `preferred_username` (v2), else `upn` (v1), lower-cased. */
-export function emailFromClaims(payload: JWTPayload): string | null {
-  for (const name of ['email', 'preferred_username', 'upn']) {
+/**
+ * The account's e-mail, lower-cased: `email`, else `preferred_username` (v2), else `upn` (v1).
+ * A tenant's admins can write any address into a user's `email` without proving they own it
+ * ("nOAuth"), so that claim counts only when Microsoft marks its domain verified (`xms_edov`) or
+ * when the tenants are ours to trust (`trustEmailClaim`). `preferred_username` and `upn` carry the
+ * UPN, whose domain the tenant must have verified.
+ */
+export function emailFromClaims(payload: JWTPayload, opts: { trustEmailClaim: boolean }): string | null {
+  const verified = opts.trustEmailClaim || payload.xms_edov === true || payload.xms_edov === 'true' || payload.xms_edov === '1';
+  for (const name of verified ? ['email', 'preferred_username', 'upn'] : ['preferred_username', 'upn']) {
     const value = claim(payload, name);
     if (value && EMAIL.test(value)) return value.toLowerCase();
   }
   return null;
 }
 
-export function identityFromClaims(payload: JWTPayload): MicrosoftIdentity | null {
-  const email = emailFromClaims(payload);
+/** Tenants are restricted when the settings name them, or name the exact issuers. */
+export const tenantsRestricted = (settings: Pick<MicrosoftSignInConfig, 'allowedIssuers' | 'tenantIds'>) =>
+  settings.allowedIssuers.length > 0 || settings.tenantIds.length > 0;
+
+export function identityFromClaims(payload: JWTPayload, opts: { trustEmailClaim: boolean }): MicrosoftIdentity | null {
+  const email = emailFromClaims(payload, opts);
   if (!email) return null;
   return { email, name: claim(payload, 'name') ?? null, tenantId: claim(payload, 'tid') ?? null, objectId: claim(payload, 'oid') ?? null };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type RemoteJWKSet } from 'jose';
 import { APP_CONFIG, type AppConfig, type MicrosoftSignInConfig } from '../config/config';
 import {
@@ -8,6 +8,7 @@ import {
   type MicrosoftIdentity,
   MicrosoftTokenError,
   type MicrosoftTokenProblem,
+  tenantsRestricted,
 } from './microsoft-token';
 
 /** Seconds of clock difference forgiven on `exp` and `nbf`. */
@@ -32,6 +33,11 @@ export class MicrosoftTokenVerifier {
           timeoutDuration: 5000,
         })
       : undefined;
+    if (this.configured && !tenantsRestricted(this.settings)) {
+      new Logger('MicrosoftSignIn').warn(
+        'Microsoft sign-in accepts accounts of every Entra ID tenant; set MS_TENANT_ID to the schools you trust.',
+      );
+    }
   }
 
   /** Without an audience there is nothing to check a token against. */
@@ -52,10 +58,11 @@ export class MicrosoftTokenVerifier {
     } catch (e) {
       throw new MicrosoftTokenError(problemOf(e), e instanceof Error ? e.message : String(e));
     }
-    if (!issuerAccepted(payload, this.settings))
+    if (!issuerAccepted(payload, this.settings)) {
       throw new MicrosoftTokenError('issuer', `iss ${String(payload.iss)}, tid ${String(payload.tid)}`);
+    }
     if (!hasScope(payload, this.settings.requiredScope)) throw new MicrosoftTokenError('scope', `scp ${String(payload.scp)}`);
-    const identity = identityFromClaims(payload);
+    const identity = identityFromClaims(payload, { trustEmailClaim: tenantsRestricted(this.settings) });
     if (!identity) throw new MicrosoftTokenError('no-email');
     return identity;
   }

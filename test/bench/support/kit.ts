@@ -67,7 +67,8 @@ export function writeSection(file: string, section: Omit<Section, 'seconds' | 's
   }
 }
 
-export const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.abs(n) >= 10 ? Math.round(n * 10) / 10 : Math.round(n * 100) / 100);
+export const round = (n: number) =>
+  Math.abs(n) >= 100 ? Math.round(n) : Math.abs(n) >= 10 ? Math.round(n * 10) / 10 : Math.round(n * 100) / 100;
 
 export interface Stats {
   n: number;
@@ -138,7 +139,8 @@ export async function benchSchema(name: string): Promise<{ schema: string; drop:
 }
 
 /** A pool on the benchmark's schema (for seeding and for the raw-SQL floors). */
-export const schemaPool = (schema: string, max = 20) => new Pool({ connectionString: DATABASE_URL, max, options: `-c search_path=${schema}` });
+export const schemaPool = (schema: string, max = 20) =>
+  new Pool({ connectionString: DATABASE_URL, max, options: `-c search_path=${schema}` });
 
 /** The built server as in production, `replicas` of it on the benchmark's schema and the local Redis, behind the cluster proxy. */
 export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: ClusterOptions = {}): Promise<Cluster> {
@@ -186,7 +188,15 @@ export interface SeededTenant {
  */
 export async function seedTenant(
   db: Pool,
-  opts: { name: string; schools?: number; staff?: number; dispatchers?: number; trips?: number; allTripsAtFirstSchool?: boolean; passwordHash?: string },
+  opts: {
+    name: string;
+    schools?: number;
+    staff?: number;
+    dispatchers?: number;
+    trips?: number;
+    allTripsAtFirstSchool?: boolean;
+    passwordHash?: string;
+  },
 ): Promise<SeededTenant> {
   const slug = `${opts.name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`;
   const [{ id: tenantId }] = (await db.query(`INSERT INTO tenants (name, slug) VALUES ($1, $2) RETURNING id`, [opts.name, slug])).rows;
@@ -204,7 +214,11 @@ export async function seedTenant(
   for (let i = 0; i < (opts.schools ?? 1); i++) {
     schools.push(await org('school', `School ${i + 1}`));
     companies.push(await org('bus_company', `Buses ${i + 1}`));
-    await db.query(`INSERT INTO partnerships (tenant_id, school_org_id, bus_company_org_id) VALUES ($1, $2, $3)`, [tenantId, schools[i], companies[i]]);
+    await db.query(`INSERT INTO partnerships (tenant_id, school_org_id, bus_company_org_id) VALUES ($1, $2, $3)`, [
+      tenantId,
+      schools[i],
+      companies[i],
+    ]);
   }
   const emails: Record<number, string> = {};
   const hash = opts.passwordHash ?? 'not-a-password-hash';
@@ -224,7 +238,9 @@ export async function seedTenant(
   const staff: number[] = [];
   for (let i = 0; i < (opts.staff ?? 1); i++) staff.push(await user('school_staff', schools[i % schools.length], `staff${i}`));
   const dispatchers: number[] = [];
-  for (let i = 0; i < (opts.dispatchers ?? 1); i++) dispatchers.push(await user('bus_company', companies[i % companies.length], `dispatch${i}`));
+  for (let i = 0; i < (opts.dispatchers ?? 1); i++) {
+    dispatchers.push(await user('bus_company', companies[i % companies.length], `dispatch${i}`));
+  }
   if ((opts.trips ?? 0) > 0) {
     await db.query(
       `INSERT INTO trips (tenant_id, school_org_id, bus_company_org_id, created_by_id, created_by, created_by_email, trip_type, destination,
@@ -315,13 +331,10 @@ export async function closeSockets(sockets: Socket[]): Promise<void> {
 
 /** Runs `main`, then `cleanup` whatever happened; exits 1 with the error's message on failure. */
 export function runBench(main: () => Promise<void>, cleanup: () => Promise<void>): void {
-  const hardStop = setTimeout(
-    () => {
-      console.error('Benchmark exceeded its 8-minute limit; stopping.');
-      void cleanup().finally(() => process.exit(1));
-    },
-    8 * 60_000,
-  );
+  const hardStop = setTimeout(() => {
+    console.error('Benchmark exceeded its 8-minute limit; stopping.');
+    void cleanup().finally(() => process.exit(1));
+  }, 8 * 60_000);
   hardStop.unref();
   let failed = false;
   main()
@@ -455,7 +468,9 @@ export async function attachInspector(output: () => string, timeoutMs = 10_000):
       await send('HeapProfiler.collectGarbage');
     },
     memory: async () => {
-      const r = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as { result: { value: string } };
+      const r = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
+        result: { value: string };
+      };
       return JSON.parse(r.result.value) as NodeJS.MemoryUsage;
     },
     close: () => ws.close(),

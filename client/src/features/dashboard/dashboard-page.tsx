@@ -1,18 +1,232 @@
-import { Paper, Text } from '@mantine/core';
+import type { TripDto } from '@contracts/trip-wire';
+import { Affix, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
+import { type ComponentType, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../api/http';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { useUsers } from '../admin/admin.api';
+import { UsersTable } from '../admin/users-table';
 import { useSession } from '../auth/session-context';
+import { actionHint } from '../trips/trip-actions';
+import { TripStatusBadge } from '../trips/trip-details-modal';
+import { TripRequestForm } from '../trips/trip-request-form';
+import { displayType, formatTripDate, todayIso, tripDate } from '../trips/trip-view';
+import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
+import { useTrips } from '../trips/trips.api';
+import { tripStats, upcomingTrips } from './dashboard-stats';
 
-/** Placeholder: the trips engineer replaces this with the stat cards and the Upcoming Trips table (spec §2 Home dashboard). */
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  color,
+}: {
+  label: string;
+  value: number;
+  icon: ComponentType<{ size?: number }>;
+  color: string;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text fw={700} fz={28} lh={1.2} data-testid={`stat-${label}`}>
+            {value}
+          </Text>
+        </div>
+        <ThemeIcon variant="light" color={color} size="lg" radius="md">
+          <Icon size={20} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+function UpcomingTrips({ trips }: { trips: TripDto[] }) {
+  const { actor, openDetails } = useTripWorkflow();
+  if (trips.length === 0) return <EmptyState>No upcoming trips.</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Destination</Table.Th>
+            <Table.Th>Students</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Action needed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trips.map((trip) => {
+            const hint = actor ? actionHint(actor, trip) : null;
+            return (
+              <Table.Tr key={trip.id} data-trip-id={trip.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatTripDate(tripDate(trip))}</Text>
+                  <Text size="xs" c="dimmed">
+                    {trip.departureTime}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ minWidth: 180 }}>
+                  <Anchor component="button" type="button" size="sm" fw={500} ta="left" onClick={() => openDetails(trip.id)}>
+                    {trip.destination || displayType(trip)}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {displayType(trip)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{trip.students}</Table.Td>
+                <Table.Td>
+                  <TripStatusBadge status={trip.status} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  {hint?.needed ? (
+                    <Badge color="orange" variant="light" style={{ overflow: 'visible' }}>
+                      {hint.text}
+                    </Badge>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {hint?.text ?? '—'}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AdminUsers() {
+  const { profile } = useSession();
+  const { data, loading, error } = useUsers();
+  return (
+    <Paper withBorder p="md" radius="md" mt="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>User and Role Management</Title>
+        <Anchor component={Link} to="/admin/users" size="sm">
+          All users
+        </Anchor>
+      </Group>
+      {loading ? (
+        <Text c="dimmed" size="sm">
+          Loading...
+        </Text>
+      ) : error ? (
+        <Text c="red" size="sm">
+          Failed to load users.
+        </Text>
+      ) : (
+        <UsersTable users={data ?? []} showTenant={profile?.tenant_id === null} />
+      )}
+    </Paper>
+  );
+}
+
+function RequestTripButton() {
+  const { profile } = useSession();
+  const [opened, setOpened] = useState(false);
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  if (!profile) return null;
+  return (
+    <>
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+        <Button
+          size="md"
+          radius="xl"
+          leftSection={<IconPlus size={18} />}
+          onClick={() => setOpened(true)}
+          style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+        >
+          Request New Trip
+        </Button>
+      </Affix>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Request New Trip"
+        size="xl"
+        fullScreen={isMobile}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <TripRequestForm profile={profile} onDone={() => setOpened(false)} onCancel={() => setOpened(false)} />
+      </Modal>
+    </>
+  );
+}
+
+function DashboardBody() {
+  const { profile } = useSession();
+  const { data, loading, error, refetch } = useTrips();
+  const today = todayIso();
+  const trips = useMemo(() => data ?? [], [data]);
+  const stats = useMemo(() => tripStats(trips, today), [trips, today]);
+  const upcoming = useMemo(() => upcomingTrips(trips, today), [trips, today]);
+  const isAdmin = profile?.role === 'admin';
+
+  if (loading) return <LoadingScreen text="Loading dashboard..." />;
+  return (
+    <>
+      {error && !data ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Failed to load trips" mb="lg">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{errorText(error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
+            <StatCard label="Total trips" value={stats.total} icon={IconBus} color="blue" />
+            <StatCard label="Upcoming from today" value={stats.upcoming} icon={IconCalendarEvent} color="teal" />
+            <StatCard label="Pending requests" value={stats.pending} icon={IconHourglass} color="yellow" />
+            <StatCard label="Cancelled" value={stats.cancelled} icon={IconX} color="red" />
+          </SimpleGrid>
+          <Paper withBorder p="md" radius="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>Upcoming Trips</Title>
+              <Anchor component={Link} to="/trips" size="sm">
+                All trips
+              </Anchor>
+            </Group>
+            <UpcomingTrips trips={upcoming} />
+          </Paper>
+        </>
+      )}
+      {isAdmin ? <AdminUsers /> : null}
+      {profile?.role === 'school_staff' ? (
+        <>
+          {/* room below the last row, so the floating button never covers it */}
+          <div style={{ height: 72 }} aria-hidden />
+          <RequestTripButton />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** spec §2 Home dashboard: greeting, four stat cards, Upcoming Trips, the admin's user table, school staff's request button; live. */
 export function DashboardPage() {
   const { profile } = useSession();
   // spec §2: an admin is greeted as "Admin"
   const name = profile?.role === 'admin' ? 'Admin' : profile?.name?.trim() || 'User';
   return (
-    <>
+    <TripWorkflowProvider>
       <PageHeader title="Dashboard" description={`Welcome back, ${name}.`} />
-      <Paper withBorder p="lg">
-        <Text c="dimmed">Trip statistics and upcoming trips will appear here.</Text>
-      </Paper>
-    </>
+      <DashboardBody />
+    </TripWorkflowProvider>
   );
 }

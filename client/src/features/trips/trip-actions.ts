@@ -22,7 +22,10 @@ export type TripButton =
   | 'passengers';
 
 /** The buttons that change a trip's status (or delete it) with one PATCH. */
-export type StatusAction = Extract<TripButton, 'accept' | 'reject' | 'approveCancel' | 'declineCancel' | 'complete' | 'requestCancel' | 'cancel' | 'delete'>;
+export type StatusAction = Extract<
+  TripButton,
+  'accept' | 'reject' | 'approveCancel' | 'declineCancel' | 'complete' | 'requestCancel' | 'cancel' | 'delete'
+>;
 
 const ORDER: TripButton[] = [
   'view',

@@ -69,7 +69,8 @@ export function filterTrips(trips: readonly TripDto[], filters: TripFilters): Tr
 export type DateSort = 'none' | 'asc' | 'desc';
 export const nextDateSort = (sort: DateSort): DateSort => (sort === 'none' ? 'asc' : sort === 'asc' ? 'desc' : 'none');
 
-const dateKey = (trip: TripDto) => `${tripDate(trip) || '9999-99-99'} ${String(parseTripTime(trip.departureTime ?? '') ?? 9999).padStart(4, '0')}`;
+const dateKey = (trip: TripDto) =>
+  `${tripDate(trip) || '9999-99-99'} ${String(parseTripTime(trip.departureTime ?? '') ?? 9999).padStart(4, '0')}`;
 
 /** Sorted by departure date and time; 'none' keeps the server's order (newest first). */
 export function sortTrips(trips: readonly TripDto[], sort: DateSort): TripDto[] {
@@ -78,38 +79,4 @@ export function sortTrips(trips: readonly TripDto[], sort: DateSort): TripDto[] 
   keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   if (sort === 'desc') keyed.reverse();
   return keyed.map(([, trip]) => trip);
-}
-
-/** spec §9: rows per page 12, 25 or 50, 12 by default. */
-export const PAGE_SIZES = [12, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 12;
-
-export function pageCount(total: number, pageSize: number): number {
-  return total <= 0 ? 0 : Math.ceil(total / pageSize);
-}
-
-/** The page to show after the list changed under it (a filter, a live event): within 1..pages. */
-export function clampPage(page: number, total: number, pageSize: number): number {
-  return Math.min(Math.max(1, page), Math.max(1, pageCount(total, pageSize)));
-}
-
-export function pageSlice<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  const start = (clampPage(page, items.length, pageSize) - 1) * pageSize;
-  return items.slice(start, start + pageSize);
-}
-
-/** spec §2: "{from}–{to} of {total} Trips", or "0 of 0 Trips". */
-export function rangeText(total: number, page: number, pageSize: number, noun = 'Trips'): string {
-  if (total <= 0) return `0 of 0 ${noun}`;
-  const current = clampPage(page, total, pageSize);
-  const from = (current - 1) * pageSize + 1;
-  const to = Math.min(total, current * pageSize);
-  return `${from}–${to} of ${total} ${noun}`;
-}
-
-/** spec §5: the page box accepts digits only; a jump applies only between 1 and the page count. */
-export function pageJump(text: string, pages: number): number | null {
-  if (!/^\d+$/.test(text)) return null;
-  const page = Number(text);
-  return page >= 1 && page <= pages ? page : null;
 }

@@ -76,12 +76,12 @@ export function validateTripForm(v: TripFormValues): TripFormErrors {
   else if (!Number.isInteger(v.students) || v.students < 0) errors.students = TripMessages.studentsInvalid;
   if (v.staff !== '' && (!Number.isInteger(v.staff) || v.staff < 0)) errors.staff = TripMessages.staffInvalid;
   const datesReady =
-    !errors.departureDate &&
-    !errors.returnDate &&
-    parseTripTime(v.departureTime) !== null &&
-    parseTripTime(v.returnTime) !== null;
+    !errors.departureDate && !errors.returnDate && parseTripTime(v.departureTime) !== null && parseTripTime(v.returnTime) !== null;
   if (datesReady && !returnIsAfterDeparture(v)) errors.returnTime = TripMessages.returnBeforeDeparture;
-  if (v.boosterSeatsRequested && !(typeof v.boosterSeatCount === 'number' && Number.isFinite(v.boosterSeatCount) && v.boosterSeatCount > 0)) {
+  if (
+    v.boosterSeatsRequested &&
+    !(typeof v.boosterSeatCount === 'number' && Number.isFinite(v.boosterSeatCount) && v.boosterSeatCount > 0)
+  ) {
     errors.boosterSeatCount = TripMessages.boosterSeatCount;
   }
   return errors;
@@ -139,7 +139,16 @@ export interface TripFormProps {
   resetOnSuccess?: boolean;
 }
 
-export function TripForm({ initial, submitLabel, onSubmit, onCancel, extraFields, extraActions, extraError, resetOnSuccess }: TripFormProps) {
+export function TripForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  extraFields,
+  extraActions,
+  extraError,
+  resetOnSuccess,
+}: TripFormProps) {
   const [values, setValues] = useState<TripFormValues>(() => initial ?? emptyTripForm());
   const [errors, setErrors] = useState<TripFormErrors>({});
   const [saving, setSaving] = useState(false);
@@ -207,7 +216,11 @@ export function TripForm({ initial, submitLabel, onSubmit, onCancel, extraFields
             onChange={(e) => {
               const date = e.currentTarget.value;
               // spec §5: the return date defaults to the departure date
-              setValues((v) => ({ ...v, departureDate: date, returnDate: !v.returnDate || v.returnDate === v.departureDate ? date : v.returnDate }));
+              setValues((v) => ({
+                ...v,
+                departureDate: date,
+                returnDate: !v.returnDate || v.returnDate === v.departureDate ? date : v.returnDate,
+              }));
               setErrors((e) => ({ ...e, departureDate: undefined, returnDate: undefined }));
             }}
             error={errors.departureDate}
@@ -220,7 +233,11 @@ export function TripForm({ initial, submitLabel, onSubmit, onCancel, extraFields
             onChange={(time) => {
               const t = time ?? '';
               // spec §5: the return time defaults to the departure time
-              setValues((v) => ({ ...v, departureTime: t, returnTime: !v.returnTime || v.returnTime === v.departureTime ? t : v.returnTime }));
+              setValues((v) => ({
+                ...v,
+                departureTime: t,
+                returnTime: !v.returnTime || v.returnTime === v.departureTime ? t : v.returnTime,
+              }));
               setErrors((e) => ({ ...e, departureTime: undefined, returnTime: undefined }));
             }}
             error={errors.departureTime}
@@ -283,7 +300,14 @@ export function TripForm({ initial, submitLabel, onSubmit, onCancel, extraFields
             />
           ) : null}
         </Group>
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={values.notes}
+          onChange={(e) => set('notes', e.currentTarget.value)}
+        />
         <Group justify="space-between" mt="xs" gap="xs">
           <Group gap="xs">{extraActions}</Group>
           <Group gap="xs" ml="auto">

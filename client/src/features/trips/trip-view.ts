@@ -2,7 +2,14 @@ import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
 
 /** spec §9 Status filter options: the six statuses (Cancel Requested is a step inside a trip's life, not a filter). */
-export const FILTER_STATUSES = ['Pending', 'Accepted', 'Confirmed', 'Completed', 'Canceled', 'Rejected'] as const satisfies readonly TripStatus[];
+export const FILTER_STATUSES = [
+  'Pending',
+  'Accepted',
+  'Confirmed',
+  'Completed',
+  'Canceled',
+  'Rejected',
+] as const satisfies readonly TripStatus[];
 
 /**
  * spec §4 colours, as Mantine colours. The filter dot and the calendar dot differ for two statuses:

@@ -1,0 +1,80 @@
+import { Anchor, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+
+/** spec §9: "Copied!" resets after 1.2 s; "Retry" after 1.5 s. */
+export const COPIED_RESET_MS = 1200;
+export const RETRY_RESET_MS = 1500;
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // pages served over plain http have no Clipboard API
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand?.('copy') ?? false;
+  area.remove();
+  if (!ok) throw new Error('Copy is not available');
+}
+
+/** spec §2: the requester's e-mail in a popover, with a copy action that shows "Copied!" or "Retry". */
+export function RequesterEmail({ name, email }: { name: string; email: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    let next: 'copied' | 'failed';
+    try {
+      await copyText(email);
+      next = 'copied';
+    } catch {
+      next = 'failed';
+    }
+    setState(next);
+    timer.current = setTimeout(() => setState('idle'), next === 'copied' ? COPIED_RESET_MS : RETRY_RESET_MS);
+  };
+
+  if (!email) return <Text size="sm">{name || '—'}</Text>;
+  return (
+    <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus={false}>
+      <Popover.Target>
+        <Anchor component="button" type="button" size="sm" title={`E-mail of ${name || 'the requester'}`}>
+          {name || email}
+        </Anchor>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6}>
+          <Text size="xs" c="dimmed">
+            Requester e-mail
+          </Text>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Anchor href={`mailto:${email}`} size="sm" style={{ wordBreak: 'break-all' }}>
+              {email}
+            </Anchor>
+            <Button
+              size="compact-xs"
+              variant={state === 'idle' ? 'light' : 'filled'}
+              color={state === 'copied' ? 'teal' : state === 'failed' ? 'red' : undefined}
+              leftSection={
+                state === 'copied' ? <IconCheck size={12} /> : state === 'failed' ? <IconRefresh size={12} /> : <IconCopy size={12} />
+              }
+              onClick={() => void copy()}
+              aria-live="polite"
+            >
+              {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Retry' : 'Copy'}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,220 @@
+import { TripMessages } from '@contracts/trip-messages';
+import type { TripActor, TripPatch } from '@contracts/trip-rules';
+import type { TripDto } from '@contracts/trip-wire';
+import { Modal } from '@mantine/core';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { ApiError, errorText, serverMessage } from '../../api/http';
+import { invalidateQueries } from '../../api/query-cache';
+import { toast } from '../../app/toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useSession } from '../auth/session-context';
+import { AssignBusModal } from './assign-bus-modal';
+import { ChooseCompanyModal } from './choose-company-modal';
+import { EditTripModal } from './edit-trip-modal';
+import { PassengersModal } from './passengers-modal';
+import {
+  BUTTON_LABELS,
+  type ConfirmText,
+  confirmTextFor,
+  isStatusAction,
+  type StatusAction,
+  statusActionBody,
+  type TripButton,
+  tripActorOf,
+} from './trip-actions';
+import { TripDetailsModal } from './trip-details-modal';
+import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
+
+/** Shown at the top of the details modal after a refused action: what the person tried, and the trip as it now is. */
+export interface DetailsNotice {
+  message: string;
+  before: TripDto;
+}
+
+type Layer =
+  | { kind: 'details'; tripId: number; notice?: DetailsNotice }
+  | { kind: 'edit'; tripId: number; base: TripDto }
+  | { kind: 'assign'; tripId: number; base: TripDto }
+  | { kind: 'passengers'; tripId: number }
+  | { kind: 'company'; tripId: number; base: TripDto };
+
+interface PendingConfirm extends ConfirmText {
+  trip: TripDto;
+  action: StatusAction;
+  options?: PerformOptions;
+}
+
+export interface PerformOptions {
+  /** A different body for the same action (the edit form's cancel request: {status: 'Pending', cancelRequest: true}). */
+  body?: TripPatch;
+  /** The toast when it fails for a reason other than a conflict. */
+  failure?: string;
+  /** Skip the question (already asked). */
+  confirmed?: boolean;
+}
+
+export interface TripWorkflow {
+  actor: TripActor | null;
+  /** `${tripId}:${action}` while a status action runs */
+  busy: string | null;
+  openDetails: (tripId: number, notice?: DetailsNotice) => void;
+  press: (trip: TripDto, button: TripButton, options?: PerformOptions) => void;
+  close: (kind: Layer['kind']) => void;
+}
+
+const WorkflowContext = createContext<TripWorkflow | null>(null);
+
+export function useTripWorkflow(): TripWorkflow {
+  const workflow = useContext(WorkflowContext);
+  if (!workflow) throw new Error('useTripWorkflow must be used inside <TripWorkflowProvider>');
+  return workflow;
+}
+
+/**
+ * Everything a trip button can lead to, in one place for the dashboard, the list and the calendar: the details,
+ * edit, assign-bus, passengers and confirm modals (one Modal.Stack, so Escape closes the top one), and the
+ * PATCH of each status action. spec §4: after a status change the row closes (`onStatusChanged`) and the
+ * details modal opens.
+ */
+export function TripWorkflowProvider({ children, onStatusChanged }: { children: ReactNode; onStatusChanged?: (trip: TripDto) => void }) {
+  const { profile } = useSession();
+  const actor = useMemo(() => (profile ? tripActorOf(profile) : null), [profile]);
+  const [layers, setLayers] = useState<Layer[]>([]);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  // the dialog keeps its words while it fades out
+  const lastConfirm = useRef<PendingConfirm | null>(null);
+  if (confirm) lastConfirm.current = confirm;
+  const statusChanged = useRef(onStatusChanged);
+  statusChanged.current = onStatusChanged;
+
+  const push = useCallback((layer: Layer) => setLayers((current) => [...current.filter((l) => l.kind !== layer.kind), layer]), []);
+  const close = useCallback((kind: Layer['kind']) => setLayers((current) => current.filter((l) => l.kind !== kind)), []);
+  const openDetails = useCallback((tripId: number, notice?: DetailsNotice) => setLayers([{ kind: 'details', tripId, notice }]), []);
+
+  const run = useCallback(
+    async (trip: TripDto, action: StatusAction, options: PerformOptions = {}) => {
+      setBusy(`${trip.id}:${action}`);
+      try {
+        const updated = await tripsApi.update(trip.id, options.body ?? statusActionBody(action, trip));
+        if (action === 'delete') dropTrip(trip.id);
+        else if (updated && typeof updated === 'object' && 'id' in updated) mergeTrip(updated);
+        invalidateQueries(tripHistoryKey(trip.id));
+        setConfirm(null);
+        statusChanged.current?.(updated ?? trip);
+        if (action === 'delete') {
+          setLayers([]);
+          toast.success('Trip deleted.');
+        } else {
+          openDetails(trip.id);
+        }
+      } catch (e) {
+        setConfirm(null);
+        const conflict = conflictOf(e);
+        if (conflict) {
+          // DESIGN §4: someone else was first; show what changed and the trip as it now is
+          mergeTrip(conflict.trip);
+          statusChanged.current?.(conflict.trip);
+          openDetails(trip.id, { message: conflict.message, before: trip });
+          return;
+        }
+        if (e instanceof ApiError && e.status === 404) {
+          dropTrip(trip.id);
+          setLayers([]);
+          toast.error(TripMessages.tripNotFound);
+          return;
+        }
+        if (action === 'accept' && serverMessage(e) === TripMessages.busCompanyRequired) {
+          push({ kind: 'company', tripId: trip.id, base: trip });
+          return;
+        }
+        // spec §8 only logs status failures; the server's reason is worth showing (DESIGN §4 "a clear message")
+        console.error(`Trip ${trip.id}: ${action} failed`, errorText(e));
+        toast.error(serverMessage(e) ?? errorText(e), {
+          title: options.failure ?? `Could not ${BUTTON_LABELS[action].toLowerCase()} this trip.`,
+        });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [openDetails, push],
+  );
+
+  const press = useCallback(
+    (trip: TripDto, button: TripButton, options: PerformOptions = {}) => {
+      switch (button) {
+        case 'view':
+          openDetails(trip.id);
+          return;
+        case 'edit':
+          push({ kind: 'edit', tripId: trip.id, base: trip });
+          return;
+        case 'assignBuses':
+          push({ kind: 'assign', tripId: trip.id, base: trip });
+          return;
+        case 'passengers':
+          push({ kind: 'passengers', tripId: trip.id });
+          return;
+      }
+      if (!isStatusAction(button)) return;
+      const text = options.confirmed ? null : confirmTextFor(button);
+      if (text) setConfirm({ ...text, trip, action: button, options });
+      else void run(trip, button, options);
+    },
+    [openDetails, push, run],
+  );
+
+  const workflow = useMemo<TripWorkflow>(() => ({ actor, busy, openDetails, press, close }), [actor, busy, openDetails, press, close]);
+  const layer = <K extends Layer['kind']>(kind: K) => layers.find((l) => l.kind === kind) as Extract<Layer, { kind: K }> | undefined;
+  const details = layer('details');
+  const edit = layer('edit');
+  const assign = layer('assign');
+  const passengers = layer('passengers');
+  const company = layer('company');
+
+  return (
+    <WorkflowContext value={workflow}>
+      {children}
+      <Modal.Stack>
+        <TripDetailsModal
+          stackId="trip-details"
+          tripId={details?.tripId ?? null}
+          notice={details?.notice}
+          onClose={() => close('details')}
+        />
+        <EditTripModal stackId="trip-edit" layer={edit ?? null} onClose={() => close('edit')} />
+        <AssignBusModal
+          stackId="trip-assign"
+          layer={assign ?? null}
+          onClose={() => close('assign')}
+          onAssigned={(trip) => {
+            statusChanged.current?.(trip);
+            openDetails(trip.id);
+          }}
+        />
+        <PassengersModal stackId="trip-passengers" tripId={passengers?.tripId ?? null} onClose={() => close('passengers')} />
+        <ChooseCompanyModal
+          stackId="trip-company"
+          layer={company ?? null}
+          onClose={() => close('company')}
+          onChosen={(trip, busCompanyOrgId) => {
+            close('company');
+            void run(trip, 'accept', { body: { status: 'Accepted', busCompanyOrgId, version: trip.version } });
+          }}
+        />
+        <ConfirmDialog
+          stackId="trip-confirm"
+          opened={confirm !== null}
+          title={lastConfirm.current?.title ?? ''}
+          question={lastConfirm.current?.question ?? ''}
+          danger={lastConfirm.current?.action !== 'complete'}
+          loading={confirm !== null && busy === `${confirm.trip.id}:${confirm.action}`}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            if (confirm) void run(confirm.trip, confirm.action, confirm.options);
+          }}
+        />
+      </Modal.Stack>
+    </WorkflowContext>
+  );
+}

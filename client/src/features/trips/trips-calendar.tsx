@@ -1,0 +1,75 @@
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import './trips-calendar.css';
+import type { TripDto } from '@contracts/trip-wire';
+import dayjs from 'dayjs';
+import updateLocale from 'dayjs/plugin/updateLocale';
+import { useCallback, useMemo, useState } from 'react';
+import { Calendar, dayjsLocalizer, type EventProps, type View } from 'react-big-calendar';
+import { StatusDot } from '../../components/status-dot';
+import { cssColor, statusColor, tripDate, tripTitle } from './trip-view';
+
+// spec §9: weeks start on Monday. The dayjs localizer reads the week start from the global locale.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
+const localizer = dayjsLocalizer(dayjs);
+
+export interface TripEvent {
+  id: number;
+  title: string;
+  start: Date;
+  end: Date;
+  trip: TripDto;
+}
+
+const VIEWS: View[] = ['month', 'week', 'work_week', 'day', 'agenda'];
+
+/** spec §2: an event runs from 08:00 on the trip date to 18:00 on the return date, or the trip date. */
+export function tripEvent(trip: TripDto): TripEvent | null {
+  const date = tripDate(trip);
+  const start = dayjs(`${date}T08:00:00`);
+  if (!date || !start.isValid()) return null;
+  let end = dayjs(`${trip.returnDate || date}T18:00:00`);
+  if (!end.isValid() || end.isBefore(start)) end = dayjs(`${date}T18:00:00`);
+  return { id: trip.id, title: tripTitle(trip), start: start.toDate(), end: end.toDate(), trip };
+}
+
+function TripEventLabel({ event }: EventProps<TripEvent>) {
+  return (
+    <span className="trips-event" title={`${event.title} · ${event.trip.status}`}>
+      {/* spec §4: a coloured dot shows the status (Canceled red in the calendar) */}
+      <StatusDot color={cssColor(statusColor(event.trip.status, 'calendar'))} size={8} label={event.trip.status} />
+      <span className="trips-event-title">{event.title}</span>
+    </span>
+  );
+}
+
+const components = { event: TripEventLabel };
+
+/** spec §2 calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. */
+export function TripsCalendar({ trips, onOpen }: { trips: readonly TripDto[]; onOpen: (tripId: number) => void }) {
+  const [view, setView] = useState<View>('month');
+  const [date, setDate] = useState(() => new Date());
+  const events = useMemo(() => trips.map(tripEvent).filter((e): e is TripEvent => e !== null), [trips]);
+  const select = useCallback((event: TripEvent) => onOpen(event.id), [onOpen]);
+
+  return (
+    <div className="trips-calendar" data-testid="trips-calendar">
+      <Calendar<TripEvent>
+        localizer={localizer}
+        events={events}
+        views={VIEWS}
+        view={view}
+        onView={setView}
+        date={date}
+        onNavigate={setDate}
+        style={{ height: 600 }}
+        popup
+        components={components}
+        onSelectEvent={select}
+        tooltipAccessor={null}
+      />
+    </div>
+  );
+}
+
+export default TripsCalendar;

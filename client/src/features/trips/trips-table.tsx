@@ -1,0 +1,120 @@
+import type { TripDto } from '@contracts/trip-wire';
+import { ActionIcon, Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, memo } from 'react';
+import { EmptyState } from '../../components/empty-state';
+import { TripActionButtons } from './trip-action-buttons';
+import { TripStatusBadge } from './trip-details-modal';
+import type { DateSort } from './trip-filters';
+import { displayType, formatTripDate, tripDate } from './trip-view';
+import { useTripWorkflow } from './trip-workflow';
+
+const SORT_LABEL: Record<DateSort, string> = { none: 'not sorted', asc: 'ascending', desc: 'descending' };
+
+const TripRow = memo(function TripRow({
+  trip,
+  expanded,
+  onToggle,
+  onOpen,
+}: {
+  trip: TripDto;
+  expanded: boolean;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+}) {
+  // spec §2: rows with Pending status are bold
+  const weight = trip.status === 'Pending' ? 700 : undefined;
+  return (
+    <Fragment>
+      <Table.Tr data-trip-id={trip.id} style={{ fontWeight: weight }} bg={expanded ? 'var(--mantine-color-default-hover)' : undefined}>
+        <Table.Td>{displayType(trip)}</Table.Td>
+        <Table.Td style={{ minWidth: 180 }}>
+          <Anchor component="button" type="button" fw={weight ?? 500} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
+            {trip.destination || '—'}
+          </Anchor>
+        </Table.Td>
+        <Table.Td>{trip.students}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTripDate(tripDate(trip))}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{trip.departureTime}</Table.Td>
+        <Table.Td>
+          <TripStatusBadge status={trip.status} size="sm" />
+        </Table.Td>
+        <Table.Td w={44}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-expanded={expanded}
+            aria-label={expanded ? `Hide actions for ${trip.destination}` : `Show actions for ${trip.destination}`}
+            onClick={() => onToggle(trip.id)}
+          >
+            {expanded ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
+          </ActionIcon>
+        </Table.Td>
+      </Table.Tr>
+      {expanded ? (
+        <Table.Tr data-expanded-for={trip.id} bg="var(--mantine-color-default-hover)">
+          <Table.Td colSpan={7} style={{ fontWeight: 400 }}>
+            <TripActionButtons trip={trip} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Fragment>
+  );
+});
+
+/** spec §2 table: Trip Type, Destination, Students, Date, Time, Status and an expander; only the page shown is rendered. */
+export function TripsTable({
+  trips,
+  sort,
+  onSort,
+  expandedId,
+  onToggle,
+}: {
+  trips: TripDto[];
+  sort: DateSort;
+  onSort: () => void;
+  expandedId: number | null;
+  onToggle: (id: number) => void;
+}) {
+  const { openDetails } = useTripWorkflow();
+  const SortIcon = sort === 'asc' ? IconArrowUp : sort === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Trip Type</Table.Th>
+            <Table.Th>Destination</Table.Th>
+            <Table.Th>Students</Table.Th>
+            <Table.Th aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : 'none'}>
+              <UnstyledButton onClick={onSort} aria-label={`Date, ${SORT_LABEL[sort]}`} title="Sort by date">
+                <Group gap={4} wrap="nowrap">
+                  <Text fw={700} size="sm">
+                    Date
+                  </Text>
+                  <SortIcon size={14} />
+                </Group>
+              </UnstyledButton>
+            </Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trips.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <EmptyState>No trips found</EmptyState>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            trips.map((trip) => (
+              <TripRow key={trip.id} trip={trip} expanded={expandedId === trip.id} onToggle={onToggle} onOpen={openDetails} />
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
