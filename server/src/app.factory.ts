@@ -56,8 +56,9 @@ function bodyErrors(err: { type?: string; status?: number } | undefined, _req: R
   if (!err) return next();
   if (err.type === 'entity.too.large') return void res.status(413).json({ message: Messages.bodyTooLarge });
   if (err.type === 'entity.parse.failed') return void res.status(400).json({ message: Messages.malformedJson });
-  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
     return void res.status(err.status).json({ message: 'The request could not be read.' });
+  }
   next(err);
 }
 

@@ -9,7 +9,9 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toResponse(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // 503 is a known, explained state (a dependency is down or not configured), not a fault of ours
+    if (status >= 500 && status !== 503)
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(status).json(body);
   }
 

@@ -6,6 +6,7 @@ import { clearQueryCache } from '../../api/query-cache';
 import { disconnectLive } from '../../api/socket';
 import { rolesOf } from '../../app/access';
 import { authApi } from './auth.api';
+import { forgetMicrosoftAccounts } from './sso';
 
 export interface SessionUser {
   id: number;
@@ -107,6 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // the token is dropped locally either way
     }
+    forgetMicrosoftAccounts();
     signOutLocally();
   }, [signOutLocally]);
 

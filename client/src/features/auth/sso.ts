@@ -152,3 +152,14 @@ export async function completeMicrosoftRedirect(root: HTMLElement): Promise<void
   // shown only if the browser keeps the window open
   root.textContent = 'Microsoft sign-in complete. You can close this window.';
 }
+
+/**
+ * Forgets the Microsoft accounts msal cached in this browser (its keys start with `msal.` or name the
+ * client id), so a shared school computer does not offer the last person's account after Sign Out.
+ */
+export function forgetMicrosoftAccounts(storage: Storage = window.localStorage): void {
+  const clientId = microsoftSettings()?.clientId;
+  if (!clientId) return;
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => !!k);
+  for (const key of keys) if (key.startsWith('msal.') || key.includes(clientId)) storage.removeItem(key);
+}
