@@ -18,6 +18,8 @@ export interface ClusterOptions {
   /** Copy the replicas' output, prefixed [a] / [b], to this process's stdout and stderr. */
   echo?: boolean;
   startTimeoutMs?: number;
+  /** The server's entry point (server/dist/main.js); another build, for experiments. */
+  serverMain?: string;
 }
 
 export interface ClusterReplica {

@@ -140,8 +140,8 @@ process.on('exit', () => {
 });
 
 function startReplica(name, port, env, opts) {
-  const main = join(root, 'server', 'dist', 'main.js');
-  if (!existsSync(main)) throw new Error('No built server at server/dist/main.js: run `npm run build` first.');
+  const main = opts.serverMain ?? join(root, 'server', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error(`No built server at ${main}: run \`npm run build\` first.`);
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { clearQueryCache } from '../src/api/query-cache';
@@ -34,6 +35,8 @@ window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedS
 
 afterEach(() => {
   cleanup();
+  // toasts live in a module-level store; one test's must not show up in the next
+  notifications.clean();
   window.localStorage.clear();
   clearQueryCache();
 });

@@ -63,7 +63,7 @@ function receiver(event: string) {
       sockets.push(...more);
     },
     /** Arms the counter, runs `trigger`, and resolves with {last, first} in ms from just before the trigger. */
-    async round(match: Waiting['match'], trigger: () => Promise<void>): Promise<{ last: number; first: number }> {
+    async round(match: Waiting['match'], trigger: () => Promise<void>): Promise<{ last: number; first: number; answered: number }> {
       let w!: Waiting;
       const arrived = new Promise<number>((ok, fail) => {
         const timer = setTimeout(() => {
@@ -75,8 +75,9 @@ function receiver(event: string) {
       waiting = w;
       w.t0 = performance.now();
       await trigger();
+      const answered = performance.now() - w.t0;
       const last = await arrived;
-      return { last, first: w.first };
+      return { last, first: w.first, answered };
     },
   };
 }
@@ -162,6 +163,7 @@ async function main(): Promise<void> {
     }
     const appLast: number[] = [];
     const appFirst: number[] = [];
+    const appAnswered: number[] = [];
     const floorLast: number[] = [];
     for (let r = 0; r < WARMUP + ROUNDS; r++) {
       const x = await appRound();
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
       if (r >= WARMUP) {
         appLast.push(x.last);
         appFirst.push(x.first);
+        appAnswered.push(x.answered);
         floorLast.push(y.last);
       }
     }
@@ -199,7 +202,7 @@ async function main(): Promise<void> {
         ...(at1000 ? { target: '< 150 ms', met: s.p99 < 150 } : {}),
       },
     );
-    details[`n${n}`] = { console: s, consoleFirstSocket: stats(appFirst), floor: f };
+    details[`n${n}`] = { console: s, consoleFirstSocket: stats(appFirst), consolePatchAnswered: stats(appAnswered), floor: f };
     log(
       `fan-out: ${n} sockets: console median ${s.median.toFixed(1)} ms p99 ${s.p99.toFixed(1)} ms; floor median ${f.median.toFixed(1)} ms p99 ${f.p99.toFixed(1)} ms`,
     );

@@ -33,6 +33,8 @@ const SETTLE_MS = 1_000;
 interface Checkpoint {
   rss: number;
   heapUsed: number;
+  /** process.memoryUsage() in MB: where the resident memory sits (V8 heap reserved, external, array buffers). */
+  usage: Record<string, number>;
 }
 
 interface MemoryRun {
@@ -62,7 +64,12 @@ async function measure(
     await sleep(300);
     await inspector.gc();
     await sleep(SETTLE_MS);
-    return { rss: rssMb(pid), heapUsed: mb((await inspector.memory()).heapUsed) };
+    const usage = await inspector.memory();
+    return {
+      rss: rssMb(pid),
+      heapUsed: mb(usage.heapUsed),
+      usage: Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, Math.round(mb(v) * 10) / 10])),
+    };
   };
   await sleep(SETTLE_MS);
   const idle = await checkpoint();

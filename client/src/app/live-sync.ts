@@ -4,7 +4,7 @@ import { getToken } from '../api/http';
 import { invalidateQueries, setQueryData, updateQueries } from '../api/query-cache';
 import { queryKeys } from '../api/query-keys';
 import { removeById, upsertById } from '../api/records';
-import { connectLive, disconnectLive, onLive, onLiveResync } from '../api/socket';
+import { connectLive, disconnectLive, onLive, onLiveResync, onLiveStatus } from '../api/socket';
 import { useSession } from '../features/auth/session-context';
 import { subscribeBookingsLive } from '../features/bookings/bookings.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
@@ -20,6 +20,15 @@ export function useLiveSync(): void {
   const myId = profile?.id;
   const myTenant = profile?.tenant_id ?? null;
   const isAdmin = profile?.role === 'admin';
+
+  // The live state on <html data-live="online|connecting|offline">, for styling and for the browser tests.
+  useEffect(
+    () =>
+      onLiveStatus((status) => {
+        document.documentElement.dataset.live = status;
+      }),
+    [],
+  );
 
   useEffect(() => {
     const token = getToken();

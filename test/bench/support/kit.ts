@@ -142,10 +142,15 @@ export async function benchSchema(name: string): Promise<{ schema: string; drop:
 export const schemaPool = (schema: string, max = 20) =>
   new Pool({ connectionString: DATABASE_URL, max, options: `-c search_path=${schema}` });
 
-/** The built server as in production, `replicas` of it on the benchmark's schema and the local Redis, behind the cluster proxy. */
+/**
+ * The built server as in production, `replicas` of it on the benchmark's schema and the local Redis, behind the
+ * cluster proxy. BENCH_CPU_PROF=1 runs them with --cpu-prof: each writes a .cpuprofile to bench/results/profiles/
+ * when it stops (open it in Chrome DevTools, Performance or JavaScript Profiler).
+ */
 export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: ClusterOptions = {}): Promise<Cluster> {
   const ports: number[] = [];
   for (let i = 0; i < replicas; i++) ports.push(await freePort());
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
   return startCluster({
     port: 0,
     replicaPorts: ports,
@@ -153,6 +158,9 @@ export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: C
     databaseUrl: DATABASE_URL,
     redisUrl: REDIS_URL,
     ...opts,
+    nodeArgs: [...profile, ...(opts.nodeArgs ?? [])],
+    // BENCH_SERVER_MAIN: another build of the server (an experiment compiled elsewhere), e.g. to measure a fix.
+    ...(process.env.BENCH_SERVER_MAIN ? { serverMain: process.env.BENCH_SERVER_MAIN } : {}),
     env: { ...process.env, JWT_SECRET },
     replicaEnv: { NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000', ...opts.replicaEnv },
   });

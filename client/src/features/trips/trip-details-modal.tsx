@@ -215,7 +215,7 @@ export function TripDetailsModal({
                   Edit request
                 </Badge>
               ) : null}
-              {trip.cancelRequest ? (
+              {trip.cancelRequest && trip.status !== 'Cancel Requested' ? (
                 <Badge color="red" variant="outline">
                   Cancel request
                 </Badge>

@@ -290,7 +290,7 @@ export function TripForm({
             <NumberInput
               label="Booster seats"
               required
-              min={1}
+              min={0}
               allowDecimal={false}
               allowNegative={false}
               value={values.boosterSeatCount}

@@ -26,7 +26,8 @@ export function statusColor(status: string | null | undefined, where: 'filter' |
     case 'rejected':
       return 'red';
     case 'completed':
-      return where === 'filter' ? 'gray' : 'dark';
+      // a badge in dark grey would vanish on the dark scheme
+      return where === 'calendar' ? 'dark' : 'gray';
     case 'cancelled':
       return where === 'filter' ? 'gray.4' : 'red';
     case 'cancel requested':

@@ -22,6 +22,8 @@ export interface TripEvent {
 }
 
 const VIEWS: View[] = ['month', 'week', 'work_week', 'day', 'agenda'];
+// week and day views open at 07:00, just before the trips' 08:00 start
+const SCROLL_TO = new Date(1970, 0, 1, 7, 0, 0);
 
 /** spec §2: an event runs from 08:00 on the trip date to 18:00 on the return date, or the trip date. */
 export function tripEvent(trip: TripDto): TripEvent | null {
@@ -67,6 +69,7 @@ export function TripsCalendar({ trips, onOpen }: { trips: readonly TripDto[]; on
         components={components}
         onSelectEvent={select}
         tooltipAccessor={null}
+        scrollToTime={SCROLL_TO}
       />
     </div>
   );

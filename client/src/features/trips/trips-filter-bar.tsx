@@ -39,7 +39,7 @@ export function TripsFilterBar({
         value={filters.month}
         onChange={(month) => onChange({ ...filters, month })}
         clearable
-        style={{ flex: '0 1 190px', minWidth: 150 }}
+        style={{ flex: '1 1 150px', maxWidth: 220 }}
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={280}
       />
@@ -50,7 +50,7 @@ export function TripsFilterBar({
         value={filters.status}
         onChange={(status) => onChange({ ...filters, status })}
         clearable
-        style={{ flex: '0 1 180px', minWidth: 150 }}
+        style={{ flex: '1 1 150px', maxWidth: 220 }}
         leftSection={filters.status ? <StatusDot color={cssColor(statusColor(filters.status, 'filter'))} /> : undefined}
         renderOption={({ option }) => (
           <Group gap={8} wrap="nowrap">

@@ -20,18 +20,20 @@ const TripsCalendar = lazy(() => import('./trips-calendar'));
 
 const FORM_OPEN_KEY = 'trips.request-form-open';
 
-function readFormOpen(): boolean {
+/** Open by default for school staff (spec §2: they see the form); folded for the roles that request now and then. */
+function readFormOpen(byDefault: boolean): boolean {
   try {
-    return window.localStorage.getItem(FORM_OPEN_KEY) !== 'false';
+    const saved = window.localStorage.getItem(FORM_OPEN_KEY);
+    return saved === null ? byDefault : saved === 'true';
   } catch {
-    return true;
+    return byDefault;
   }
 }
 
 /** spec §2: school staff (and the other roles that may request) see the trip request form on All Trips. */
 function RequestPanel() {
   const { profile } = useSession();
-  const [open, setOpen] = useState(readFormOpen);
+  const [open, setOpen] = useState(() => readFormOpen(profile?.role === 'school_staff'));
   if (!profile || !canRequestTrips(profile)) return null;
   const toggle = () => {
     setOpen((o) => {

@@ -1,0 +1,107 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emitLiveForTest } from '../../api/socket';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { DESERT_STAR, GREENFIELD, makeTrip } from '../trips/test-trips';
+import { todayIso } from '../trips/trip-view';
+import { subscribeTripsLive } from '../trips/trips.live';
+import { DashboardPage } from './dashboard-page';
+import { tripStats, upcomingTrips } from './dashboard-stats';
+
+const TODAY = '2031-03-10';
+const on = (date: string, over: Parameters<typeof makeTrip>[0] = {}) => makeTrip({ departureDate: date, date, returnDate: date, ...over });
+
+describe('dashboard numbers (spec §4 buckets)', () => {
+  const trips = [
+    on('2031-03-09', { status: 'Pending' }), // past
+    on('2031-03-10', { status: 'Accepted' }), // today counts as upcoming
+    on('2031-03-12', { status: 'Canceled' }),
+    on('2031-03-13', { status: 'Rejected' }),
+    on('2031-03-14', { status: 'Pending' }),
+    on('2031-03-15', { status: 'Cancel Requested' }),
+    on('2031-03-16', { status: 'Completed' }),
+  ];
+
+  it('counts total, upcoming from today, pending requests and cancelled', () => {
+    expect(tripStats(trips, TODAY)).toEqual({ total: 7, upcoming: 4, pending: 2, cancelled: 1 });
+  });
+
+  it('lists at most 10 upcoming trips by date ascending, without cancelled or rejected ones', () => {
+    expect(upcomingTrips(trips, TODAY).map((t) => t.departureDate)).toEqual(['2031-03-10', '2031-03-14', '2031-03-15', '2031-03-16']);
+    const many = Array.from({ length: 14 }, (_, i) => on(`2031-04-${String(28 - i).padStart(2, '0')}`));
+    const shown = upcomingTrips(many, TODAY);
+    expect(shown).toHaveLength(10);
+    expect(shown[0].departureDate).toBe('2031-04-15');
+    expect(shown[9].departureDate).toBe('2031-04-24');
+  });
+});
+
+describe('DashboardPage', () => {
+  const future = (days: number) => {
+    const d = new Date();
+    d.setDate(d.getDate() + days);
+    return todayIso(d);
+  };
+
+  it('shows "Loading dashboard..." and then greets an admin as "Admin", with the user table', async () => {
+    mockFetch({
+      'GET /api/trips': () => ({ body: [on(future(2), { id: 1, destination: 'Zoo', status: 'Pending' })] }),
+      'GET /api/users': () => ({ body: [makeProfile('school_staff', { id: 3, name: 'Grace Green' })] }),
+    });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('admin', { name: 'Dana Admin' })) });
+    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Admin.')).toBeInTheDocument();
+    expect(await screen.findByText('Upcoming Trips')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-Total trips')).toHaveTextContent('1');
+    expect(screen.getByTestId('stat-Pending requests')).toHaveTextContent('1');
+    expect(screen.getByText('Accept or reject')).toBeInTheDocument();
+    expect(screen.getByText('User and Role Management')).toBeInTheDocument();
+    expect(await screen.findByText('Grace Green')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request New Trip' })).toBeNull();
+  });
+
+  it('shows "Failed to load trips" in a red panel', async () => {
+    mockFetch({ 'GET /api/trips': () => ({ status: 500 }) });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    expect(await screen.findByText('Failed to load trips')).toBeInTheDocument();
+  });
+
+  it('opens trip details from a destination, and school staff’s button opens the request form', async () => {
+    mockFetch({
+      'GET /api/trips': () => ({
+        body: [on(future(3), { id: 4, destination: 'Planetarium', status: 'Confirmed', busCompanyOrgId: DESERT_STAR })],
+      }),
+      'GET /api/trips/4/history': () => ({ body: [] }),
+    });
+    const staff = makeProfile('school_staff', { name: 'Grace Green', active_org_id: GREENFIELD });
+    renderWithApp(<DashboardPage />, { session: makeSession(staff) });
+    expect(await screen.findByText('Welcome back, Grace Green.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Planetarium' }));
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    expect(within(details).getByRole('heading', { name: 'Planetarium' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Request New Trip' }));
+    const form = await screen.findByRole('dialog', { name: 'Request New Trip' });
+    expect(within(form).getByRole('button', { name: 'Submit Request' })).toBeInTheDocument();
+  });
+
+  it('updates the cards and the upcoming list as live events arrive', async () => {
+    const off = subscribeTripsLive();
+    const trip = on(future(1), { id: 1, destination: 'Zoo', status: 'Pending' });
+    mockFetch({ 'GET /api/trips': () => ({ body: [trip] }) });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    await screen.findByText('Zoo');
+    act(() =>
+      emitLiveForTest('trip:created', { seq: 1, tenantId: 1, trip: on(future(2), { id: 2, destination: 'Museum', status: 'Pending' }) }),
+    );
+    expect(await screen.findByText('Museum')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-Pending requests')).toHaveTextContent('2');
+    act(() =>
+      emitLiveForTest('trip:updated', { seq: 2, tenantId: 1, trip: { ...trip, status: 'Canceled', version: 2 }, status: 'Canceled' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
+    expect(screen.queryByText('Zoo')).toBeNull();
+    off();
+  });
+});

@@ -1,0 +1,95 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emitLiveForTest } from '../../api/socket';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeTrip } from '../trips/test-trips';
+import { subscribeTripsLive } from '../trips/trips.live';
+import { filterFinance, NO_FINANCE_FILTERS, paidRevenue, sortByDate } from './finance-filters';
+import { FinancePage } from './finance-page';
+
+const bus = (tripPrice: number) => ({ busType: 'White Bus' as const, busSeats: 40, tripPrice });
+const trips = [
+  makeTrip({
+    id: 1,
+    destination: 'Zoo',
+    createdBy: 'Grace Green',
+    departureDate: '2031-03-04',
+    date: '2031-03-04',
+    paid: true,
+    buses: [bus(300), bus(200)],
+    price: 999,
+  }),
+  makeTrip({
+    id: 2,
+    destination: 'Museum',
+    createdBy: 'Rami Rivers',
+    departureDate: '2031-04-10',
+    date: '2031-04-10',
+    paid: true,
+    price: 120.5,
+  }),
+  makeTrip({
+    id: 3,
+    destination: 'Opera',
+    createdBy: 'Grace Green',
+    departureDate: '2031-03-20',
+    date: '2031-03-20',
+    paid: false,
+    price: 800,
+  }),
+];
+
+describe('finance rules', () => {
+  it('filters by payment, month and requester or destination, and sorts by date', () => {
+    expect(filterFinance(trips, { ...NO_FINANCE_FILTERS, payment: 'paid' }).map((t) => t.id)).toEqual([1, 2]);
+    expect(filterFinance(trips, { ...NO_FINANCE_FILTERS, payment: 'unpaid' }).map((t) => t.id)).toEqual([3]);
+    expect(filterFinance(trips, { ...NO_FINANCE_FILTERS, month: '2031-03' }).map((t) => t.id)).toEqual([1, 3]);
+    expect(filterFinance(trips, { ...NO_FINANCE_FILTERS, search: 'rami' }).map((t) => t.id)).toEqual([2]);
+    expect(filterFinance(trips, { ...NO_FINANCE_FILTERS, search: 'OPERA' }).map((t) => t.id)).toEqual([3]);
+    expect(sortByDate(trips, 'newest').map((t) => t.id)).toEqual([2, 3, 1]);
+    expect(sortByDate(trips, 'oldest').map((t) => t.id)).toEqual([1, 3, 2]);
+  });
+
+  it('adds up the paid revenue from the buses’ prices, else the trip price', () => {
+    expect(paidRevenue(trips)).toBe(620.5);
+  });
+});
+
+describe('FinancePage', () => {
+  it('shows the paid revenue in AED and toggles paid with PATCH {paid}, merging live changes', async () => {
+    const off = subscribeTripsLive();
+    const { calls } = mockFetch({
+      'GET /api/trips': () => ({ body: trips }),
+      'PATCH /api/trips/3': (body) => ({ body: { ...trips[2], ...(body as object), version: 2 } }),
+    });
+    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('finance')) });
+    expect(await screen.findByTestId('paid-revenue')).toHaveTextContent('AED 620.50');
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Paid: Opera' }));
+    expect(await screen.findByText('Marked paid.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ paid: true, version: 1 });
+    await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 1,420.50'));
+
+    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: { ...trips[0], paid: false, version: 2 }, status: 'Pending' }));
+    await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 920.50'));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Unpaid' }));
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Zoo')).toBeInTheDocument();
+    expect(within(table).queryByText('Opera')).toBeNull();
+    off();
+  });
+
+  it('exports the shown trips as finance-trips.csv', async () => {
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    mockFetch({ 'GET /api/trips': () => ({ body: trips }) });
+    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('admin')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['finance-trips.csv']));
+    click.mockRestore();
+  });
+});

@@ -1,0 +1,191 @@
+import { TripMessages } from '@contracts/trip-messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { emptyTripForm, toNewTripBody, TripForm, validateTripForm, type TripFormValues } from './trip-form';
+import { TripRequestForm } from './trip-request-form';
+import { GREENFIELD, makeTrip } from './test-trips';
+
+const filled = (over: Partial<TripFormValues> = {}): TripFormValues => ({
+  ...emptyTripForm(),
+  destination: 'Science Museum',
+  departureDate: '2031-03-04',
+  departureTime: '08:00 AM',
+  returnDate: '2031-03-04',
+  returnTime: '03:00 PM',
+  students: 30,
+  ...over,
+});
+
+async function pick(label: RegExp, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('trip request form rules (spec §5)', () => {
+  it('defaults to origin School and Academic Trip', () => {
+    expect(emptyTripForm()).toMatchObject({ origin: 'School', tripType: 'Academic Trip', boosterSeatsRequested: false });
+  });
+
+  it('requires destination, departure and return date and time, and students', () => {
+    expect(validateTripForm(emptyTripForm())).toEqual({
+      destination: TripMessages.destinationRequired,
+      departureDate: TripMessages.departureDateRequired,
+      departureTime: TripMessages.departureTimeRequired,
+      returnDate: TripMessages.returnDateRequired,
+      returnTime: TripMessages.returnTimeRequired,
+      students: TripMessages.studentsRequired,
+    });
+    expect(validateTripForm(filled())).toEqual({});
+  });
+
+  it('requires the custom type when the type is Other', () => {
+    expect(validateTripForm(filled({ tripType: 'Other', customType: '  ' })).customType).toBe(TripMessages.customTypeRequired);
+    expect(validateTripForm(filled({ tripType: 'Other', customType: 'Choir tour' }))).toEqual({});
+  });
+
+  it('wants the return later than the departure', () => {
+    const message = 'Return time must be later than departure time.';
+    expect(validateTripForm(filled({ returnTime: '08:00 AM' })).returnTime).toBe(message);
+    expect(validateTripForm(filled({ returnTime: '07:45 AM' })).returnTime).toBe(message);
+    expect(validateTripForm(filled({ returnDate: '2031-03-03', returnTime: '11:00 PM' })).returnTime).toBe(message);
+    expect(validateTripForm(filled({ returnDate: '2031-03-05', returnTime: '07:00 AM' }))).toEqual({});
+  });
+
+  it('wants a booster seat count above 0 when booster seats are requested', () => {
+    const message = 'Please enter a valid number of booster seats (> 0).';
+    expect(validateTripForm(filled({ boosterSeatsRequested: true, boosterSeatCount: '' })).boosterSeatCount).toBe(message);
+    expect(validateTripForm(filled({ boosterSeatsRequested: true, boosterSeatCount: 0 })).boosterSeatCount).toBe(message);
+    expect(validateTripForm(filled({ boosterSeatsRequested: true, boosterSeatCount: 3 }))).toEqual({});
+    expect(validateTripForm(filled({ boosterSeatsRequested: false, boosterSeatCount: 0 }))).toEqual({});
+  });
+
+  it('sends staff empty as null, the booster count only when requested, and a new trip as Pending at price 0', () => {
+    expect(toNewTripBody(filled({ staff: '', boosterSeatsRequested: false, boosterSeatCount: 5, notes: '  ', origin: ' ' }))).toEqual({
+      tripType: 'Academic Trip',
+      customType: null,
+      origin: null,
+      destination: 'Science Museum',
+      date: '2031-03-04',
+      departureDate: '2031-03-04',
+      departureTime: '08:00 AM',
+      returnDate: '2031-03-04',
+      returnTime: '03:00 PM',
+      students: 30,
+      staff: null,
+      notes: null,
+      boosterSeatsRequested: false,
+      boosterSeatCount: 0,
+      status: 'Pending',
+      price: 0,
+      editRequest: false,
+      cancelRequest: false,
+    });
+    expect(toNewTripBody(filled({ staff: 4, boosterSeatsRequested: true, boosterSeatCount: 2 }), 11)).toMatchObject({
+      staff: 4,
+      boosterSeatCount: 2,
+      schoolOrgId: 11,
+    });
+  });
+});
+
+describe('TripForm', () => {
+  it('fills the return date and time from the departure, and shows the messages', async () => {
+    const onSubmit = jest.fn(async () => true);
+    renderWithApp(<TripForm submitLabel="Submit Request" onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(screen.getByText(TripMessages.destinationRequired)).toBeInTheDocument();
+    expect(screen.getByText(TripMessages.studentsRequired)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/^Departure date/), '2031-03-04');
+    expect(screen.getByLabelText(/^Return date/)).toHaveValue('2031-03-04');
+    await pick(/^Departure time/, '08:00 AM');
+    expect(screen.getByRole('combobox', { name: /^Return time/ })).toHaveValue('08:00 AM');
+
+    await userEvent.type(screen.getByRole('textbox', { name: /^Destination/ }), 'Zoo');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Students/ }), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(screen.getByText('Return time must be later than departure time.')).toBeInTheDocument();
+
+    await pick(/^Return time/, '02:00 PM');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Booster seats requested' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(screen.getByText('Please enter a valid number of booster seats (> 0).')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Booster seats/ }), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]).toEqual([
+      expect.objectContaining({ destination: 'Zoo', students: 12, returnTime: '02:00 PM', boosterSeatCount: 2 }),
+    ]);
+  });
+
+  it('asks for a custom type when the type is Other', async () => {
+    renderWithApp(<TripForm submitLabel="Save" onSubmit={async () => true} />);
+    await pick(/^Trip type/, 'Other');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(TripMessages.customTypeRequired)).toBeInTheDocument();
+  });
+});
+
+describe('TripRequestForm', () => {
+  const staff = makeProfile('school_staff', {
+    active_org_id: GREENFIELD,
+    active_org: { id: GREENFIELD, name: 'Greenfield Primary', type: 'school' },
+  });
+
+  async function fillAndSubmit() {
+    await userEvent.type(screen.getByRole('textbox', { name: /^Destination/ }), 'Science Museum');
+    await userEvent.type(screen.getByLabelText(/^Departure date/), '2031-03-04');
+    await pick(/^Departure time/, '08:00 AM');
+    await pick(/^Return time/, '03:00 PM');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Students/ }), '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+  }
+
+  it('posts a Pending trip for the school and says "Trip submitted successfully!"', async () => {
+    const { calls } = mockFetch({ 'POST /api/trips': (body) => ({ status: 201, body: makeTrip(body as object) }) });
+    renderWithApp(<TripRequestForm profile={staff} />, { session: makeSession(staff) });
+    expect(screen.getByText('For Greenfield Primary')).toBeInTheDocument();
+    await fillAndSubmit();
+    expect(await screen.findByText('Trip submitted successfully!')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/trips',
+      body: { destination: 'Science Museum', status: 'Pending', price: 0, staff: null, boosterSeatCount: 0 },
+    });
+    // the form starts afresh
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Destination/ })).toHaveValue(''));
+  });
+
+  it('says "Submission failed. Please try again." when the server refuses', async () => {
+    mockFetch({ 'POST /api/trips': () => ({ status: 500 }) });
+    renderWithApp(<TripRequestForm profile={staff} />, { session: makeSession(staff) });
+    await fillAndSubmit();
+    expect(await screen.findByText('Submission failed. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Destination/ })).toHaveValue('Science Museum');
+  });
+
+  it('makes an admin pick the school', async () => {
+    const admin = makeProfile('admin');
+    const { calls } = mockFetch({
+      'GET /api/global/orgs': () => ({
+        body: [
+          { id: 11, tenant_id: 1, type: 'school', name: 'Greenfield Primary' },
+          { id: 21, tenant_id: 1, type: 'bus_company', name: 'Desert Star Buses' },
+        ],
+      }),
+      'POST /api/trips': (body) => ({ status: 201, body: makeTrip(body as object) }),
+    });
+    renderWithApp(<TripRequestForm profile={admin} />, { session: makeSession(admin) });
+    await fillAndSubmit();
+    expect(await screen.findByText('Please choose the school this trip is for.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: /^School/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Greenfield Primary']);
+    await userEvent.click(options[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Trip submitted successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ schoolOrgId: 11 });
+  });
+});

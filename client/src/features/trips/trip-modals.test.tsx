@@ -1,0 +1,271 @@
+import type { TripDto } from '@contracts/trip-wire';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { DESERT_STAR, GREENFIELD, makeTrip } from './test-trips';
+import { TripsPage } from './trips-page';
+
+const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
+const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
+const admin = makeProfile('admin');
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+async function openDetails(trip: TripDto, profile = staff, routes: Routes = {}) {
+  const mocked = mockFetch({
+    'GET /api/trips': () => ({ body: [trip] }),
+    [`GET /api/trips/${trip.id}/history`]: () => ({ body: [] }),
+    ...routes,
+  });
+  renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(profile) });
+  await userEvent.click(await screen.findByRole('button', { name: trip.destination }));
+  const details = await screen.findByRole('dialog', { name: 'View trip details' });
+  return { ...mocked, details };
+}
+
+const patches = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+
+describe('Edit Trip modal', () => {
+  const confirmed = makeTrip({ id: 31, status: 'Confirmed', busCompanyOrgId: DESERT_STAR, version: 5, destination: 'Aquarium' });
+
+  it('sends school staff’s edit of a Confirmed trip as a request: status Pending', async () => {
+    const { details, calls } = await openDetails(confirmed, staff, {
+      'PATCH /api/trips/31': (body) => ({ body: { ...confirmed, ...(body as object), status: 'Pending', editRequest: true, version: 6 } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    expect(within(edit).getByText(/sent as an edit request/)).toBeInTheDocument();
+    const destination = within(edit).getByRole('textbox', { name: /^Destination/ });
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Big Aquarium');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Send Edit Request' }));
+    expect(await screen.findByText('Edit request sent. Awaiting bus officer approval.')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([expect.objectContaining({ destination: 'Big Aquarium', status: 'Pending', version: 5 })]);
+  });
+
+  it('saves an admin’s edit as it is and says "Trip updated successfully!"', async () => {
+    const { details, calls } = await openDetails(confirmed, admin, {
+      'PATCH /api/trips/31': (body) => ({ body: { ...confirmed, ...(body as object), version: 6 } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
+    expect(patches(calls)[0]).not.toHaveProperty('status');
+    // back on the details
+    expect(await screen.findByRole('dialog', { name: 'View trip details' })).toBeInTheDocument();
+  });
+
+  it('checks booster seats and says "Failed to update trip. Please try again." when saving fails', async () => {
+    const { details } = await openDetails(confirmed, admin, { 'PATCH /api/trips/31': () => ({ status: 500 }) });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.click(within(edit).getByRole('checkbox', { name: 'Booster seats requested' }));
+    await userEvent.type(within(edit).getByRole('textbox', { name: /^Booster seats/ }), '0');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(within(edit).getByText('Please enter a valid number of booster seats (> 0).')).toBeInTheDocument();
+    await userEvent.clear(within(edit).getByRole('textbox', { name: /^Booster seats/ }));
+    await userEvent.type(within(edit).getByRole('textbox', { name: /^Booster seats/ }), '2');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update trip. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Trip' })).toBeInTheDocument();
+  });
+
+  it('keeps the user’s edit on a 409, shows what changed, and saves it over the current trip when asked', async () => {
+    const current = { ...confirmed, students: 45, version: 6 };
+    let attempt = 0;
+    const { details, calls } = await openDetails(confirmed, admin, {
+      'PATCH /api/trips/31': (body) =>
+        ++attempt === 1
+          ? { status: 409, body: { message: 'This trip was changed by someone else in the meantime.', trip: current } }
+          : { body: { ...current, ...(body as object), version: 7 } },
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.type(within(edit).getByRole('textbox', { name: /^Notes/ }), 'Bring hats');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    const alert = await within(edit).findByRole('alert');
+    expect(alert).toHaveTextContent('Students: 30 → 45');
+    expect(within(edit).getByRole('textbox', { name: /^Notes/ })).toHaveValue('Bring hats');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Keep my changes' }));
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([
+      expect.objectContaining({ notes: 'Bring hats', version: 5 }),
+      expect.objectContaining({ notes: 'Bring hats', version: 6 }),
+    ]);
+  });
+
+  it('loads the current trip instead when asked', async () => {
+    const current = { ...confirmed, destination: 'Sea World', version: 6 };
+    const { details } = await openDetails(confirmed, admin, {
+      'PATCH /api/trips/31': () => ({ status: 409, body: { message: 'Changed meanwhile.', trip: current } }),
+      'GET /api/trips/31/history': () => ({ body: [] }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(await within(edit).findByRole('button', { name: 'Load the current trip' }));
+    expect(within(edit).getByRole('textbox', { name: /^Destination/ })).toHaveValue('Sea World');
+    expect(within(edit).queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before a cancel request and sends {status: Pending, cancelRequest: true}', async () => {
+    const { details, calls } = await openDetails(confirmed, staff, {
+      'PATCH /api/trips/31': () => ({ status: 500 }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Request Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Cancel' });
+    expect(within(dialog).getByText('Are you sure you want to request to cancel this trip?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to request cancellation.')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([{ status: 'Pending', cancelRequest: true, version: 5 }]);
+  });
+
+  it('closes the top modal on Escape', async () => {
+    const { details } = await openDetails(confirmed, admin);
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Trip' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'View trip details' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View trip details' })).toBeNull());
+  });
+});
+
+describe('Assign Bus modal', () => {
+  const accepted = makeTrip({
+    id: 41,
+    status: 'Accepted',
+    busCompanyOrgId: DESERT_STAR,
+    students: 30,
+    staff: 3,
+    version: 2,
+    destination: 'Fort',
+  });
+
+  async function openAssign(routes: Routes = {}) {
+    const opened = await openDetails(accepted, dispatcher, routes);
+    await userEvent.click(within(opened.details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    return { ...opened, modal };
+  }
+
+  it('checks seats and the list, adds and updates buses, then confirms the trip and records a subtrip', async () => {
+    const { modal, calls } = await openAssign({
+      'PATCH /api/trips/41': (body) => ({ body: { ...accepted, ...(body as object), status: 'Confirmed', version: 3 } }),
+      'POST /api/trips/41/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 41, ...(body as object) } }),
+    });
+    const seats = within(modal).getByRole('textbox', { name: /^Seats/ });
+    expect(seats).toHaveValue('33'); // students + staff
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(within(modal).getByText('Please add at least one bus.')).toBeInTheDocument();
+
+    await userEvent.clear(seats);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    expect(within(modal).getByText('Please enter number of seats.')).toBeInTheDocument();
+    await userEvent.type(seats, '40');
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Price (AED)' }), '300');
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), ' Sam Driver ');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    expect(await screen.findByText('Bus added to list.')).toBeInTheDocument();
+
+    await userEvent.click(within(modal).getByRole('button', { name: 'Edit bus 1' }));
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '45');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Update Bus' }));
+    expect(await screen.findByText('Bus updated successfully.')).toBeInTheDocument();
+
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Buses assigned successfully!')).toBeInTheDocument();
+    const bus = { busType: 'Internal Yellow Bus', busSeats: 45, tripPrice: 300, driverName: 'Sam Driver', driverPhone: null, status: null };
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      { method: 'PATCH', path: '/api/trips/41', body: { buses: [bus], status: 'Confirmed', version: 2 } },
+      { method: 'POST', path: '/api/trips/41/subtrips', body: { buses: [bus] } },
+    ]);
+    expect(await screen.findByRole('dialog', { name: 'View trip details' })).toBeInTheDocument();
+  });
+
+  it('says "Failed to assign buses. Please try again." when the server refuses', async () => {
+    const { modal } = await openAssign({ 'PATCH /api/trips/41': () => ({ status: 500 }) });
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Failed to assign buses. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('Passengers modal', () => {
+  const confirmed = makeTrip({ id: 51, status: 'Confirmed', busCompanyOrgId: DESERT_STAR, destination: 'Zoo' });
+  const lina = {
+    id: 1,
+    tripId: 51,
+    fullName: 'Lina Farah',
+    guardianName: null,
+    guardianPhone: null,
+    pickupPoint: null,
+    dropoffPoint: null,
+    notes: null,
+    checkedIn: false,
+    createdAt: '',
+  };
+
+  it('lets school staff add a passenger: full name required after trimming, the rest trimmed to null', async () => {
+    const { details, calls } = await openDetails(confirmed, staff, {
+      'GET /api/trips/51/passengers': () => ({ body: [lina] }),
+      'POST /api/trips/51/passengers': (body) => ({
+        status: 201,
+        body: (body as { passengers: object[] }).passengers.map((p, i) => ({ id: 10 + i, tripId: 51, createdAt: '', ...p })),
+      }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Manage Passengers' }));
+    const modal = await screen.findByRole('dialog', { name: 'Manage Passengers' });
+    expect(await within(modal).findByText('Lina Farah')).toBeInTheDocument();
+    const add = within(modal).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await userEvent.type(within(modal).getByRole('textbox', { name: /^Full name/ }), '   ');
+    expect(add).toBeDisabled();
+    await userEvent.type(within(modal).getByRole('textbox', { name: /^Full name/ }), ' Yusuf Khan ');
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Guardian name' }), '   ');
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Pickup point' }), ' Gate 2 ');
+    await userEvent.click(add);
+    expect(await screen.findByText('Added "Yusuf Khan".')).toBeInTheDocument();
+    expect(within(modal).getByText('Yusuf Khan')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      passengers: [
+        {
+          fullName: 'Yusuf Khan',
+          guardianName: null,
+          guardianPhone: null,
+          pickupPoint: 'Gate 2',
+          dropoffPoint: null,
+          notes: null,
+          checkedIn: false,
+        },
+      ],
+    });
+  });
+
+  it('is read-only for an admin, titled "View Passengers"', async () => {
+    const { details } = await openDetails(confirmed, admin, { 'GET /api/trips/51/passengers': () => ({ body: [lina] }) });
+    await userEvent.click(within(details).getByRole('button', { name: 'View Passengers' }));
+    const modal = await screen.findByRole('dialog', { name: 'View Passengers' });
+    expect(await within(modal).findByText('Lina Farah')).toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Add' })).toBeNull();
+  });
+
+  it('says "Could not load passengers." and "Failed to add passengers."', async () => {
+    const { details } = await openDetails(confirmed, staff, {
+      'GET /api/trips/51/passengers': () => ({ status: 500 }),
+      'POST /api/trips/51/passengers': () => ({ status: 500 }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Manage Passengers' }));
+    const modal = await screen.findByRole('dialog', { name: 'Manage Passengers' });
+    expect((await screen.findAllByText('Could not load passengers.')).length).toBeGreaterThan(0);
+    await userEvent.type(within(modal).getByRole('textbox', { name: /^Full name/ }), 'Maya');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Failed to add passengers.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+
+/**
+ * Three consoles at once, none of them reloaded: Greenfield staff request a trip, the Desert Star dispatcher
+ * (Greenfield's partner) sees it arrive, accepts it and assigns a bus, and the staff console follows each step;
+ * the Falcon dispatcher (Riverside's partner) never sees it. The time from the dispatcher's click to the
+ * change on the staff console is measured in both pages with Date.now() (one machine, one clock).
+ */
+describe('a trip request, live across three consoles', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openTrips(email: string): Promise<Page> {
+    const { page } = await signIn(browser, server.url, email);
+    await page.goto('/trips');
+    await page.getByPlaceholder('Search destination, notes, or type').waitFor();
+    await page.locator('tr[data-trip-id]').first().waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
+    // a reload would clear this mark
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    return page;
+  }
+
+  /** Records, in the page, when the trip's status badge first shows each status. */
+  async function watchStatus(page: Page, tripId: number): Promise<void> {
+    await page.evaluate((id) => {
+      const seen: Record<string, number> = {};
+      Object.assign(window, { __seen: seen });
+      const check = () => {
+        const status = document.querySelector(`tr[data-trip-id="${id}"] [data-status]`)?.getAttribute('data-status');
+        if (status && !(status in seen)) seen[status] = Date.now();
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      check();
+    }, tripId);
+  }
+
+  /** Records the time of every button click in the page (capture phase: before React handles it). */
+  async function recordClicks(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const clicks: { label: string; at: number }[] = [];
+      Object.assign(window, { __clicks: clicks });
+      document.addEventListener(
+        'click',
+        (e) => {
+          const button = (e.target as Element | null)?.closest('button');
+          if (button) clicks.push({ label: button.textContent?.trim() ?? '', at: Date.now() });
+        },
+        true,
+      );
+    });
+  }
+
+  const seenAt = (page: Page, status: string) =>
+    page.waitForFunction((s) => (window as unknown as { __seen: Record<string, number> }).__seen[s], status, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
+  const clickedAt = (page: Page, label: string) =>
+    page.evaluate((l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN, label);
+
+  it('shows the request to the partner dispatcher live, and each step back to the school, never to Falcon', async () => {
+    const [staff, desertStar, falcon] = await Promise.all([
+      openTrips('staff.greenfield@demo.test'),
+      openTrips('dispatch.desertstar@demo.test'),
+      openTrips('dispatch.falcon@demo.test'),
+    ]);
+    const destination = `Live Aquarium ${Date.now().toString(36)}`;
+
+    // 1. school staff request the trip
+    await staff.getByRole('textbox', { name: /^Destination/ }).fill(destination);
+    await staff.getByLabel(/^Departure date/).fill('2031-05-10');
+    await staff.getByRole('combobox', { name: /^Departure time/ }).click();
+    await staff.getByRole('option', { name: '08:00 AM', exact: true }).click();
+    await staff.getByRole('combobox', { name: /^Return time/ }).click();
+    await staff.getByRole('option', { name: '03:00 PM', exact: true }).click();
+    await staff.getByRole('textbox', { name: /^Students/ }).fill('25');
+    await staff.getByRole('textbox', { name: /^Staff/ }).fill('2');
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-1-staff-request-form.png') });
+    const [created] = await Promise.all([
+      staff.waitForResponse((r) => r.url().endsWith('/api/trips') && r.request().method() === 'POST'),
+      staff.getByRole('button', { name: 'Submit Request' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const tripId = ((await created.json()) as { id: number }).id;
+    await staff.getByText('Trip submitted successfully!').waitFor();
+    await watchStatus(staff, tripId);
+    expect(await seenAt(staff, 'Pending')).toBeGreaterThan(0);
+
+    // 2. the Desert Star dispatcher sees it arrive without reloading
+    const row = desertStar.locator(`tr[data-trip-id="${tripId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await expectText(row, destination);
+    await expectText(row, 'Pending');
+    await desertStar.screenshot({ path: join(SCREENSHOTS, 'live-2-dispatcher-sees-request.png') });
+
+    // 3. accepts it: the staff console shows Accepted
+    await recordClicks(desertStar);
+    await desertStar.getByRole('button', { name: `Show actions for ${destination}` }).click();
+    await desertStar.getByRole('group', { name: `Actions for ${destination}` }).getByRole('button', { name: 'Accept' }).click();
+    const acceptedSeen = await seenAt(staff, 'Accepted');
+    const acceptLatency = acceptedSeen - (await clickedAt(desertStar, 'Accept'));
+    const details = desertStar.getByRole('dialog', { name: 'View trip details' });
+    await details.waitFor();
+    await expectText(details, 'Accepted');
+
+    // 4. assigns a bus: the staff console shows Confirmed
+    await details.getByRole('button', { name: 'Assign Bus' }).click();
+    const assign = desertStar.getByRole('dialog', { name: 'Assign Bus' });
+    await assign.waitFor();
+    expect(await assign.getByRole('textbox', { name: /^Seats/ }).inputValue()).toBe('27');
+    await assign.getByRole('textbox', { name: 'Driver name' }).fill('Omar Haddad');
+    await assign.getByRole('button', { name: 'Add Bus' }).click();
+    await desertStar.getByText('Bus added to list.').waitFor();
+    await desertStar.screenshot({ path: join(SCREENSHOTS, 'live-3-dispatcher-assign-bus.png') });
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    const confirmedSeen = await seenAt(staff, 'Confirmed');
+    const confirmLatency = confirmedSeen - (await clickedAt(desertStar, 'Save Buses'));
+    await desertStar.getByText('Buses assigned successfully!').waitFor();
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-4-staff-sees-confirmed.png') });
+
+    // the staff page never reloaded and went Pending → Accepted → Confirmed
+    const seen = await staff.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
+    expect(Object.keys(seen)).toEqual(['Pending', 'Accepted', 'Confirmed']);
+    for (const page of [staff, desertStar, falcon]) {
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    }
+
+    // 5. Falcon never saw it
+    await falcon.waitForTimeout(500);
+    expect(await falcon.locator(`tr[data-trip-id="${tripId}"]`).count()).toBe(0);
+    expect(await falcon.getByText(destination).count()).toBe(0);
+
+    const measured = { acceptClickToStaffConsoleMs: acceptLatency, assignBusClickToStaffConsoleMs: confirmLatency };
+    writeFileSync(join(SCREENSHOTS, 'live-latency.json'), JSON.stringify(measured, null, 2));
+    console.log('click → other console', measured);
+    expect(acceptLatency).toBeGreaterThan(0);
+    expect(acceptLatency).toBeLessThan(3000);
+    expect(confirmLatency).toBeLessThan(3000);
+  });
+});
+
+async function expectText(scope: import('playwright-core').Locator, text: string): Promise<void> {
+  await scope.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
