@@ -27,6 +27,9 @@ async function copyText(text: string): Promise<void> {
 /** spec §2: the requester's e-mail in a popover, with a copy action that shows "Copied!" or "Retry". */
 export function RequesterEmail({ name, email }: { name: string; email: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [opened, setOpened] = useState(false);
+  // While the popover is open, Escape closes it and not the modal around it (Mantine's modal skips events from such targets).
+  const keepEscape = opened ? { 'data-mantine-stop-propagation': 'true' } : {};
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -45,9 +48,16 @@ export function RequesterEmail({ name, email }: { name: string; email: string })
 
   if (!email) return <Text size="sm">{name || '—'}</Text>;
   return (
-    <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus={false}>
+    <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus={false} opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <Anchor component="button" type="button" size="sm" title={`E-mail of ${name || 'the requester'}`}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          title={`E-mail of ${name || 'the requester'}`}
+          onClick={() => setOpened((o) => !o)}
+          {...keepEscape}
+        >
           {name || email}
         </Anchor>
       </Popover.Target>
@@ -57,7 +67,7 @@ export function RequesterEmail({ name, email }: { name: string; email: string })
             Requester e-mail
           </Text>
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Anchor href={`mailto:${email}`} size="sm" style={{ wordBreak: 'break-all' }}>
+            <Anchor href={`mailto:${email}`} size="sm" style={{ wordBreak: 'break-all' }} {...keepEscape}>
               {email}
             </Anchor>
             <Button
@@ -69,6 +79,7 @@ export function RequesterEmail({ name, email }: { name: string; email: string })
               }
               onClick={() => void copy()}
               aria-live="polite"
+              {...keepEscape}
             >
               {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Retry' : 'Copy'}
             </Button>

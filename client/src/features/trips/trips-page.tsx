@@ -1,6 +1,6 @@
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendar, IconChevronDown, IconChevronRight, IconTable } from '@tabler/icons-react';
-import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
 import { clampPage, DEFAULT_PAGE_SIZE, pageSlice } from '../../components/pagination';
 import { useSession } from '../auth/session-context';
-import { type DateSort, filterTrips, monthOptions, nextDateSort, NO_FILTERS, sortTrips, type TripFilters } from './trip-filters';
+import { type DateSort, filterTrips, monthOptions, nextDateSort, NO_FILTERS, searchText, sortTrips, type TripFilters } from './trip-filters';
 import { canRequestTrips, TripRequestForm } from './trip-request-form';
 import { TripWorkflowProvider, useTripWorkflow } from './trip-workflow';
 import { useTrips } from './trips.api';
@@ -30,8 +30,8 @@ function readFormOpen(byDefault: boolean): boolean {
   }
 }
 
-/** spec §2: school staff (and the other roles that may request) see the trip request form on All Trips. */
-function RequestPanel() {
+/** spec §2: school staff (and the other roles that may request) see the trip request form on All Trips. Memoised: typing in the search box does not re-render the form. */
+const RequestPanel = memo(function RequestPanel() {
   const { profile } = useSession();
   const [open, setOpen] = useState(() => readFormOpen(profile?.role === 'school_staff'));
   if (!profile || !canRequestTrips(profile)) return null;
@@ -60,7 +60,7 @@ function RequestPanel() {
       </Collapse>
     </Paper>
   );
-}
+});
 
 function TripsScreen({
   title,
@@ -87,6 +87,12 @@ function TripsScreen({
   }, [error]);
 
   const trips = useMemo(() => data ?? [], [data]);
+  // Build the lower-case search texts while the browser is idle, so the first keystroke does not pay for them.
+  useEffect(() => {
+    if (trips.length === 0 || typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => trips.forEach(searchText));
+    return () => window.cancelIdleCallback(handle);
+  }, [trips]);
   const months = useMemo(() => monthOptions(trips), [trips]);
   const filtered = useMemo(
     () => filterTrips(trips, { search, month: filters.month, status: filters.status }),
