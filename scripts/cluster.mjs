@@ -29,7 +29,7 @@ const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 export const REPLICA_HEADER = 'x-replica';
 
 /**
- * Starts two (or `replicas`) server processes and the proxy; resolves once every replica answers /api/health
+ * Starts one server process per replica port (two by default) and the proxy; resolves once every replica answers /api/health
  * with the database and Redis up.
  * @param {import('./cluster.d.mts').ClusterOptions} [opts]
  * @returns {Promise<import('./cluster.d.mts').Cluster>}

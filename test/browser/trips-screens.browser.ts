@@ -68,11 +68,11 @@ describe('trip screens, light and dark, desktop and phone', () => {
         await shot(page, `dashboard-admin-${tag}`, true);
 
         await page.goto('/trips');
-        await page.locator('tr[data-trip-id]').first().waitFor();
+        await page.locator('[data-trip-id]').first().waitFor();
         await shot(page, `trips-table-${tag}`, true);
 
         // details, with its history
-        const row = page.locator('tr[data-trip-id]').filter({ hasText: 'Botanical Gardens' });
+        const row = page.locator('[data-trip-id]').filter({ hasText: 'Botanical Gardens' });
         await row.getByRole('button', { name: 'Botanical Gardens', exact: true }).click();
         const details = page.getByRole('dialog', { name: 'View trip details' });
         await details.getByRole('heading', { name: 'Assigned buses' }).waitFor();
@@ -151,7 +151,7 @@ describe('trip screens, light and dark, desktop and phone', () => {
         await closeDialog(page, request);
 
         await page.goto('/trips');
-        await page.locator('tr[data-trip-id]').first().waitFor();
+        await page.locator('[data-trip-id]').first().waitFor();
         await shot(page, `trips-staff-${tag}`, true);
         const actions = await openRowActions(page, 'Botanical Gardens');
         await actions.getByRole('button', { name: 'Manage Passengers' }).click();
@@ -170,7 +170,7 @@ describe('trip screens, light and dark, desktop and phone', () => {
         const page = await open('finance@demo.test', scheme, width);
         await page.goto('/finance');
         await page.getByTestId('paid-revenue').waitFor();
-        await page.locator('tr[data-trip-id]').first().waitFor();
+        await page.locator('[data-trip-id]').first().waitFor();
         await shot(page, `finance-${tag}`, true);
         await page.context().close();
       });

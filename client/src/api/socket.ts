@@ -133,7 +133,8 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
   setStatus('connecting');
   const { io } = await import('socket.io-client');
   if (currentToken !== token) return; // signed out or switched user meanwhile
-  const s: Socket<ClientEventMap> = io({ auth: { token }, reconnectionDelayMax: 30_000 });
+  // WebSocket only: no long-polling, so replicas behind a round-robin proxy need no sticky sessions.
+  const s: Socket<ClientEventMap> = io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 30_000 });
   socket = s;
   s.on('connect', () => setStatus('online'));
   s.on('disconnect', () => setStatus(s.active ? 'connecting' : 'offline'));

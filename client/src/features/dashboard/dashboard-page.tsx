@@ -1,5 +1,5 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { Affix, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Affix, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
 import { type ComponentType, useMemo, useState } from 'react';
@@ -49,9 +49,56 @@ function StatCard({
   );
 }
 
+function HintText({ trip }: { trip: TripDto }) {
+  const { actor } = useTripWorkflow();
+  const hint = actor ? actionHint(actor, trip) : null;
+  return hint?.needed ? (
+    <Badge color="orange" variant="light" style={{ overflow: 'visible', minWidth: 'max-content' }}>
+      {hint.text}
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {hint?.text ?? '—'}
+    </Text>
+  );
+}
+
 function UpcomingTrips({ trips }: { trips: TripDto[] }) {
-  const { actor, openDetails } = useTripWorkflow();
+  const { openDetails } = useTripWorkflow();
+  const isPhone = useMediaQuery('(max-width: 48em)');
   if (trips.length === 0) return <EmptyState>No upcoming trips.</EmptyState>;
+  if (isPhone) {
+    // the same five values per trip, stacked, so a phone needs no sideways scrolling
+    return (
+      <Stack gap={0}>
+        {trips.map((trip, i) => (
+          <Stack
+            key={trip.id}
+            gap={4}
+            py="sm"
+            data-trip-id={trip.id}
+            style={{ borderTop: i ? '1px solid var(--mantine-color-default-border)' : undefined }}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => openDetails(trip.id)}>
+                {trip.destination || displayType(trip)}
+              </Anchor>
+              <TripStatusBadge status={trip.status} size="sm" />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {formatTripDate(tripDate(trip))}, {trip.departureTime} · {trip.students} students
+            </Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                Action needed:
+              </Text>
+              <HintText trip={trip} />
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -66,7 +113,6 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
         </Table.Thead>
         <Table.Tbody>
           {trips.map((trip) => {
-            const hint = actor ? actionHint(actor, trip) : null;
             return (
               <Table.Tr key={trip.id} data-trip-id={trip.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -88,15 +134,7 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
                   <TripStatusBadge status={trip.status} size="sm" />
                 </Table.Td>
                 <Table.Td>
-                  {hint?.needed ? (
-                    <Badge color="orange" variant="light" style={{ overflow: 'visible' }}>
-                      {hint.text}
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {hint?.text ?? '—'}
-                    </Text>
-                  )}
+                  <HintText trip={trip} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -27,7 +27,7 @@ import { clampPage, DEFAULT_PAGE_SIZE, pageSlice } from '../../components/pagina
 import { canTrip } from '../trips/trip-actions';
 import { TripStatusBadge } from '../trips/trip-details-modal';
 import { monthOptions } from '../trips/trip-filters';
-import { displayType, formatAed, formatTripDate, tripDate, tripPrice } from '../trips/trip-view';
+import { displayType, formatAed, formatTripDate, statusBucket, tripDate, tripPrice } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from '../trips/trips.api';
 import { type FinanceFilters, filterFinance, NO_FINANCE_FILTERS, paidRevenue, type PaymentFilter, sortByDate } from './finance-filters';
@@ -158,7 +158,11 @@ function FinanceBody() {
   );
   const sorted = useMemo(() => sortByDate(filtered, filters.order), [filtered, filters.order]);
   const revenue = useMemo(() => paidRevenue(filtered), [filtered]);
-  const unpaid = useMemo(() => filtered.reduce((n, t) => (t.paid ? n : n + tripPrice(t)), 0), [filtered]);
+  // what is still owed: unpaid trips that were not cancelled or rejected
+  const unpaid = useMemo(
+    () => filtered.reduce((n, t) => (t.paid || ['cancelled', 'rejected'].includes(statusBucket(t.status)) ? n : n + tripPrice(t)), 0),
+    [filtered],
+  );
   const current = clampPage(page, sorted.length, pageSize);
   const visible = useMemo(() => pageSlice(sorted, current, pageSize), [sorted, current, pageSize]);
   const set = (patch: Partial<FinanceFilters>) => {

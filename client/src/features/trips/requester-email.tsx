@@ -48,7 +48,7 @@ export function RequesterEmail({ name, email }: { name: string; email: string })
 
   if (!email) return <Text size="sm">{name || '—'}</Text>;
   return (
-    <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus={false} opened={opened} onChange={setOpened}>
+    <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Anchor
           component="button"
@@ -56,6 +56,9 @@ export function RequesterEmail({ name, email }: { name: string; email: string })
           size="sm"
           title={`E-mail of ${name || 'the requester'}`}
           onClick={() => setOpened((o) => !o)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && opened) setOpened(false);
+          }}
           {...keepEscape}
         >
           {name || email}

@@ -30,7 +30,14 @@ const HISTORY_LABELS: Record<TripHistoryAction, string> = {
 
 export function TripStatusBadge({ status, size = 'md' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Badge color={statusColor(status)} variant="light" size={size} style={{ overflow: 'visible' }} data-status={status}>
+    // max-content: a narrow table column must not cut the status short
+    <Badge
+      color={statusColor(status)}
+      variant="light"
+      size={size}
+      style={{ overflow: 'visible', minWidth: 'max-content' }}
+      data-status={status}
+    >
       {status}
     </Badge>
   );

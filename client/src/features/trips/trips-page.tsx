@@ -1,6 +1,17 @@
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendar, IconChevronDown, IconChevronRight, IconTable } from '@tabler/icons-react';
-import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  type Dispatch,
+  lazy,
+  memo,
+  type SetStateAction,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -8,7 +19,16 @@ import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
 import { clampPage, DEFAULT_PAGE_SIZE, pageSlice } from '../../components/pagination';
 import { useSession } from '../auth/session-context';
-import { type DateSort, filterTrips, monthOptions, nextDateSort, NO_FILTERS, searchText, sortTrips, type TripFilters } from './trip-filters';
+import {
+  type DateSort,
+  filterTrips,
+  monthOptions,
+  nextDateSort,
+  NO_FILTERS,
+  searchText,
+  sortTrips,
+  type TripFilters,
+} from './trip-filters';
 import { canRequestTrips, TripRequestForm } from './trip-request-form';
 import { TripWorkflowProvider, useTripWorkflow } from './trip-workflow';
 import { useTrips } from './trips.api';

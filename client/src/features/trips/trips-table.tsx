@@ -1,5 +1,6 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { ActionIcon, Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, memo } from 'react';
 import { EmptyState } from '../../components/empty-state';
@@ -62,7 +63,59 @@ const TripRow = memo(function TripRow({
   );
 });
 
-/** spec §2 table: Trip Type, Destination, Students, Date, Time, Status and an expander; only the page shown is rendered. */
+/** The same row as a card, for phones: every column's value, the expander and the actions, without sideways scrolling. */
+const TripCard = memo(function TripCard({
+  trip,
+  expanded,
+  onToggle,
+  onOpen,
+}: {
+  trip: TripDto;
+  expanded: boolean;
+  onToggle: (id: number) => void;
+  onOpen: (id: number) => void;
+}) {
+  const weight = trip.status === 'Pending' ? 700 : undefined;
+  return (
+    <Paper withBorder p="sm" radius="md" data-trip-id={trip.id} style={{ fontWeight: weight }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Anchor component="button" type="button" fw={weight ?? 600} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
+            {trip.destination || '—'}
+          </Anchor>
+          <Text size="xs" c="dimmed" fw={weight}>
+            {displayType(trip)} · {trip.students} students
+          </Text>
+          <Text size="sm" fw={weight}>
+            {formatTripDate(tripDate(trip))} · {trip.departureTime}
+          </Text>
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          <TripStatusBadge status={trip.status} size="sm" />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-expanded={expanded}
+            aria-label={expanded ? `Hide actions for ${trip.destination}` : `Show actions for ${trip.destination}`}
+            onClick={() => onToggle(trip.id)}
+          >
+            {expanded ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
+          </ActionIcon>
+        </Group>
+      </Group>
+      {expanded ? (
+        <div style={{ marginTop: 'var(--mantine-spacing-sm)', fontWeight: 400 }} data-expanded-for={trip.id}>
+          <TripActionButtons trip={trip} />
+        </div>
+      ) : null}
+    </Paper>
+  );
+});
+
+/**
+ * spec §2 table: Trip Type, Destination, Students, Date, Time, Status and an expander; only the page shown is
+ * rendered. On a phone each row is a card (same values, same expander), so nothing scrolls sideways.
+ */
 export function TripsTable({
   trips,
   sort,
@@ -77,7 +130,33 @@ export function TripsTable({
   onToggle: (id: number) => void;
 }) {
   const { openDetails } = useTripWorkflow();
+  const isPhone = useMediaQuery('(max-width: 48em)');
   const SortIcon = sort === 'asc' ? IconArrowUp : sort === 'desc' ? IconArrowDown : IconArrowsSort;
+  if (isPhone) {
+    return (
+      <Stack gap="xs">
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            rightSection={<SortIcon size={14} />}
+            onClick={onSort}
+            aria-label={`Date, ${SORT_LABEL[sort]}`}
+            title="Sort by date"
+          >
+            Date
+          </Button>
+        </Group>
+        {trips.length === 0 ? (
+          <EmptyState>No trips found</EmptyState>
+        ) : (
+          trips.map((trip) => (
+            <TripCard key={trip.id} trip={trip} expanded={expandedId === trip.id} onToggle={onToggle} onOpen={openDetails} />
+          ))
+        )}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
