@@ -44,16 +44,14 @@ export async function buildTenant(t: TestApp, name = 'Tenant'): Promise<TestTena
   const id = uniq();
   const tenant = await t.db.getRepository(Tenant).save({ name: `${name} ${id}`, slug: `t-${id}` });
   const org = (type: OrgType, label: string, parentOrgId: number | null = null) =>
-    t.db
-      .getRepository(Organization)
-      .save({
-        tenantId: tenant.id,
-        type,
-        name: `${label} ${id}`,
-        slug: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}`,
-        code: null,
-        parentOrgId,
-      });
+    t.db.getRepository(Organization).save({
+      tenantId: tenant.id,
+      type,
+      name: `${label} ${id}`,
+      slug: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}`,
+      code: null,
+      parentOrgId,
+    });
   const group = await org('edu_group', 'Group');
   const schoolA = await org('school', 'School A', group.id);
   const schoolB = await org('school', 'School B', group.id);

@@ -10,8 +10,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toResponse(exception);
     // 503 is a known, explained state (a dependency is down or not configured), not a fault of ours
-    if (status >= 500 && status !== 503)
+    if (status >= 500 && status !== 503) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
     res.status(status).json(body);
   }
 
