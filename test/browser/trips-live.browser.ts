@@ -64,9 +64,14 @@ describe('a trip request, live across three consoles', () => {
   }
 
   const seenAt = (page: Page, status: string) =>
-    page.waitForFunction((s) => (window as unknown as { __seen: Record<string, number> }).__seen[s], status, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
+    page
+      .waitForFunction((s) => (window as unknown as { __seen: Record<string, number> }).__seen[s], status, { timeout: 10_000 })
+      .then((h) => h.jsonValue() as Promise<number>);
   const clickedAt = (page: Page, label: string) =>
-    page.evaluate((l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN, label);
+    page.evaluate(
+      (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
+      label,
+    );
 
   it('shows the request to the partner dispatcher live, and each step back to the school, never to Falcon', async () => {
     const [staff, desertStar, falcon] = await Promise.all([
@@ -106,7 +111,10 @@ describe('a trip request, live across three consoles', () => {
     // 3. accepts it: the staff console shows Accepted
     await recordClicks(desertStar);
     await desertStar.getByRole('button', { name: `Show actions for ${destination}` }).click();
-    await desertStar.getByRole('group', { name: `Actions for ${destination}` }).getByRole('button', { name: 'Accept' }).click();
+    await desertStar
+      .getByRole('group', { name: `Actions for ${destination}` })
+      .getByRole('button', { name: 'Accept' })
+      .click();
     const acceptedSeen = await seenAt(staff, 'Accepted');
     const acceptLatency = acceptedSeen - (await clickedAt(desertStar, 'Accept'));
     const details = desertStar.getByRole('dialog', { name: 'View trip details' });

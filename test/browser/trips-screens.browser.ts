@@ -35,7 +35,10 @@ describe('trip screens, light and dark, desktop and phone', () => {
 
   /** Nothing sticks out sideways: the page is never wider than the window. */
   async function expectNoSidewaysOverflow(page: Page, what: string): Promise<void> {
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
     expect({ what, overflow: scrollWidth > innerWidth }).toEqual({ what, overflow: false });
   }
 
