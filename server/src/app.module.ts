@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { SharedThrottlerStorage, ThrottlerStorageModule } from './auth/redis-throttler.storage';
 import { BookingsModule } from './bookings/bookings.module';
 import { CommonModule } from './common/common.module';
 import { JwtAuthGuard, RolesGuard } from './common/guards';
@@ -25,7 +26,14 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         EventEmitterModule.forRoot(),
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.loginRateLimit }]),
+        ThrottlerModule.forRootAsync({
+          imports: [ThrottlerStorageModule],
+          inject: [SharedThrottlerStorage],
+          useFactory: (storage: SharedThrottlerStorage) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: config.loginRateLimit }],
+            storage,
+          }),
+        }),
         CommonModule,
         DatabaseModule,
         AuthModule,

