@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { type Scheme, shot, useScheme } from './page-helpers';
 
 /**
  * The trip screens as people see them, light and dark, at 1280 px and 390 px: dashboard, table, calendar
@@ -24,28 +24,10 @@ describe('trip screens, light and dark, desktop and phone', () => {
     await server?.stop();
   });
 
-  async function open(email: string, scheme: (typeof SCHEMES)[number], width: number): Promise<Page> {
+  async function open(email: string, scheme: Scheme, width: number): Promise<Page> {
     const { page } = await signIn(browser, server.url, email, { width, colorScheme: scheme });
-    // the console keeps its own choice (light by default), as the theme switch does
-    await page.evaluate((s) => localStorage.setItem('console-color-scheme', s), scheme);
-    await page.reload();
-    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+    await useScheme(page, scheme);
     return page;
-  }
-
-  /** Nothing sticks out sideways: the page is never wider than the window. */
-  async function expectNoSidewaysOverflow(page: Page, what: string): Promise<void> {
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    expect({ what, overflow: scrollWidth > innerWidth }).toEqual({ what, overflow: false });
-  }
-
-  async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-    await page.waitForTimeout(350); // modal and toast transitions
-    await expectNoSidewaysOverflow(page, name);
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
   }
 
   async function closeDialog(page: Page, dialog: Locator): Promise<void> {

@@ -204,6 +204,12 @@ describe('live events reach exactly the sockets whose user could GET the record'
       expect(forAdmin).toEqual({ count: 2, seq: expect.any(Number), tenantId: acme.tenant.id }); // the factory's pending user and this one
       expect(forPlatform.count).toBeGreaterThanOrEqual(2);
       expect(forPlatform.seq).toBe(forAdmin.seq);
+      // and the newcomer, for User Management's list
+      const [newcomerForAdmin] = await Promise.all([
+        s.admin.next('user:updated', (e) => e.user.email === email),
+        platform.next('user:updated', (e) => e.user.email === email),
+      ]);
+      expect(newcomerForAdmin.user).toMatchObject({ name: 'New Person', email, role: 'school_staff', status: 'pending' });
 
       const pending = await ok<Array<{ id: number; email: string }>>(
         t.http().get('/api/admin/users/pending').set('Authorization', acme.users.admin.auth),

@@ -60,11 +60,11 @@ export class AuthService {
       if ((e as { code?: string }).code === '23505') throw new ConflictException(Messages.emailTaken);
       throw e;
     }
+    const user = await this.usersService.profile(saved.id);
+    // the tenant's admins see the newcomer in User Management and the pending count rise, without a reload
+    this.events.publish('user.changed', { user, tenantId: tenant.id });
     this.events.publish('users.pending-changed', { tenantId: tenant.id });
-    return {
-      message: 'Registration successful! Wait for admin approval before logging in.',
-      user: await this.usersService.profile(saved.id),
-    };
+    return { message: 'Registration successful! Wait for admin approval before logging in.', user };
   }
 
   session(user: AuthUser): Promise<ProfileDto> {

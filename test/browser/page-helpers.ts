@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS } from '../support/browser';
+
+/** What the browser suites do to a page: pick the colour scheme, check for sideways overflow, screenshot. */
+export type Scheme = 'light' | 'dark';
+
+/** The console keeps its own colour choice (light by default), as the theme switch does. */
+export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate((s) => localStorage.setItem('console-color-scheme', s), scheme);
+  await page.reload();
+  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+}
+
+/** Nothing sticks out sideways: the page is never wider than the window. */
+export async function expectNoSidewaysOverflow(page: Page, what: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect({ what, overflow: scrollWidth > innerWidth }).toEqual({ what, overflow: false });
+}
+
+/** Checks the page for sideways overflow and screenshots it into test/browser/screenshots/. */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.waitForTimeout(350); // menu, modal and toast transitions
+  await expectNoSidewaysOverflow(page, name);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
