@@ -550,4 +550,58 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     await register.waitForURL((u) => u.pathname === '/');
     await expectGreeting(register, name);
   });
+  it('shows a trip manager a booking the moment school staff submit it, and the school the approval', async () => {
+    const [staff, manager] = await Promise.all([
+      open('staff.greenfield@demo.test', 'light', 1280),
+      open('manager@demo.test', 'light', 1280),
+    ]);
+    for (const page of [staff, manager]) {
+      await goto(page, '/bookings', 'Extra Bus Bookings');
+      await page.waitForFunction(() => document.documentElement.dataset.live === 'online');
+      await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    }
+    const title = `Robotics finals shuttle ${Date.now().toString(36)}`;
+
+    // school staff fill in the form, with one pickup and one drop-off point
+    await staff.getByRole('button', { name: '+ New Booking' }).click();
+    const form = staff.getByRole('dialog', { name: 'New Bus Booking' });
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form.getByLabel(/^Start date/).fill('2031-06-03');
+    await form.getByRole('textbox', { name: /^Students/ }).fill('32');
+    await form.getByRole('textbox', { name: /^Adults/ }).fill('3');
+    const [pickup, dropoff] = await form.getByRole('button', { name: 'Add point' }).all();
+    await pickup.click();
+    await dropoff.click();
+    const locations = form.getByRole('textbox', { name: /^Location/ });
+    const times = form.getByRole('combobox', { name: /^Time/ });
+    await locations.nth(0).fill('Greenfield Primary front gate');
+    await times.nth(0).click();
+    await staff.getByRole('option', { name: '07:30 AM', exact: true }).click();
+    await locations.nth(1).fill('City Arena');
+    await times.nth(1).click();
+    await staff.getByRole('option', { name: '08:30 AM', exact: true }).click();
+    await form.getByRole('button', { name: 'Submit Booking' }).click();
+    await see(staff, 'Booking submitted!');
+    await form.waitFor({ state: 'hidden' });
+    const mine = staff.getByRole('row').filter({ hasText: title });
+    await mine.getByText(/^requested$/i).waitFor();
+
+    // the trip manager, who has not touched the page, sees it arrive and approves it
+    const row = manager.getByRole('row').filter({ hasText: title });
+    await row.getByText('Greenfield Primary', { exact: true }).waitFor();
+    await row.getByText('32', { exact: true }).waitFor();
+    await row.getByText(/^requested$/i).waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await see(manager, 'Marked approved.');
+    await row.getByText(/^approved$/i).waitFor();
+
+    // and the school sees the approval without reloading: Cancel stays, as the requester may still cancel
+    await mine.getByText(/^approved$/i).waitFor();
+    await mine.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await mine.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await shot(staff, 'live-booking-approved-staff-light-1280', true);
+    for (const page of [staff, manager]) {
+      expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+    }
+  });
 });
