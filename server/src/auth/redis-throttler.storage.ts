@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { createClient } from 'redis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { redisBackoff } from '../realtime/redis-link.service';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { RedisLink } from '../realtime/redis-link.service';
 
 /**
  * One fixed window per key, and a block once the limit is passed, counted atomically in Redis so
@@ -33,34 +32,28 @@ const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
 
 /**
  * The sign-in and registration limits (DESIGN §5) shared by every replica: with REDIS_URL set the
- * counts live in Redis, under the deployment's schema so that deployments sharing a Redis keep
- * their own. Losing Redis must not lock people out of the console, so while it is away each
- * replica counts on its own (the library's in-memory store) and says so once.
+ * counts live in Redis (through the realtime link's publisher), under the deployment's schema so
+ * that deployments sharing a Redis keep their own. Losing Redis must not lock people out of the
+ * console, so while it is away each replica counts on its own (the library's in-memory store) and
+ * says so once.
  */
 @Injectable()
 export class SharedThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly logger = new Logger('Throttler');
   private readonly local = new ThrottlerStorageService();
-  private readonly client?: ReturnType<typeof createClient>;
   private readonly prefix: string;
   private warned = false;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly redis: RedisLink,
+  ) {
     this.prefix = `throttle:${config.databaseSchema ?? 'public'}:`;
-    if (!config.redisUrl) return;
-    // No offline queue: while Redis is away a count fails at once and falls back to this replica's.
-    this.client = createClient({
-      url: config.redisUrl,
-      disableOfflineQueue: true,
-      socket: { connectTimeout: 5_000, reconnectStrategy: redisBackoff },
-    });
-    this.client.on('error', () => undefined); // reported once, by increment(), when a count falls back
-    void this.client.connect().catch(() => undefined);
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string): Promise<ThrottlerStorageRecord> {
-    const client = this.client;
-    if (client?.isReady) {
+    const client = this.redis.commands;
+    if (client) {
       try {
         const [hits, left, blocked, blockLeft] = (await client.eval(INCREMENT, {
           keys: [`${this.prefix}${name}:${key}`, `${this.prefix}${name}:${key}:blocked`],
@@ -71,17 +64,14 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnApplicationSh
       } catch (e) {
         this.warnOnce((e as Error).message);
       }
-    } else if (client) {
+    } else if (this.redis.enabled) {
       this.warnOnce('not connected');
     }
     return this.local.increment(key, ttl, limit, blockDuration, name);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.local.onApplicationShutdown();
-    if (!this.client) return;
-    await Promise.race([this.client.close(), sleep(1_000)]).catch(() => undefined);
-    this.client.destroy();
   }
 
   private warnOnce(reason: string): void {
@@ -91,5 +81,5 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnApplicationSh
   }
 }
 
-@Module({ providers: [SharedThrottlerStorage], exports: [SharedThrottlerStorage] })
+@Module({ imports: [RealtimeModule], providers: [SharedThrottlerStorage], exports: [SharedThrottlerStorage] })
 export class ThrottlerStorageModule {}

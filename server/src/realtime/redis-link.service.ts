@@ -18,7 +18,7 @@ const PROBE_TIMEOUT_MS = 2_000;
 const STARTUP_WAIT_MS = 3_000;
 
 // Quick first retries for a blip, then one attempt every two seconds while Redis is away; never give up.
-export const redisBackoff = (retries: number): number => Math.min(100 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100);
+const redisBackoff = (retries: number): number => Math.min(100 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100);
 
 /**
  * The Redis pub/sub link behind Socket.IO's Redis adapter (REDIS_URL set), so every replica's
@@ -75,6 +75,14 @@ export class RedisLink implements RealtimeStatus, OnModuleInit, OnApplicationShu
 
   get enabled(): boolean {
     return this.pub !== undefined;
+  }
+
+  /**
+   * The publisher for one-off commands of other features (the shared sign-in limit), or undefined
+   * while it is not connected; it never queues, so a command fails at once while Redis is away.
+   */
+  get commands(): RedisClient | undefined {
+    return this.pub?.isReady ? this.pub : undefined;
   }
 
   status(): ReturnType<RealtimeStatus['status']> {
