@@ -25,4 +25,6 @@ module.exports = {
     '^@mantine/hooks$': '<rootDir>/node_modules/@mantine/hooks',
   },
   setupFilesAfterEnv: ['<rootDir>/jest/setup.ts'],
+  // Mantine under jsdom renders a modal with a form in 1–4 s on a quiet 2-core machine; 5 s left no margin under load.
+  testTimeout: 20_000,
 };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -9,7 +10,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { Messages } from './contracts/messages';
 import { DatabaseBootstrap } from './database/database-bootstrap';
-import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
+import { RealtimeIoAdapter, type TrustedProxy } from './realtime/realtime-io.adapter';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -27,11 +28,12 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Mantine sets inline styles; sockets connect to this origin (ws: and wss:).
+          // Mantine sets inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Microsoft sign-in: msal reads the authority's metadata and redeems codes from the page,
-          // and renews tokens in a hidden frame.
-          connectSrc: ["'self'", 'ws:', 'wss:', ...config.clientOrigins, ...config.microsoft.loginOrigins],
+          // Calls and sockets go to this origin only (its ws: and wss: spelled out, for browsers whose 'self'
+          // does not cover them), to CLIENT_ORIGINs, and for Microsoft sign-in to the authority: msal reads its
+          // metadata and redeems codes from the page, and renews tokens in a hidden frame.
+          connectSrc: ["'self'", socketOrigins, ...config.clientOrigins, ...config.microsoft.loginOrigins],
           frameSrc: ["'self'", ...config.microsoft.loginOrigins],
           imgSrc: ["'self'", 'data:'],
           upgradeInsecureRequests: null,
@@ -40,15 +42,37 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
     }),
   );
   app.use('/api', express.json({ limit: '256kb' }), bodyErrors);
-  app.enableCors(config.clientOrigins.length > 0 ? { origin: config.clientOrigins, credentials: true } : { origin: false });
+  // GET /trips names its total and next slice in headers (trips/README.md); a console on another origin must read them.
+  app.enableCors(
+    config.clientOrigins.length > 0
+      ? { origin: config.clientOrigins, credentials: true, exposedHeaders: ['X-Total-Count', 'Link'] }
+      : { origin: false },
+  );
   app.setGlobalPrefix('api');
   serveClient(app, config.clientDist);
   app.enableShutdownHooks();
-  // Socket.IO on this same server (/socket.io), with the allowed origins and, with REDIS_URL, the Redis adapter.
-  app.useWebSocketAdapter(new RealtimeIoAdapter(app));
+  // Socket.IO on this same server (/socket.io), with the allowed origins and, with REDIS_URL, the Redis adapter;
+  // its origin check believes X-Forwarded-Host from the proxies Express trusts, and from nobody else.
+  const trusted = (app.getHttpAdapter().getInstance() as express.Application).get('trust proxy fn') as TrustedProxy;
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, trusted));
   await app.init();
-  const { seeded } = await app.get(DatabaseBootstrap).prepare();
-  return { app, seeded };
+  try {
+    const { seeded } = await app.get(DatabaseBootstrap).prepare();
+    return { app, seeded };
+  } catch (e) {
+    // Refused (or failed) before listening: release the database and Redis, so the caller can exit or go on.
+    await app.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+// A host name, IPv4 address or bracketed IPv6 address, and a port: nothing that could break out of the header.
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** connect-src for the page's own sockets: ws:// and wss:// of the host it was served from (req.host honours TRUST_PROXY). */
+function socketOrigins(req: IncomingMessage): string {
+  const host = (req as Request).host;
+  return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
 }
 
 // body-parser's own errors, answered before Nest rewraps them with the parser's wording

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { authThrottlers } from './auth/auth-throttler.guard';
 import { SharedThrottlerStorage, ThrottlerStorageModule } from './auth/redis-throttler.storage';
 import { BookingsModule } from './bookings/bookings.module';
 import { CommonModule } from './common/common.module';
@@ -11,6 +12,7 @@ import { HttpErrorFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FleetModule } from './fleet/fleet.module';
 import { HealthModule } from './health/health.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -30,7 +32,7 @@ export class AppModule {
           imports: [ThrottlerStorageModule],
           inject: [SharedThrottlerStorage],
           useFactory: (storage: SharedThrottlerStorage) => ({
-            throttlers: [{ name: 'default', ttl: 60_000, limit: config.loginRateLimit }],
+            throttlers: authThrottlers(config),
             storage,
           }),
         }),
@@ -43,6 +45,7 @@ export class AppModule {
         BookingsModule,
         PermissionsModule,
         TripsModule,
+        FleetModule,
         RealtimeModule,
       ],
       providers: [

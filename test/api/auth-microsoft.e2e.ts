@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { User } from '../../server/src/users/user.entity';
+import { useApiWorld } from '../support/api-world';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant, uniq } from '../support/factories';
 import {
@@ -25,8 +26,7 @@ const fromNewAddress = () => `198.51.100.${++address}`;
 describe('POST /auth/login-microsoft', () => {
   let key: SigningKey;
   let keySet: KeySetServer;
-  let t: TestApp;
-  let acme: TestTenant;
+  let t: TestApp, acme: TestTenant;
 
   const signIn = (token: string | null) => {
     const req = t.http().post(LOGIN).set('X-Forwarded-For', fromNewAddress()).send({});
@@ -36,18 +36,19 @@ describe('POST /auth/login-microsoft', () => {
   beforeAll(async () => {
     key = await makeSigningKey();
     keySet = await startKeySet([key]);
-    // Cool-down 0: an unknown key id fetches the key set again at once (the rotation test relies on it).
-    t = await startTestApp({
-      MS_JWKS_URL: keySet.url,
-      MS_AUDIENCE: `${TEST_API_CLIENT_ID},api://${TEST_API_CLIENT_ID}`,
-      MS_JWKS_COOLDOWN: '0',
-    });
-    acme = await buildTenant(t, 'Acme');
   });
-  afterAll(async () => {
-    await t?.close();
-    await keySet?.close();
-  });
+  afterAll(() => keySet?.close());
+  useApiWorld(
+    {
+      tenants: ['Acme'],
+      // Cool-down 0: an unknown key id fetches the key set again at once (the rotation test relies on it).
+      env: () => ({ MS_JWKS_URL: keySet.url, MS_AUDIENCE: `${TEST_API_CLIENT_ID},api://${TEST_API_CLIENT_ID}`, MS_JWKS_COOLDOWN: '0' }),
+    },
+    (w) => {
+      ({ t } = w);
+      [acme] = w.tenants;
+    },
+  );
 
   describe('with a good token', () => {
     it('signs the approved user with that e-mail in, answering {token, user} like /auth/login', async () => {
@@ -291,7 +292,7 @@ describe('POST /auth/login-microsoft, restricted to one tenant', () => {
 describe('POST /auth/login-microsoft, not configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ LOGIN_RATE_LIMIT: '3' });
+    t = await startTestApp({ LOGIN_ADDRESS_RATE_LIMIT: '3' });
   });
   afterAll(() => t?.close());
 

@@ -1,17 +1,15 @@
 import { Tenant } from '../../server/src/tenancy/tenant.entity';
 import { User } from '../../server/src/users/user.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildTenant, buildUser, TEST_PASSWORD, type TestTenant, uniq } from '../support/factories';
+import { useApiWorld } from '../support/api-world';
+import { startTestApp, type TestApp } from '../support/app';
+import { buildUser, TEST_PASSWORD, type TestTenant, uniq } from '../support/factories';
 
 describe('auth', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
+  let t: TestApp, acme: TestTenant;
+  useApiWorld({ tenants: ['Acme'] }, (w) => {
+    ({ t } = w);
+    [acme] = w.tenants;
   });
-  afterAll(() => t.close());
 
   describe('POST /auth/login', () => {
     it('signs in an approved user with {token, user} and the token opens the session', async () => {
@@ -75,7 +73,7 @@ describe('auth', () => {
       expect(res.body.message).toBe('The request body is too large.');
     });
 
-    it('limits repeated attempts per address and e-mail', async () => {
+    it('limits repeated attempts per e-mail', async () => {
       const limited = await startTestApp({ LOGIN_RATE_LIMIT: '3' });
       try {
         const email = `victim.${uniq()}@example.test`;

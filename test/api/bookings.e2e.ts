@@ -1,10 +1,10 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Booking } from '../../server/src/bookings/booking.entity';
 import { seedDemoBookings } from '../../server/src/bookings/bookings.seed';
 import type { BookingDto } from '../../server/src/contracts/bookings';
 import type { DemoRefs } from '../../server/src/database/seed/demo.seed';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { type ApiWorld, useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import { buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 
@@ -32,21 +32,12 @@ const form = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('bookings (spec §3, §4, §7)', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let globex: TestTenant;
-  let root: TestUser;
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = [];
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
-    globex = await buildTenant(t, 'Globex');
-    root = await buildPlatformAdmin(t);
-    t.app.get(EventEmitter2).onAny((name, payload) => events.push({ name: String(name), payload: payload as Record<string, unknown> }));
-    // Embedded PostgreSQL starts in seconds, more on a busy machine.
-  }, 60_000);
-  afterAll(() => t.close());
+  let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
+  let named: ApiWorld['named'];
+  useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
+    ({ t, root, named } = w);
+    [acme, globex] = w.tenants;
+  });
 
   const book = async (who: TestUser, over: Record<string, unknown> = {}): Promise<BookingDto> =>
     (await t.http().post('/api/bookings').set('Authorization', who.auth).send(form(over)).expect(201)).body;
@@ -54,7 +45,6 @@ describe('bookings (spec §3, §4, §7)', () => {
     (await t.http().get(`/api/bookings${query}`).set('Authorization', who.auth).expect(200)).body;
   const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id).sort((a, b) => a - b);
   const bookingsOf = (tenantId: number) => t.db.getRepository(Booking).countBy({ tenantId });
-  const named = (name: string) => events.filter((e) => e.name === name).map((e) => e.payload);
 
   describe('POST /bookings', () => {
     it('records school staff’s request for their school as "Requested", and announces it', async () => {

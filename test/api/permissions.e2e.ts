@@ -1,8 +1,8 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { defaultPermissionMatrix, type PermissionSet } from '../../server/src/contracts/permissions';
 import { PermissionMatrix } from '../../server/src/permissions/permission-matrix.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser } from '../support/factories';
+import { type RecordedEvent, useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 const off: PermissionSet = {
@@ -14,21 +14,12 @@ const off: PermissionSet = {
 };
 
 describe('role permissions (DESIGN §5, spec §6)', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let globex: TestTenant;
-  let root: TestUser;
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = [];
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
-    globex = await buildTenant(t, 'Globex');
-    root = await buildPlatformAdmin(t);
-    t.app.get(EventEmitter2).onAny((name, payload) => events.push({ name: String(name), payload: payload as Record<string, unknown> }));
-    // Embedded PostgreSQL starts in seconds, more on a busy machine.
-  }, 60_000);
-  afterAll(() => t.close());
+  let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
+  let events: RecordedEvent[];
+  useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
+    ({ t, root, events } = w);
+    [acme, globex] = w.tenants;
+  });
 
   const get = (who: TestUser, query = '') => t.http().get(`/api/permissions${query}`).set('Authorization', who.auth);
   const put = (who: TestUser, body: unknown, query = '') =>

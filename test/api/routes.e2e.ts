@@ -1,4 +1,5 @@
-import { type TestApp, startTestApp } from '../support/app';
+import { useApiWorld } from '../support/api-world';
+import { startTestApp, type TestApp } from '../support/app';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -10,10 +11,7 @@ const PUBLIC = ['POST /api/auth/login', 'POST /api/auth/register', 'GET /api/hea
 
 describe('every route', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  useApiWorld({}, (w) => ({ t } = w));
 
   const routes = () => {
     const express = t.app.getHttpAdapter().getInstance() as unknown as WithRouter;

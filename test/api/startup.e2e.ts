@@ -46,7 +46,7 @@ describe('start-up on the embedded database', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two cold starts of the embedded database with migrations and the demo seed: slow on a busy 2-core machine
 
   it('seeds nothing when SEED_DEMO is false', async () => {
     const t = await startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'console-empty-')), SEED_DEMO: 'false' }, { driver: 'pglite' });

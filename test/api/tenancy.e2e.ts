@@ -1,32 +1,22 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Organization } from '../../server/src/tenancy/organization.entity';
 import { Partnership } from '../../server/src/tenancy/partnership.entity';
 import { Tenant } from '../../server/src/tenancy/tenant.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { type ApiWorld, type RecordedEvent, useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import { buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 
 type Row = { id: number; tenant_id?: number };
 const ids = (rows: Row[]) => rows.map((r) => r.id);
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 
 describe('Global Admin (spec §7)', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let globex: TestTenant;
-  let root: TestUser;
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = [];
+  let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
+  let events: RecordedEvent[], eventsNamed: ApiWorld['named'];
+  useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
+    ({ t, root, events, named: eventsNamed } = w);
+    [acme, globex] = w.tenants;
+  });
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
-    globex = await buildTenant(t, 'Globex');
-    root = await buildPlatformAdmin(t);
-    t.app.get(EventEmitter2).onAny((name, payload) => events.push({ name: String(name), payload: payload as Record<string, unknown> }));
-    // Embedded PostgreSQL starts in seconds, more on a busy machine.
-  }, 60_000);
-  afterAll(() => t.close());
-
-  const eventsNamed = (name: string) => events.filter((e) => e.name === name).map((e) => e.payload);
   const orgCount = (tenantId: number) => t.db.getRepository(Organization).countBy({ tenantId });
 
   describe('who may call it', () => {

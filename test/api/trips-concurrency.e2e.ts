@@ -1,36 +1,22 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { TripMessages as M } from '../../server/src/contracts/trip-messages';
-import { Organization } from '../../server/src/tenancy/organization.entity';
-import { Partnership } from '../../server/src/tenancy/partnership.entity';
 import { TripHistory } from '../../server/src/trips/trip-history.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { buildPartnerCompany, useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import type { TestTenant, TestUser } from '../support/factories';
 import { buildTrip, tripRow } from '../support/trip-factory';
 
 /** DESIGN §4 Concurrency: two changes to one trip at once give one success and one 409 carrying the current trip. */
 describe('trips under concurrent changes', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let busC: TestUser;
+  let t: TestApp, acme: TestTenant, busC: TestUser;
   let updates = 0;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Race');
+  useApiWorld({ tenants: ['Race'] }, async (w) => {
+    ({ t } = w);
+    [acme] = w.tenants;
     // A second partner of school A, so two companies can race for the same trip.
-    const org = await t.db.getRepository(Organization).save({
-      tenantId: acme.tenant.id,
-      type: 'bus_company',
-      name: `Bus C ${uniq()}`,
-      slug: `bus-c-${uniq()}`,
-      code: null,
-      parentOrgId: null,
-    });
-    await t.db.getRepository(Partnership).save({ tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: org.id });
-    busC = await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: org.id });
+    busC = (await buildPartnerCompany(t, acme)).dispatcher;
     t.app.get(EventEmitter2).on('trip.updated', () => updates++);
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const accept = (u: TestUser, id: number, extra: Record<string, unknown> = {}) =>
     t

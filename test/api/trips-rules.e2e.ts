@@ -1,10 +1,10 @@
 import type { Response } from 'supertest';
 import { TRIP_STATUSES, type TripStatus } from '../../server/src/contracts/trip-wire';
 import { Organization } from '../../server/src/tenancy/organization.entity';
-import { Partnership } from '../../server/src/tenancy/partnership.entity';
 import type { Trip } from '../../server/src/trips/trip.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { buildPartnerCompany, useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import type { TestTenant, TestUser } from '../support/factories';
 import { BUS, buildTrip, historyCount, tripRow } from '../support/trip-factory';
 
 /**
@@ -161,30 +161,16 @@ const OPS: Op[] = [
 ];
 
 describe('trip rules over HTTP (DESIGN §4, every role)', () => {
-  let t: TestApp;
-  let acme: TestTenant;
+  let t: TestApp, acme: TestTenant;
   let users: Record<ActorKey, TestUser>;
   let busC: Organization;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Rules');
-    busC = await t.db.getRepository(Organization).save({
-      tenantId: acme.tenant.id,
-      type: 'bus_company',
-      name: `Bus C ${uniq()}`,
-      slug: `bus-c-${uniq()}`,
-      code: null,
-      parentOrgId: null,
-    });
-    await t.db.getRepository(Partnership).save({ tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: busC.id });
-    users = {
-      ...acme.users,
-      platformAdmin: await buildPlatformAdmin(t),
-      busC: await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: busC.id }),
-    };
-  }, 60_000);
-  afterAll(() => t.close());
+  useApiWorld({ tenants: ['Rules'] }, async (w) => {
+    ({ t } = w);
+    [acme] = w.tenants;
+    const partner = await buildPartnerCompany(t, acme);
+    busC = partner.org;
+    users = { ...acme.users, platformAdmin: w.root, busC: partner.dispatcher };
+  });
 
   const build = (status: TripStatus) => buildTrip(t, acme, { status, creator: users.manager });
 

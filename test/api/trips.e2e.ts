@@ -7,8 +7,9 @@ import { Partnership } from '../../server/src/tenancy/partnership.entity';
 import { Passenger } from '../../server/src/trips/passenger.entity';
 import { Subtrip } from '../../server/src/trips/subtrip.entity';
 import { Trip } from '../../server/src/trips/trip.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser } from '../support/factories';
+import { useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
 import { BUS, buildTrip, historyCount, tripRequest, tripRow } from '../support/trip-factory';
 
 type TripEvent = {
@@ -17,23 +18,16 @@ type TripEvent = {
 };
 
 describe('trips', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let other: TestTenant;
-  let root: TestUser;
+  let t: TestApp, acme: TestTenant, other: TestTenant, root: TestUser;
   const events: TripEvent[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
-    other = await buildTenant(t, 'Other');
-    root = await buildPlatformAdmin(t);
+  useApiWorld({ tenants: ['Acme', 'Other'] }, (w) => {
+    ({ t, root } = w);
+    [acme, other] = w.tenants;
     const emitter = t.app.get(EventEmitter2);
     for (const name of ['trip.created', 'trip.updated', 'trip.deleted'] as const) {
       emitter.on(name, (payload: TripEvent['payload']) => events.push({ name, payload }));
     }
-  }, 60_000);
-  afterAll(() => t.close());
+  });
   beforeEach(() => {
     events.length = 0;
   });
@@ -99,6 +93,8 @@ describe('trips', () => {
         busCompanyName: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        clashes: [],
+        needsBus: false,
       });
       const history = await get(staffA, `/trips/${trip.id}/history`).expect(200);
       expect(history.body).toEqual([

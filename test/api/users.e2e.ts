@@ -1,20 +1,14 @@
 import { User } from '../../server/src/users/user.entity';
-import { type TestApp, startTestApp } from '../support/app';
-import { buildPlatformAdmin, buildTenant, buildUser, TEST_PASSWORD, type TestTenant, type TestUser } from '../support/factories';
+import { useApiWorld } from '../support/api-world';
+import type { TestApp } from '../support/app';
+import { buildTenant, buildUser, TEST_PASSWORD, type TestTenant, type TestUser } from '../support/factories';
 
 describe('users', () => {
-  let t: TestApp;
-  let acme: TestTenant;
-  let globex: TestTenant;
-  let root: TestUser;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    acme = await buildTenant(t, 'Acme');
-    globex = await buildTenant(t, 'Globex');
-    root = await buildPlatformAdmin(t);
+  let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
+  useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
+    ({ t, root } = w);
+    [acme, globex] = w.tenants;
   });
-  afterAll(() => t.close());
 
   const nonAdmins = () => [acme.users.staffA, acme.users.busA, acme.users.finance, acme.users.manager];
 
@@ -69,8 +63,14 @@ describe('users', () => {
       expect(res.body.email).toBe(acme.users.finance.user.email);
     });
 
-    it('answers 403 to a non-admin reading a colleague', async () => {
-      await t.http().get(`/api/users/${acme.users.finance.user.id}`).set('Authorization', acme.users.staffA.auth).expect(403);
+    it('answers a non-admin reading a colleague exactly like a missing user (404), so ids tell nothing', async () => {
+      const colleague = await t
+        .http()
+        .get(`/api/users/${acme.users.finance.user.id}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .expect(404);
+      const missing = await t.http().get('/api/users/999999999').set('Authorization', acme.users.staffA.auth).expect(404);
+      expect(colleague.body).toEqual(missing.body);
     });
 
     it('answers 404 for another tenant’s user, exactly like a missing one', async () => {
@@ -186,7 +186,7 @@ describe('users', () => {
         .http()
         .patch('/api/users/me')
         .set('Authorization', u.auth)
-        .send({ name: ' Newly Named ', password: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+        .send({ name: ' Newly Named ', currentPassword: TEST_PASSWORD, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
         .expect(200);
       expect(res.body.name).toBe('Newly Named');
       await t.http().post('/api/auth/login').send({ email: u.user.email, password: 'brand-new-pass' }).expect(200);

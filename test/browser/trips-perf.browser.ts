@@ -71,6 +71,8 @@ function trips(): TripDto[] {
       busCompanyName: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      clashes: [],
+      needsBus: false,
     });
   }
   return list.reverse();

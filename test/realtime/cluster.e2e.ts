@@ -53,6 +53,7 @@ describe('npm run cluster: two replicas behind the proxy', () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '1000',
+        LOGIN_ADDRESS_RATE_LIMIT: '1000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

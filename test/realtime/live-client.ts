@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEventMap, HelloPayload, LiveEvent, LiveEventName } from '../../server/src/contracts/events';
+import type { ClientCommandMap } from '../../server/src/contracts/presence';
 import { testRedisUrl } from '../support/test-env';
 
 export const redisUrl = (): string => testRedisUrl() ?? 'redis://127.0.0.1:6379';
@@ -18,7 +19,7 @@ export interface Received {
 /** A real socket.io-client connection that records everything it receives. */
 export interface LiveClient {
   label: string;
-  socket: Socket<ClientEventMap>;
+  socket: Socket<ClientEventMap, ClientCommandMap>;
   received: Received[];
   hello: HelloPayload;
   /** Resolves with the first event (already received or to come) that matches; rejects after `timeoutMs`. */
@@ -34,7 +35,7 @@ export interface LiveClient {
   nextHello(timeoutMs?: number): Promise<HelloPayload>;
   /** Resolves when the server closes the connection. */
   disconnected(timeoutMs?: number): Promise<string>;
-  /** Events received since `since` (an index into `received`), hello excluded. */
+  /** Events received since `since` (an index into `received`), hello and presence (`presence:*`, about people, not records) excluded. */
   eventsSince(since: number): Received[];
   close(): void;
 }
@@ -47,8 +48,8 @@ export function closeAllClients(): void {
   clients.clear();
 }
 
-function open(url: string, token: string | undefined, extraHeaders?: Record<string, string>): Socket<ClientEventMap> {
-  const socket: Socket<ClientEventMap> = io(url, {
+function open(url: string, token: string | undefined, extraHeaders?: Record<string, string>): Socket<ClientEventMap, ClientCommandMap> {
+  const socket: Socket<ClientEventMap, ClientCommandMap> = io(url, {
     auth: token === undefined ? {} : { token },
     transports: ['websocket'],
     reconnection: false,
@@ -127,7 +128,7 @@ export async function connectLive(url: string, token: string, label = 'socket', 
       return waitUntil(() => received.slice(from).find((r) => r.event === 'hello')?.payload as HelloPayload | undefined, ms, 'hello');
     },
     disconnected: (ms = DELIVERY_MS) => waitUntil(() => closedReason, ms, 'disconnect'),
-    eventsSince: (since) => received.slice(since).filter((r) => r.event !== 'hello'),
+    eventsSince: (since) => received.slice(since).filter((r) => r.event !== 'hello' && !r.event.startsWith('presence:')),
     close: () => socket.disconnect(),
   };
 }

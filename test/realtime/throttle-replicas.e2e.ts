@@ -3,40 +3,57 @@ import { type TestApp, startTestApp } from '../support/app';
 import { uniq } from '../support/factories';
 import { redisUrl } from './live-client';
 
-const attempt = (app: TestApp, email: string) => app.http().post('/api/auth/login').send({ email, password: 'guess' });
+let address = 0;
+// Each test speaks from addresses of its own (the replicas believe X-Forwarded-For from loopback).
+const fresh = () => `198.18.${process.pid % 250}.${++address}`;
+const attempt = (app: TestApp, email: string, from = '192.0.2.1') =>
+  app.http().post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password: 'guess' });
 
-/** The sign-in limit (DESIGN §5) counted once for the whole deployment, not once per replica. */
+/** The sign-in and registration limits (DESIGN §5, issue 14) counted once for the whole deployment, not once per replica. */
 describe('the sign-in limit across replicas', () => {
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl(), LOGIN_RATE_LIMIT: '4' });
-    b = await startTestApp({ REDIS_URL: redisUrl(), LOGIN_RATE_LIMIT: '4' });
+    const limits = { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6', REGISTER_RATE_LIMIT: '5' };
+    a = await startTestApp({ REDIS_URL: redisUrl(), ...limits });
+    b = await startTestApp({ REDIS_URL: redisUrl(), ...limits });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
   });
 
-  it('blocks the fifth wrong password for one e-mail even when the attempts alternate between replicas', async () => {
+  it('blocks the fifth wrong password for one e-mail even when the attempts alternate between replicas and addresses', async () => {
     const email = `victim.${uniq()}@example.test`;
     const codes: number[] = [];
-    for (const app of [a, b, a, b, a, b]) codes.push((await attempt(app, email)).status);
+    for (const app of [a, b, a, b, a, b]) codes.push((await attempt(app, email, fresh())).status);
     // each replica saw at most three: only a shared count reaches the limit of four
     expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
-    const blocked = await attempt(a, email);
+    const blocked = await attempt(a, email, fresh());
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
-    // another e-mail from the same address is counted apart
-    expect((await attempt(b, `other.${uniq()}@example.test`)).status).toBe(401);
+    // another e-mail is counted apart
+    expect((await attempt(b, `other.${uniq()}@example.test`, fresh())).status).toBe(401);
   });
 
-  it('counts registrations (five a minute) across replicas too', async () => {
-    const email = `twice.${uniq()}@example.test`;
+  it('blocks the seventh attempt from one address, each at another e-mail, alternating between replicas', async () => {
+    const from = fresh();
+    const codes: number[] = [];
+    for (const app of [a, b, a, b, a, b, a, b]) codes.push((await attempt(app, `probe.${uniq()}@example.test`, from)).status);
+    // each replica saw at most four: only a shared count reaches the limit of six
+    expect(codes).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    expect((await attempt(b, `probe.${uniq()}@example.test`, fresh())).status).toBe(401);
+  });
+
+  it('counts registrations per address (five an hour), whatever the e-mail, across replicas too', async () => {
+    const from = fresh();
     const codes: number[] = [];
     for (const app of [a, b, a, b, a, b]) {
-      codes.push((await app.http().post('/api/auth/register').send({ email, name: '', password: 'x' })).status);
+      const email = `new.${uniq()}@example.test`;
+      codes.push(
+        (await app.http().post('/api/auth/register').set('X-Forwarded-For', from).send({ email, name: '', password: 'x' })).status,
+      );
     }
     expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
   });

@@ -47,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { type ClientEventMap, type HelloPayload, type LiveEvent, type LiveEventName, PLATFORM_SEQ_KEY } from '@contracts/events';
+import type { ClientCommandMap, PresenceEventMap } from '@contracts/presence';
 import type { Socket } from 'socket.io-client';
 
 /**
@@ -11,8 +12,9 @@ type Handler = (payload: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
 const statusListeners = new Set<(status: LiveStatus) => void>();
 const resyncListeners = new Set<() => void>();
+const helloListeners = new Set<() => void>();
 
-let socket: Socket<ClientEventMap> | null = null;
+let socket: Socket<ClientEventMap, ClientCommandMap> | null = null;
 let currentToken: string | null = null;
 let status: LiveStatus = 'offline';
 /** Latest envelope seq seen per tenant key; null until the first hello of this sign-in. */
@@ -44,6 +46,46 @@ export function onLive<E extends LiveEventName>(event: E, handler: (payload: Liv
   }
   set.add(handler as Handler);
   return () => set.delete(handler as Handler);
+}
+
+/** Presence events (no envelope, no seq): see api/presence.ts. */
+export function onLivePresence<E extends keyof PresenceEventMap>(event: E, handler: PresenceEventMap[E]): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+  }
+  set.add(handler as Handler);
+  return () => set.delete(handler as Handler);
+}
+
+/** Called after every `hello`: the connection is (again) in its rooms, e.g. to announce presence anew after a reconnect. */
+export function onLiveHello(listener: () => void): () => void {
+  helloListeners.add(listener);
+  return () => helloListeners.delete(listener);
+}
+
+type CommandRequest<C extends keyof ClientCommandMap> = Parameters<ClientCommandMap[C]>[0];
+type CommandAnswer<C extends keyof ClientCommandMap> = Parameters<Parameters<ClientCommandMap[C]>[1]>[0];
+
+/** The answer a command gets when it cannot be sent or is not answered in time. */
+export const LIVE_OFFLINE = { ok: false, message: 'Live updates are offline.' } as const;
+
+/** Sends a command over the live connection and resolves with its acknowledgement (LIVE_OFFLINE when offline or unanswered). */
+export async function sendLive<C extends keyof ClientCommandMap>(
+  command: C,
+  request: CommandRequest<C>,
+  timeoutMs = 5_000,
+): Promise<CommandAnswer<C> | typeof LIVE_OFFLINE> {
+  const s = socket;
+  if (!s?.connected) return LIVE_OFFLINE;
+  const timed = s.timeout(timeoutMs);
+  const emit = timed.emitWithAck.bind(timed) as (c: C, r: CommandRequest<C>) => Promise<CommandAnswer<C>>;
+  try {
+    return await emit(command, request);
+  } catch {
+    return LIVE_OFFLINE;
+  }
 }
 
 export function onLiveStatus(listener: (status: LiveStatus) => void): () => void {
@@ -120,6 +162,10 @@ function onHello(hello: HelloPayload): void {
   if (behind) resync();
 }
 
+function afterHello(): void {
+  helloListeners.forEach((listener) => listener());
+}
+
 /**
  * Connects to this origin with `auth: {token}`; socket.io-client is loaded on demand to keep the first load small.
  * `wholeTenant`: the user is sent every event of their tenant (admins), so a hole in seq means a lost event.
@@ -134,14 +180,17 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
   const { io } = await import('socket.io-client');
   if (currentToken !== token) return; // signed out or switched user meanwhile
   // WebSocket only: no long-polling, so replicas behind a round-robin proxy need no sticky sessions.
-  const s: Socket<ClientEventMap> = io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 30_000 });
+  const s: Socket<ClientEventMap, ClientCommandMap> = io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 30_000 });
   socket = s;
   s.on('connect', () => setStatus('online'));
   s.on('disconnect', () => setStatus(s.active ? 'connecting' : 'offline'));
   s.on('connect_error', () => {
     if (!s.active) setStatus('offline');
   });
-  s.on('hello', onHello);
+  s.on('hello', (hello) => {
+    onHello(hello);
+    afterHello();
+  });
   s.on('resync', resync);
   s.onAny((event: string, payload: unknown) => {
     if (event !== 'hello') deliver(event, payload);
@@ -169,6 +218,12 @@ export function emitLiveForTest<E extends LiveEventName>(event: E, payload: Live
 export function helloForTest(hello: HelloPayload, options: { wholeTenant?: boolean } = {}): void {
   wholeTenant = options.wholeTenant ?? false;
   onHello(hello);
+  afterHello();
+}
+
+/** For tests: deliver a presence event as if the server had pushed it. */
+export function emitPresenceForTest<E extends keyof PresenceEventMap>(event: E, payload: Parameters<PresenceEventMap[E]>[0]): void {
+  deliver(event, payload);
 }
 
 /** For tests: forget the hello baseline, as a sign-out does. */

@@ -1,6 +1,7 @@
 import type { ProfileDto } from '@contracts/wire';
 import { useEffect } from 'react';
 import { getToken } from '../api/http';
+import { subscribePresenceLive } from '../api/presence';
 import { invalidateQueries, setQueryData, updateQueries } from '../api/query-cache';
 import { queryKeys } from '../api/query-keys';
 import { removeById, upsertById } from '../api/records';
@@ -67,6 +68,7 @@ export function useLiveSync(): void {
       subscribeBookingsLive(),
       subscribeGlobalAdminLive(),
       subscribeTripsLive(),
+      subscribePresenceLive(),
     ];
     return () => offs.forEach((off) => off());
   }, [myId, myTenant, isAdmin, refresh]);

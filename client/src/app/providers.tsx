@@ -2,12 +2,18 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/auth/session-context';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 /** Theme, toasts and the session; the router wraps this in main.tsx (tests use a MemoryRouter instead). */
 export function AppProviders({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      env={env}
+    >
       <Notifications position="top-center" autoClose={2000} withAutoCloseProgress={false} zIndex={1000} />
       <SessionProvider>{children}</SessionProvider>
     </MantineProvider>

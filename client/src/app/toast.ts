@@ -19,6 +19,7 @@ function show(message: ReactNode, color: string, options: ToastOptions = {}): st
     title: options.title,
     autoClose: options.autoClose,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     withAutoCloseProgress: false,
     onClick: () => notifications.hide(id),
     style: { cursor: 'pointer' },

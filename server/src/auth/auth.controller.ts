@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { Throttle } from '@nestjs/throttler';
+import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
-import { AuthThrottlerGuard } from './auth-throttler.guard';
+import { RegistrationLimit, SignInLimit } from './auth-throttler.guard';
 import { type LoginBody, loginSchema, type RegisterBody, registerSchema } from './auth.schemas';
 import { AuthService } from './auth.service';
 import { MicrosoftSignInService } from './microsoft-sign-in.service';
@@ -16,7 +15,7 @@ export class AuthController {
   ) {}
 
   @Public()
-  @UseGuards(AuthThrottlerGuard)
+  @SignInLimit()
   @Post('login')
   @HttpCode(200)
   login(@Body(new ZodPipe(loginSchema)) body: LoginBody) {
@@ -25,7 +24,7 @@ export class AuthController {
 
   /** spec §7: the Microsoft access token as `Authorization: Bearer`, an empty JSON body. */
   @Public()
-  @UseGuards(AuthThrottlerGuard)
+  @SignInLimit()
   @Post('login-microsoft')
   @HttpCode(200)
   loginMicrosoft(@Headers('authorization') authorization: string | undefined) {
@@ -33,8 +32,7 @@ export class AuthController {
   }
 
   @Public()
-  @UseGuards(AuthThrottlerGuard)
-  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  @RegistrationLimit()
   @Post('register')
   register(@Body(new ZodPipe(registerSchema)) body: RegisterBody) {
     return this.auth.register(body);

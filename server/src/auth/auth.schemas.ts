@@ -1,32 +1,32 @@
 import { z } from 'zod';
+import { text } from '../common/input';
 import { Messages } from '../contracts/messages';
 import { SELF_REGISTER_ROLES } from '../contracts/roles';
 
-const email = z
-  .string({ error: 'Email is required.' })
+const email = text({ error: 'Email is required.', max: 254, tooLong: 'Email is too long.' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required.')
-  .max(254, 'Email is too long.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 
 export const loginSchema = z.object({
-  email: z.string({ error: Messages.loginRequired }).trim().toLowerCase().min(1, Messages.loginRequired).max(254, Messages.badCredentials),
-  password: z.string({ error: Messages.loginRequired }).min(1, Messages.loginRequired).max(200, Messages.badCredentials),
+  email: text({ error: Messages.loginRequired, max: 254, tooLong: Messages.badCredentials })
+    .trim()
+    .toLowerCase()
+    .min(1, Messages.loginRequired),
+  password: text({ error: Messages.loginRequired, max: 200, tooLong: Messages.badCredentials }).min(1, Messages.loginRequired),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
-export const passwordSchema = z
-  .string({ error: 'Password is required.' })
+export const passwordSchema = text({ error: 'Password is required.', max: 200, tooLong: 'Password is too long.' })
   .min(1, 'Password is required.')
-  .min(8, Messages.passwordTooShort)
-  .max(200, 'Password is too long.');
+  .min(8, Messages.passwordTooShort);
 
 export const registerSchema = z.object({
-  name: z.string({ error: Messages.nameRequired }).trim().min(1, Messages.nameRequired).max(200, 'Name is too long.'),
+  name: text({ error: Messages.nameRequired, max: 200, tooLong: 'Name is too long.' }).trim().min(1, Messages.nameRequired),
   email,
   password: passwordSchema,
   role: z.enum(SELF_REGISTER_ROLES, { error: 'Choose school_staff, bus_company or finance.' }).default('school_staff'),
-  tenant: z.string().trim().toLowerCase().max(80).optional(),
+  tenant: text({ error: Messages.unknownTenant, max: 80, tooLong: Messages.unknownTenant }).trim().toLowerCase().optional(),
 });
 export type RegisterBody = z.infer<typeof registerSchema>;

@@ -27,7 +27,7 @@ export class AuthService {
   async login(body: LoginBody): Promise<LoginResponse> {
     const user = await this.users.findOne({
       where: { email: body.email },
-      select: { id: true, passwordHash: true, status: true },
+      select: { id: true, passwordHash: true, status: true, sessionGeneration: true },
     });
     const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), body.password);
     if (!user || !ok) throw new UnauthorizedException(Messages.badCredentials);

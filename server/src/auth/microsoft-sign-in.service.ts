@@ -58,7 +58,7 @@ export class MicrosoftSignInService {
       throw REFUSALS[e.problem]();
     }
 
-    const user = await this.users.findOne({ where: { email }, select: { id: true, status: true } });
+    const user = await this.users.findOne({ where: { email }, select: { id: true, status: true, sessionGeneration: true } });
     if (!user) throw new NotFoundException(Messages.microsoftNoAccount);
     if (user.status !== 'approved') throw new ForbiddenException(Messages.awaitingApproval);
     return { token: this.sessions.issue(user), user: await this.usersService.profile(user.id) };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { type EntityManager, LessThan, Repository } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../common/auth-user';
 import { DomainEvents } from '../common/domain-events';
@@ -14,7 +14,13 @@ export interface JwtPayload {
   jti: string;
   exp: number;
   iat: number;
+  /** The user's session generation when the token was issued (absent in tokens from before it existed: 0). */
+  gen?: number;
 }
+
+/** Whether a token of this user is still of a live generation: the current one, or the session kept through a password change. */
+export const sessionAlive = (user: Pick<User, 'sessionGeneration' | 'sessionKeptJti'>, token: { jti: string; gen?: number }): boolean =>
+  (token.gen ?? 0) === user.sessionGeneration || token.jti === user.sessionKeptJti;
 
 /** Issues, checks and revokes sign-in tokens; used by HTTP and by the socket handshake alike. */
 @Injectable()
@@ -27,13 +33,14 @@ export class SessionsService {
     private readonly events: DomainEvents,
   ) {}
 
-  issue(user: Pick<User, 'id'>): string {
-    return this.jwt.sign({ sub: user.id, jti: randomUUID() }, { expiresIn: this.config.jwtExpiresIn });
+  issue(user: Pick<User, 'id' | 'sessionGeneration'>): string {
+    return this.jwt.sign({ sub: user.id, jti: randomUUID(), gen: user.sessionGeneration }, { expiresIn: this.config.jwtExpiresIn });
   }
 
   /**
    * Verifies a raw token: 'invalid' when it is not ours or has expired, 'ended' when it was signed
-   * out or its user is gone or no longer approved, else the current user.
+   * out, ended by a password change made in another session, or its user is gone or no longer
+   * approved, else the current user.
    */
   async verify(token: string): Promise<AuthUser | 'invalid' | 'ended'> {
     let payload: JwtPayload;
@@ -45,14 +52,15 @@ export class SessionsService {
     return (await this.resolve(payload)) ?? 'ended';
   }
 
-  /** From a verified payload to the current user, or null when signed out, removed or not approved. */
+  /** From a verified payload to the current user, or null when signed out, ended, removed or not approved. */
   async resolve(payload: JwtPayload): Promise<AuthUser | null> {
     if (typeof payload.sub !== 'number' || typeof payload.jti !== 'string') return null;
+    if (payload.gen !== undefined && typeof payload.gen !== 'number') return null;
     const [user, revoked] = await Promise.all([
       this.users.findOne({ where: { id: payload.sub } }),
       this.revoked.existsBy({ jti: payload.jti }),
     ]);
-    if (!user || revoked || user.status !== 'approved') return null;
+    if (!user || revoked || user.status !== 'approved' || !sessionAlive(user, payload)) return null;
     return {
       id: user.id,
       name: user.name,
@@ -63,6 +71,7 @@ export class SessionsService {
       activeOrgId: user.activeOrgId,
       jti: payload.jti,
       exp: payload.exp,
+      gen: payload.gen ?? 0,
     };
   }
 
@@ -72,4 +81,19 @@ export class SessionsService {
     await this.revoked.delete({ expiresAt: LessThan(new Date()) });
     this.events.publish('session.revoked', { jti: user.jti, userId: user.id });
   }
+}
+
+/**
+ * Ends every session of the caller's user but the caller's own, inside the transaction that changes the
+ * password: later requests with those tokens answer 401. Publish 'sessions.ended' after the commit, which
+ * closes their sockets on every replica. (A function, not a SessionsService method: the users module uses it,
+ * and the auth module already depends on the users module.)
+ */
+export async function endOtherSessions(tx: EntityManager, caller: Pick<AuthUser, 'id' | 'jti'>): Promise<void> {
+  await tx
+    .createQueryBuilder()
+    .update(User)
+    .set({ sessionGeneration: () => 'session_generation + 1', sessionKeptJti: caller.jti })
+    .where('id = :id', { id: caller.id })
+    .execute();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idFromText, text } from '../common/input';
 import {
   BOOKING_END_AFTER_START,
   BOOKING_STATUS_CHANGES,
@@ -61,36 +62,29 @@ const optionalCount = (invalid: string) =>
 const optionalText = (label: string, max: number) =>
   z.preprocess(
     (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: `${label} must be text.` })
-      .max(max, `${label} is too long (at most ${max} characters).`)
-      .nullable(),
+    text({ error: `${label} must be text.`, max, tooLong: `${label} is too long (at most ${max} characters).` }).nullable(),
   );
 
 const date = (required: string) =>
   z.preprocess(
     (v) => (blank(v) ? undefined : typeof v === 'string' ? v.trim().slice(0, 10) : v),
-    z.string({ error: (iss) => (iss.input === undefined ? required : M.dateInvalid) }).refine(isCalendarDate, M.dateInvalid),
+    text({ error: (iss) => (iss.input === undefined ? required : M.dateInvalid) }).refine(isCalendarDate, M.dateInvalid),
   );
 
 /** A time of day, stored in the console's "hh:mm AM" form. */
 const time = (required: string, invalid: string) =>
   z.preprocess(
     (v) => (blank(v) ? undefined : v),
-    z
-      .string({ error: (iss) => (iss.input === undefined ? required : invalid) })
-      .max(20, invalid)
+    text({ error: (iss) => (iss.input === undefined ? required : invalid), max: 20, tooLong: invalid })
       .refine((s) => parseTimeOfDay(s) !== null, invalid)
       .transform((s) => formatTimeOfDay(parseTimeOfDay(s) ?? 0)),
   );
 
 const point = z.object(
   {
-    location: z
-      .string({ error: M.pointIncomplete })
+    location: text({ error: M.pointIncomplete, max: 200, tooLong: 'A location name is too long (at most 200 characters).' })
       .trim()
-      .min(1, M.pointIncomplete)
-      .max(200, 'A location name is too long (at most 200 characters).'),
+      .min(1, M.pointIncomplete),
     address: optionalText('An address', 500)
       .optional()
       .transform((a) => a ?? null),
@@ -101,11 +95,7 @@ const point = z.object(
 
 const points = z.preprocess((v) => v ?? [], z.array(point, { error: M.pointsNotList }).max(50, M.tooManyPoints));
 
-const id = (message: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : numeric(v)),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
-  );
+const id = (message: string) => z.preprocess((v) => (blank(v) ? undefined : v), idFromText(message).optional());
 
 /**
  * spec §3 "Booking form payload". createdBy, createdByEmail, createdById and status are not read: the
@@ -148,7 +138,10 @@ export type UpdateBookingBody = z.infer<typeof updateBookingSchema>;
 
 /** GET /bookings filters (spec §7): each can only narrow what the caller sees. */
 export const listBookingsQuery = z.object({
-  createdBy: z.preprocess((v) => (blank(v) ? undefined : v), z.string({ error: 'createdBy must be text.' }).trim().max(200).optional()),
+  createdBy: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    text({ error: 'createdBy must be text.', max: 200, tooLong: 'createdBy must be at most 200 characters.' }).trim().optional(),
+  ),
   tenant_id: id('tenant_id must be a tenant id.'),
   school_org_id: id('school_org_id must be an organization id.'),
 });

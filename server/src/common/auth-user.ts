@@ -13,6 +13,8 @@ export interface AuthUser {
   /** The token's id and expiry, for sign-out. */
   jti: string;
   exp: number;
+  /** The token's session generation (see User.sessionGeneration); absent means 0. */
+  gen?: number;
 }
 
 export const isPlatformAdmin = (u: Pick<AuthUser, 'role' | 'tenantId'>) => u.role === 'admin' && u.tenantId === null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { BookingDto } from '../contracts/bookings';
+import type { BusDto, DriverDto, NotificationDto } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
 import type { PermissionMatrixDto } from '../contracts/permissions';
 import type { TripDto } from '../contracts/trip-wire';
@@ -18,6 +19,8 @@ export interface DomainEventMap {
   };
   'users.pending-changed': { tenantId: number | null };
   'session.revoked': { jti: string; userId: number };
+  /** A password change ended every session of the user but `keptJti` (the one that made it). */
+  'sessions.ended': { userId: number; keptJti: string };
   // bookings: deliver with canSeeBooking (bookings/booking-visibility.ts)
   'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
   'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
@@ -40,6 +43,13 @@ export interface DomainEventMap {
     previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
+  // fleet (DESIGN §9): the company's dispatchers, the tenant's admins, platform admins
+  'fleet.updated': ({ bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined }) & {
+    tenantId: number;
+    companyOrgId: number;
+  };
+  // a trip came to need a bus: its company's dispatchers and the tenant's admins, once (the database dedupes it)
+  'notification.created': { notification: NotificationDto; tenantId: number; companyOrgId: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,5 +1,6 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
+import { InputMessages, parseRouteId } from './input';
 
 /** Validates a body or query with a zod schema; the first problem's message becomes the 400. */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
@@ -16,7 +17,8 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.in
 /** Parses a numeric route id; anything else is a 400 before any lookup. */
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new BadRequestException('Invalid id.');
-    return Number(value);
+    const id = parseRouteId(value);
+    if (id === null) throw new BadRequestException(InputMessages.invalidId);
+    return id;
   }
 }

@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV: must be development, production or test'],
+    [{ LOGIN_ADDRESS_RATE_LIMIT: 'lots' }, 'LOGIN_ADDRESS_RATE_LIMIT: must be a whole number'],
+    [{ REGISTER_RATE_LIMIT: '0' }, 'REGISTER_RATE_LIMIT:'],
+    [{ ADMIN_EMAIL: 'not an address', ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_EMAIL: must be an e-mail address'],
+    [{ ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_EMAIL: is required with ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }, 'SEED_DEMO: the demo accounts share a published password'],
   ])('explains a bad value: %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
@@ -54,6 +60,12 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       CLIENT_ORIGIN: 'https://a.example, https://b.example',
       DATA_DIR: tmp(),
+      LOGIN_RATE_LIMIT: '5',
+      LOGIN_ADDRESS_RATE_LIMIT: '50',
+      REGISTER_RATE_LIMIT: '3',
+      ADMIN_EMAIL: ' Owner@School.example ',
+      ADMIN_PASSWORD: 'first-admin-pass',
+      TRUST_PROXY: 'uniquelocal',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -62,6 +74,28 @@ describe('loadConfig', () => {
       seedDemo: false,
       nodeEnv: 'production',
       clientOrigins: ['https://a.example', 'https://b.example'],
+      loginRateLimit: 5,
+      loginAddressRateLimit: 50,
+      registerRateLimit: 3,
+      firstAdmin: { email: 'owner@school.example', password: 'first-admin-pass' },
+      trustProxy: 'uniquelocal',
     });
+  });
+
+  it('defaults the sign-in limits to 10 per e-mail and 20 per address a minute, and 10 registrations per address an hour', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ loginRateLimit: 10, loginAddressRateLimit: 20, registerRateLimit: 10 });
+  });
+
+  it('limits presence commands to PRESENCE_RATE_LIMIT per 10 s per connection, 20 unless set', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).presenceRateLimit).toBe(20);
+    expect(loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_LIMIT: '5' }).presenceRateLimit).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_LIMIT: '0' })).toThrow(/PRESENCE_RATE_LIMIT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_LIMIT: 'lots' })).toThrow(/PRESENCE_RATE_LIMIT: must be a whole number/);
+  });
+
+  it('reads TRUST_PROXY as Express takes it: true, false, a hop count, or addresses and names', () => {
+    const trust = (v: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: v }).trustProxy;
+    expect([trust('true'), trust('false'), trust('2'), trust('10.0.0.1, loopback')]).toEqual([true, false, 2, '10.0.0.1, loopback']);
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe('loopback');
   });
 });

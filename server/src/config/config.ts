@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEMO_PASSWORD } from '../database/seed/demo-password';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -39,11 +40,34 @@ const envSchema = z.object({
     .positive()
     .default(12 * 3600),
   SEED_DEMO: boolish.optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'must be an e-mail address')
+    .pipe(z.email({ error: 'must be an e-mail address' }))
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional(),
   DEFAULT_TENANT: z.string().min(1).default('demo'),
   CLIENT_ORIGIN: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(20),
+  REGISTER_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(10),
+  PRESENCE_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .positive()
+    .max(10_000, 'must be at most 10000')
+    .default(20),
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  NEEDS_BUS_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(60).default(3),
+  NEEDS_BUS_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(86_400)
+    .default(60),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('warn'),
   MS_JWKS_URL: urlWith(['https:', 'http:']).default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
   MS_AUDIENCE: z.string().optional(),
@@ -74,13 +98,27 @@ export interface AppConfig {
   jwtExpiresIn: number;
   /** undefined: seed when the database is empty outside production. */
   seedDemo?: boolean;
+  /** The first platform admin, created at start-up while there is none (a fresh production deployment). */
+  firstAdmin?: { email: string; password: string };
   defaultTenant: string;
   /** Origins allowed for CORS and the Socket.IO handshake; empty means same origin only. */
   clientOrigins: string[];
   clientDist: string;
+  /** Sign-in attempts per minute for one e-mail, from any address. */
   loginRateLimit: number;
-  /** Express 'trust proxy': which proxies' X-Forwarded-For to believe (for rate limits by address). */
-  trustProxy: string;
+  /** Sign-in attempts per minute from one address, for any e-mail. */
+  loginAddressRateLimit: number;
+  /** Registrations per hour from one address. */
+  registerRateLimit: number;
+  /** Presence commands (presence:set, presence:sync) per 10 seconds from one live connection; a burst of as many passes. */
+  presenceRateLimit: number;
+  /**
+   * Express 'trust proxy': which peers' X-Forwarded-* headers to believe (the address rate limits count, the
+   * host the socket origin check compares with): addresses or names (loopback, uniquelocal), a hop count, true or false.
+   */
+  trustProxy: boolean | number | string;
+  /** Fleet and dispatch board (DESIGN §9). */
+  dispatch: DispatchConfig;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   microsoft: MicrosoftSignInConfig;
 }
@@ -103,6 +141,17 @@ export interface MicrosoftSignInConfig {
   loginOrigins: string[];
 }
 
+/** The "Needs a bus" alert (issue 15 item 5). */
+export interface DispatchConfig {
+  /** An accepted trip with no bus this many days before departure needs one (0: on its departure day). */
+  needsBusDays: number;
+  /**
+   * How often each replica looks for trips that have come to need a bus (the database sends each alert once);
+   * 0 turns the periodic look off (the tests do), leaving the check right after each change.
+   */
+  needsBusCheckSeconds: number;
+}
+
 export class ConfigError extends Error {}
 
 function commaList(value: string | undefined): string[] {
@@ -121,6 +170,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
+    problems.push(`SEED_DEMO: the demo accounts share a published password (${DEMO_PASSWORD}); it cannot be seeded in production`);
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push(
+      `${e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}: is required with ${e.ADMIN_EMAIL === undefined ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}`,
+    );
+  }
+  if (e.ADMIN_PASSWORD === DEMO_PASSWORD) problems.push('ADMIN_PASSWORD: must not be the demo password');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR);
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
@@ -140,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     seedDemo: e.SEED_DEMO,
+    firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     defaultTenant: e.DEFAULT_TENANT,
     clientOrigins: (e.CLIENT_ORIGIN ?? '')
       .split(',')
@@ -147,7 +208,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    trustProxy: e.TRUST_PROXY,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    presenceRateLimit: e.PRESENCE_RATE_LIMIT,
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
+    dispatch: { needsBusDays: e.NEEDS_BUS_DAYS, needsBusCheckSeconds: e.NEEDS_BUS_CHECK_SECONDS },
     logLevel: e.LOG_LEVEL,
     microsoft: {
       jwksUrl: e.MS_JWKS_URL,

@@ -1,12 +1,15 @@
 import type { BookingDto } from './bookings';
+import type { BusDto, DriverDto, NotificationDto } from './fleet-wire';
 import type { OrganizationDto, PartnershipDto } from './global-admin';
 import type { PermissionMatrixDto } from './permissions';
+import type { PresenceEventMap } from './presence';
 import type { TripDto, TripStatus } from './trip-wire';
 import type { ProfileDto, TenantDto } from './wire';
 
 /**
  * Live events (DESIGN §6): what the server pushes over Socket.IO, typed once for the gateway and
- * for the client's `Socket<ClientEventMap>`. Clients send nothing but Socket.IO's own pings.
+ * for the client's `Socket<ClientEventMap, ClientCommandMap>`. Clients send only the presence commands
+ * (`ClientCommandMap`, contracts/presence.ts) besides Socket.IO's own pings.
  *
  * Every entity event carries the record exactly as the REST API answers it, wrapped by its name
  * (`{trip}`, `{booking}`...), plus the envelope below. See server/src/realtime/README.md for the
@@ -45,6 +48,16 @@ export interface LiveEventPayloads {
   'partnership:deleted': { partnership: PartnershipDto };
   'permissions:updated': { permissions: PermissionMatrixDto };
   /**
+   * A bus or a driver was added or changed (deactivating included; nothing is ever deleted): upsert it by id.
+   * To the company's dispatchers, the tenant's admins and platform admins (DESIGN §9).
+   */
+  'fleet:updated': { bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined };
+  /**
+   * A notification for the bell, sent once (the database dedupes it across replicas): an accepted trip still has
+   * no bus NEEDS_BUS_DAYS before departure. To the trip's bus company's dispatchers and the tenant's admins.
+   */
+  'notification:created': { notification: NotificationDto };
+  /**
    * What the receiver may see changed in a way no single record tells (a partnership of its bus
    * company came or went): refetch the lists on screen.
    */
@@ -68,10 +81,10 @@ export interface HelloPayload {
   seq: Record<string, number>;
 }
 
-/** Server-to-client events, in Socket.IO's listener form. */
+/** Server-to-client events, in Socket.IO's listener form. Presence events carry no envelope (they are not numbered). */
 export type ClientEventMap = { [E in LiveEventName]: (event: LiveEvent<E>) => void } & {
   hello: (hello: HelloPayload) => void;
-};
+} & PresenceEventMap;
 
 export const LIVE_EVENT_NAMES = [
   'trip:created',
@@ -88,5 +101,7 @@ export const LIVE_EVENT_NAMES = [
   'partnership:created',
   'partnership:deleted',
   'permissions:updated',
+  'fleet:updated',
+  'notification:created',
   'resync',
 ] as const satisfies readonly LiveEventName[];

@@ -9,3 +9,15 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const ORG_TYPES = ['edu_group', 'school', 'bus_company'] as const;
 export type OrgType = (typeof ORG_TYPES)[number];
+
+/**
+ * The kind of organization a role works in (issue 14): school staff a school, bus companies a bus
+ * company, every other role none. What a user sees and who hears about their bookings follows from it.
+ */
+export const ORG_TYPE_FOR_ROLE: Readonly<Record<Role, OrgType | null>> = {
+  admin: null,
+  school_staff: 'school',
+  bus_company: 'bus_company',
+  finance: null,
+  trip_manager: null,
+};

@@ -43,9 +43,13 @@ export const TripMessages = {
   tooManyBuses: 'A trip can have at most 50 buses.',
   busesInvalid: 'buses must be a list of buses.',
   tripPriceInvalid: 'Trip price must be a number of 0 or more.',
+  busesTotalTooHigh: "The buses' prices add up to more than a trip's total can hold (9,999,999,999.99).",
   priceInvalid: 'Price must be a number of 0 or more.',
   driverNameTooLong: 'Driver name must be at most 200 characters.',
   driverPhoneTooLong: 'Driver phone must be at most 50 characters.',
+  busIdInvalid: 'busId must be the id of a bus of the fleet, or null.',
+  driverIdInvalid: 'driverId must be the id of a driver of the fleet, or null.',
+  busNameTooLong: 'Bus name must be at most 100 characters.',
   busInfoInvalid: 'busInfo must be {busType, seats} or null.',
   driverInfoInvalid: 'driverInfo must be {name, mobile} or null.',
 

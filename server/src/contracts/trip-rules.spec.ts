@@ -65,12 +65,16 @@ const partnerCtx = (key: ActorKey) => ({ isPartner: key === 'busAssigned' || key
 type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
 
 // DESIGN §4, written out again here so the module is checked against the design, not against itself.
-const DESIGN: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[]][] = [
+// The fifth column: 'held' only while a bus company is assigned, 'free' only while none is (issue 14:
+// school staff may not cancel outright a trip a company holds, such as a Confirmed trip their edit made Pending).
+const DESIGN: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[], company?: 'held' | 'free'][] = [
   ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
   ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
-  ['cancel', ['Pending'], 'Canceled', ['schoolStaff', 'admin']],
+  ['cancel', ['Pending'], 'Canceled', ['admin']],
+  ['cancel', ['Pending'], 'Canceled', ['schoolStaff'], 'free'],
   ['assignBuses', ['Accepted', 'Confirmed'], 'Confirmed', ['assignedBus', 'admin']],
   ['requestCancel', ['Accepted', 'Confirmed'], 'Cancel Requested', ['schoolStaff']],
+  ['requestCancel', ['Pending'], 'Cancel Requested', ['schoolStaff'], 'held'],
   ['cancel', ['Accepted', 'Confirmed'], 'Canceled', ['admin']],
   ['complete', ['Confirmed'], 'Completed', ['assignedBus', 'admin']],
   ['approveCancel', ['Cancel Requested'], 'Canceled', ['assignedBus', 'admin']],
@@ -83,9 +87,17 @@ const DESIGN: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' |
   ['markPaid', [...TRIP_STATUSES], 'same', ['finance', 'admin']],
 ];
 
-/** The parties each test actor is for `trip(status)`. */
-function partiesOf(key: ActorKey, status: TripStatus): Party[] {
-  const assigned = status !== 'Pending' && status !== 'Rejected';
+/** The trips walked: every status as `trip(status)` makes it, plus a Pending trip BUS holds (an edit request). */
+const WALKED_TRIPS: [label: string, subject: TripSubject][] = [
+  ...TRIP_STATUSES.map((s): [string, TripSubject] => [s, trip(s)]),
+  ['Pending, held by a bus company', trip('Pending', { busCompanyOrgId: BUS })],
+];
+
+/** The parties each test actor is for the trip. */
+function partiesOf(key: ActorKey, subject: TripSubject): Party[] {
+  const assigned = subject.busCompanyOrgId === BUS;
+  // Another partner does not act on a Pending trip a company holds (tripPartiesOf's heldByAnother).
+  const heldByAnother = assigned && subject.status === 'Pending';
   switch (key) {
     case 'admin':
     case 'platformAdmin':
@@ -95,7 +107,7 @@ function partiesOf(key: ActorKey, status: TripStatus): Party[] {
     case 'busAssigned':
       return assigned ? ['assignedBus', 'partnerBus'] : ['partnerBus'];
     case 'busPartner':
-      return ['partnerBus'];
+      return heldByAnother ? [] : ['partnerBus'];
     case 'finance':
       return ['finance'];
     default:
@@ -103,11 +115,13 @@ function partiesOf(key: ActorKey, status: TripStatus): Party[] {
   }
 }
 
-function expected(action: TripAction, key: ActorKey, status: TripStatus): TripStatus | 403 | 409 {
-  const parties = partiesOf(key, status);
+function expected(action: TripAction, key: ActorKey, subject: TripSubject): TripStatus | 403 | 409 {
+  const { status } = subject;
+  const parties = partiesOf(key, subject);
+  const company = subject.busCompanyOrgId === null ? 'free' : 'held';
   const rows = DESIGN.filter(([a, , , who]) => a === action && who.some((p) => parties.includes(p)));
   if (rows.length === 0) return 403;
-  const row = rows.find(([, from]) => from.includes(status));
+  const row = rows.find(([, from, , , only]) => from.includes(status) && (only === undefined || only === company));
   if (!row) return 409;
   const to = row[2];
   return to === 'same' ? status : to === 'before' ? 'Confirmed' : to;
@@ -117,14 +131,40 @@ const WALKED = TRIP_ACTIONS.filter((a) => a !== 'request');
 
 describe('trip rules (DESIGN §4)', () => {
   describe.each(WALKED)('%s', (action) => {
-    it.each([...TRIP_STATUSES])('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (status) => {
+    it.each(WALKED_TRIPS)('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (_label, subject) => {
       for (const key of Object.keys(ACTORS) as ActorKey[]) {
-        const decision = decideTripAction(ACTORS[key], trip(status), action, partnerCtx(key));
+        const decision = decideTripAction(ACTORS[key], subject, action, partnerCtx(key));
         const got = decision.allowed ? decision.to : decision.code;
-        expect({ actor: key, outcome: got }).toEqual({ actor: key, outcome: expected(action, key, status) });
-        if (!decision.allowed) expect(decision.message).toMatch(/^Only .+\.$/);
+        expect({ actor: key, outcome: got }).toEqual({ actor: key, outcome: expected(action, key, subject) });
+        if (!decision.allowed) expect(decision.message).toMatch(/^(Only .+|A bus company is assigned to .+|No bus company holds .+)\.$/);
       }
     });
+  });
+
+  it('lets school staff only request the cancellation of a trip a bus company holds, even one their edit made Pending', () => {
+    const held = trip('Pending', { busCompanyOrgId: BUS });
+    expect(decideTripAction(ACTORS.staffOwn, held, 'cancel', { isPartner: false })).toEqual({
+      allowed: false,
+      action: 'cancel',
+      code: 409,
+      message: 'A bus company is assigned to this trip: request a cancellation instead, for the company to approve.',
+    });
+    expect(decideTripAction(ACTORS.staffOwn, held, 'requestCancel', { isPartner: false })).toMatchObject({
+      allowed: true,
+      to: 'Cancel Requested',
+    });
+    expect(allowedTripActions(ACTORS.staffOwn, held, { isPartner: false })).toEqual(['requestCancel', 'edit']);
+    // nobody holds it: cancel outright, as before; the admin may cancel either way
+    expect(decideTripAction(ACTORS.staffOwn, trip('Pending'), 'requestCancel', { isPartner: false })).toMatchObject({
+      code: 409,
+      message: 'No bus company holds this trip yet: cancel it instead.',
+    });
+    expect(decideTripAction(ACTORS.staffOwn, trip('Pending'), 'cancel', { isPartner: false }).allowed).toBe(true);
+    expect(decideTripAction(ACTORS.admin, held, 'cancel', { isPartner: false }).allowed).toBe(true);
+    // the company decides: approving cancels, declining returns the trip to Pending, its edit request still open
+    const requested = trip('Cancel Requested', { statusBeforeCancelRequest: 'Pending' });
+    expect(decideTripAction(ACTORS.busAssigned, requested, 'approveCancel', { isPartner: true })).toMatchObject({ to: 'Canceled' });
+    expect(decideTripAction(ACTORS.busAssigned, requested, 'declineCancel', { isPartner: true })).toMatchObject({ to: 'Pending' });
   });
 
   it('explains a wrong status with the statuses that would do', () => {

@@ -5,24 +5,18 @@
  */
 import type { Role } from './roles';
 import { TripMessages } from './trip-messages';
-import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from './trip-wire';
+import {
+  type BusAssignment,
+  type BusInfo,
+  type DriverInfo,
+  TRIP_ACTIONS,
+  type TripAction,
+  type TripStatus,
+  type TripType,
+} from './trip-wire';
 
-export const TRIP_ACTIONS = [
-  'request',
-  'accept',
-  'reject',
-  'cancel',
-  'assignBuses',
-  'requestCancel',
-  'approveCancel',
-  'declineCancel',
-  'complete',
-  'edit',
-  'delete',
-  'addPassengers',
-  'markPaid',
-] as const;
-export type TripAction = (typeof TRIP_ACTIONS)[number];
+// The action names travel on the wire (trip history), so they live in trip-wire.ts, below the rules.
+export { TRIP_ACTIONS, type TripAction } from './trip-wire';
 
 /** The caller, as the rules need it (an AuthUser or a ProfileDto mapped to these names). */
 export interface TripActor {
@@ -58,20 +52,27 @@ export interface TripRule {
   /** The status afterwards: a status, the current one, or the one held before a cancel request. */
   to: TripStatus | 'unchanged' | 'statusBeforeCancelRequest';
   who: readonly TripParty[];
+  /** Only while a bus company is assigned to the trip (true), or only while none is (false); unset: either way. */
+  assigned?: boolean;
 }
 
 const ANY: readonly TripStatus[] = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'];
 
 /**
  * DESIGN §4, row by row. A request is checked by `decideTripRequest` (there is no trip yet).
- * One addition: the assigned company (or an admin) may change the buses of a Confirmed trip; it stays Confirmed.
+ * Additions: the assigned company (or an admin) may change the buses of a Confirmed trip; it stays Confirmed.
+ * And (issue 14) while a bus company is assigned, school staff may only request a cancellation, which the
+ * company approves: a Confirmed trip whose edit request made it Pending keeps its company, so school staff's
+ * cancel of a Pending trip is only theirs while no company holds it.
  */
 export const TRIP_RULES: readonly TripRule[] = [
   { action: 'accept', from: ['Pending'], to: 'Accepted', who: ['partnerBus', 'admin'] },
   { action: 'reject', from: ['Pending'], to: 'Rejected', who: ['partnerBus', 'admin'] },
-  { action: 'cancel', from: ['Pending'], to: 'Canceled', who: ['schoolStaff', 'admin'] },
+  { action: 'cancel', from: ['Pending'], to: 'Canceled', who: ['admin'] },
+  { action: 'cancel', from: ['Pending'], to: 'Canceled', who: ['schoolStaff'], assigned: false },
   { action: 'assignBuses', from: ['Accepted', 'Confirmed'], to: 'Confirmed', who: ['assignedBus', 'admin'] },
   { action: 'requestCancel', from: ['Accepted', 'Confirmed'], to: 'Cancel Requested', who: ['schoolStaff'] },
+  { action: 'requestCancel', from: ['Pending'], to: 'Cancel Requested', who: ['schoolStaff'], assigned: true },
   { action: 'cancel', from: ['Accepted', 'Confirmed'], to: 'Canceled', who: ['admin'] },
   { action: 'complete', from: ['Confirmed'], to: 'Completed', who: ['assignedBus', 'admin'] },
   { action: 'approveCancel', from: ['Cancel Requested'], to: 'Canceled', who: ['assignedBus', 'admin'] },
@@ -124,6 +125,18 @@ const CAN: Record<TripAction, string> = {
   markPaid: 'be marked paid',
 };
 
+/** A party's rule that fits the status but not whether a bus company holds the trip. */
+const ASSIGNMENT_REFUSAL: Partial<Record<TripAction, { assigned: string; unassigned: string }>> = {
+  cancel: {
+    assigned: 'A bus company is assigned to this trip: request a cancellation instead, for the company to approve.',
+    unassigned: 'No bus company holds this trip yet: cancel it instead.',
+  },
+  requestCancel: {
+    assigned: 'A bus company is assigned to this trip: request a cancellation instead, for the company to approve.',
+    unassigned: 'No bus company holds this trip yet: cancel it instead.',
+  },
+};
+
 const orList = (items: readonly string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
@@ -157,7 +170,13 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
   const parties = tripPartiesOf(actor, trip, ctx);
   const mine = TRIP_RULES.filter((r) => r.action === action && r.who.some((p) => parties.has(p)));
   if (mine.length === 0) return { allowed: false, action, code: 403, message: FORBIDDEN[action] };
-  const rule = mine.find((r) => r.from.includes(trip.status));
+  const assigned = trip.busCompanyOrgId !== null;
+  const rule = mine.find((r) => r.from.includes(trip.status) && (r.assigned === undefined || r.assigned === assigned));
+  if (!rule && mine.some((r) => r.from.includes(trip.status))) {
+    const says = ASSIGNMENT_REFUSAL[action];
+    const message = says ? (assigned ? says.assigned : says.unassigned) : `This trip cannot ${CAN[action]} now.`;
+    return { allowed: false, action, code: 409, message };
+  }
   if (!rule) {
     const from = ANY.filter((s) => mine.some((r) => r.from.includes(s)));
     return { allowed: false, action, code: 409, message: `Only ${orList(from)} trips can ${CAN[action]}; this trip is ${trip.status}.` };

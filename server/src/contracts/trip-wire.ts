@@ -1,5 +1,3 @@
-import type { TripAction } from './trip-rules';
-
 /**
  * Trip wire types (spec §3, camelCase as the spec names them), shared by the server's mapper,
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
@@ -40,6 +38,16 @@ export interface BusAssignment {
   driverPhone?: string | null;
   /** Optional; a reader falls back to the trip's status (spec §3). */
   status?: TripStatus | null;
+  /**
+   * A bus of the assigned company's fleet (DESIGN §9). When set, the server checks it (same company,
+   * active, free at the trip's time) and copies its type, seats and name onto this item. Absent: a hired
+   * vehicle typed in as free text, not clash-checked.
+   */
+  busId?: number | null;
+  /** The fleet bus's name as copied when assigned (or a hired vehicle's, as typed). */
+  busName?: string | null;
+  /** A driver of the assigned company's fleet: checked like the bus (and the licence), name and mobile copied. */
+  driverId?: number | null;
 }
 
 export interface BusInfo {
@@ -50,6 +58,15 @@ export interface BusInfo {
 export interface DriverInfo {
   name: string | null;
   mobile: string | null;
+}
+
+/** Another trip holding the same fleet bus or driver at an overlapping time (DESIGN §9 clash rule). */
+export interface TripClash {
+  tripId: number;
+  resource: 'bus' | 'driver';
+  /** The fleet bus's or driver's id and name. */
+  resourceId: number;
+  resourceName: string;
 }
 
 export interface TripDto {
@@ -96,6 +113,14 @@ export interface TripDto {
   busCompanyName: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Other trips that hold one of this trip's fleet buses or drivers at an overlapping time. Assigning refuses a
+   * clash (409), so a clash comes from an edit that moved a trip's times; both trips carry it until one moves.
+   * Computed on every read and pushed with trip:updated to both trips' audiences.
+   */
+  clashes: TripClash[];
+  /** Accepted, no bus yet, and departing within NEEDS_BUS_DAYS (the "Needs a bus" alert). Computed on every read. */
+  needsBus: boolean;
 }
 
 /** The body of a 409 on PATCH /trips/{id}: why, and the trip as it now is. */
@@ -126,6 +151,24 @@ export interface PassengerDto {
   checkedIn: boolean;
   createdAt: string;
 }
+
+/** Everything that can be done to a trip (DESIGN §4); trip-rules.ts says who may do which, from which status. */
+export const TRIP_ACTIONS = [
+  'request',
+  'accept',
+  'reject',
+  'cancel',
+  'assignBuses',
+  'requestCancel',
+  'approveCancel',
+  'declineCancel',
+  'complete',
+  'edit',
+  'delete',
+  'addPassengers',
+  'markPaid',
+] as const;
+export type TripAction = (typeof TRIP_ACTIONS)[number];
 
 /** What a history row records: every trip action, and a subtrip being recorded. */
 export type TripHistoryAction = TripAction | 'recordSubtrip';

@@ -1,5 +1,9 @@
 import { RevokedToken } from '../auth/revoked-token.entity';
 import { Booking } from '../bookings/booking.entity';
+import { FleetBus } from '../fleet/bus.entity';
+import { FleetDriver } from '../fleet/driver.entity';
+import { FleetAssignment } from '../fleet/fleet-assignment.entity';
+import { TripAlert } from '../fleet/trip-alert.entity';
 import { PermissionMatrix } from '../permissions/permission-matrix.entity';
 import { LiveSeq } from '../realtime/live-seq.entity';
 import { Organization } from '../tenancy/organization.entity';
@@ -25,4 +29,8 @@ export const ENTITIES = [
   Passenger,
   TripHistory,
   LiveSeq,
+  FleetBus,
+  FleetDriver,
+  FleetAssignment,
+  TripAlert,
 ];

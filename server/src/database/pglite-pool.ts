@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * A `pg`-shaped pool over one embedded PGlite database, for TypeORM's postgres driver.
@@ -17,6 +18,8 @@ type Callback = (err: Error | null, client?: PGliteClient, release?: () => void)
 
 function open(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, {
+    // Trigram indexes for the trip search (migration TripListIndexes), as on PostgreSQL.
+    extensions: { pg_trgm },
     // Mirror node-postgres: int8 and numeric come back as strings, booleans go out as literals.
     parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
     serializers: { [types.BOOL]: (v: unknown) => (v === true || v === 'true' || v === 1 ? 'TRUE' : 'FALSE') },

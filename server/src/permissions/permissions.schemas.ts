@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idFromText } from '../common/input';
 import { acceptRoleName, INVALID_ROLE_NAME, PERMISSION_KEYS, type PermissionSet } from '../contracts/permissions';
 import { ROLES } from '../contracts/roles';
 
@@ -12,6 +13,7 @@ export const PermissionMessages = {
 } as const;
 const M = PermissionMessages;
 
+// Keys need no text block: role names must match acceptRoleName's pattern and permissions PERMISSION_KEYS.
 // A role's row: every permission a boolean; a missing one is off (spec §6: custom roles start with every permission off).
 const permissionSet = z
   .record(z.string(), z.unknown(), { error: M.rolesRequired })
@@ -55,9 +57,6 @@ export const putPermissionsSchema = z.object(
 export type PutPermissionsBody = z.infer<typeof putPermissionsSchema>;
 
 export const permissionsQuery = z.object({
-  tenant_id: z.preprocess(
-    (v) => (v === '' ? undefined : typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: 'tenant_id must be a tenant id.' }).int().positive().optional(),
-  ),
+  tenant_id: z.preprocess((v) => (v === '' ? undefined : v), idFromText('tenant_id must be a tenant id.').optional()),
 });
 export type PermissionsQuery = z.infer<typeof permissionsQuery>;

@@ -1,7 +1,8 @@
 import { canSeeBooking } from '../bookings/booking-visibility';
+import { canManageFleet } from '../contracts/fleet-rules';
 import { ROLES, type OrgType, type Role } from '../contracts/roles';
 import { canSeeTrip } from '../contracts/trip-rules';
-import { bookingRooms, tripRooms } from './audiences';
+import { bookingRooms, fleetRooms, needsBusRooms, tripRooms } from './audiences';
 import { type RoomMember, roomsFor } from './rooms';
 
 // A small world: tenant 1 has two schools, two bus companies and an edu group; tenant 2 a school and a company.
@@ -87,5 +88,30 @@ describe('live audiences agree with the REST visibility rules', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('a socket gets a fleet event exactly when its user manages that company’s fleet (canManageFleet)', () => {
+    const mismatches: string[] = [];
+    for (const id of [20, 21, 50]) {
+      const company = { id, tenantId: ORGS[id].tenantId };
+      for (const p of people) {
+        const rest = canManageFleet(p, company);
+        const live = meets(roomsFor(member(p)), fleetRooms(company));
+        if (rest !== live) mismatches.push(`${JSON.stringify(p)} on company ${id}: REST ${rest}, live ${live}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('sends a "Needs a bus" alert to the trip’s company dispatchers and its tenant’s admins, who can all GET the trip', () => {
+    for (const busCompanyOrgId of [20, 21]) {
+      const trip = { tenantId: 1, schoolOrgId: 10, busCompanyOrgId, createdById: null };
+      const reached = people.filter((p) => meets(roomsFor(member(p)), needsBusRooms(1, busCompanyOrgId)));
+      expect(reached.length).toBeGreaterThan(0);
+      for (const p of reached) expect(canSeeTrip(p, trip, partnerSchoolsOf(p.activeOrgId))).toBe(true);
+      expect(
+        reached.every((p) => (p.role === 'admin' && p.tenantId === 1) || (p.role === 'bus_company' && p.activeOrgId === busCompanyOrgId)),
+      ).toBe(true);
+    }
   });
 });

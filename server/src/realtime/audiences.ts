@@ -36,3 +36,19 @@ export function bookingRooms(booking: BookingFacts, facts: { authorSees: boolean
   if (facts.authorSees && booking.created_by_id !== null) rooms.add(Rooms.user(booking.created_by_id));
   return [...rooms];
 }
+
+/** A company's fleet (DESIGN §9, canManageFleet): platform admins, the tenant's admins, the company's dispatchers. */
+export function fleetRooms(company: { id: number; tenantId: number }): string[] {
+  return [Rooms.platform, Rooms.role('admin', company.tenantId), Rooms.org(company.id)];
+}
+
+/**
+ * A "Needs a bus" notification: the trip's bus company's dispatchers and the tenant's admins (issue 15 item 5).
+ * Both may GET the trip (it is assigned to the company; admins see the tenant's trips). Platform admins are not
+ * paged for every tenant's trips; they read them on the board.
+ */
+export function needsBusRooms(tenantId: number, companyOrgId: number | null): string[] {
+  const rooms = [Rooms.role('admin', tenantId)];
+  if (companyOrgId !== null) rooms.push(Rooms.org(companyOrgId));
+  return rooms;
+}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { RevokedToken } from '../auth/revoked-token.entity';
+import { sessionAlive } from '../auth/sessions.service';
 import type { OrgType, Role } from '../contracts/roles';
 import { Organization } from '../tenancy/organization.entity';
 import { User } from '../users/user.entity';
@@ -11,6 +12,8 @@ import type { RoomMember } from './rooms';
 export interface SocketRef {
   userId: number;
   jti: string;
+  /** The token's session generation; absent means 0. */
+  gen?: number;
 }
 
 const CHUNK = 500;
@@ -39,14 +42,14 @@ export class LiveAccess {
     };
   }
 
-  /** For each socket (by jti): its user's current room member, or null when signed out, removed or no longer approved. */
+  /** For each socket (by jti): its user's current room member, or null when signed out, ended by a password change, removed or no longer approved. */
   async members(refs: readonly SocketRef[]): Promise<Map<string, RoomMember | null>> {
     const result = new Map<string, RoomMember | null>();
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);
       const [users, revoked] = await Promise.all([
         this.users.find({
-          select: { id: true, role: true, status: true, tenantId: true, activeOrgId: true },
+          select: { id: true, role: true, status: true, tenantId: true, activeOrgId: true, sessionGeneration: true, sessionKeptJti: true },
           where: { id: In([...new Set(chunk.map((r) => r.userId))]) },
         }),
         this.revoked.find({ select: { jti: true }, where: { jti: In(chunk.map((r) => r.jti)) } }),
@@ -58,7 +61,7 @@ export class LiveAccess {
         const u = byId.get(ref.userId);
         result.set(
           ref.jti,
-          !u || u.status !== 'approved' || ended.has(ref.jti)
+          !u || u.status !== 'approved' || ended.has(ref.jti) || !sessionAlive(u, ref)
             ? null
             : {
                 id: u.id,

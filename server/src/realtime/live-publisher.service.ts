@@ -71,9 +71,12 @@ export class LivePublisher implements BeforeApplicationShutdown {
     if (join.length > 0) this.server.in(room).socketsJoin([...join]);
   }
 
-  /** Closes the sockets in `room` on every replica; they do not reconnect on their own. */
-  disconnect(room: string): void {
-    this.server?.in(room).disconnectSockets(true);
+  /** Closes the sockets in `room` (but not those in `except`) on every replica; they do not reconnect on their own. */
+  disconnect(room: string, except: readonly string[] = []): void {
+    this.server
+      ?.in(room)
+      .except([...except])
+      .disconnectSockets(true);
   }
 
   private emit(s: LiveSend, seq: number, tenantId: number | null): void {

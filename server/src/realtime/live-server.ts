@@ -1,12 +1,17 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientEventMap } from '../contracts/events';
+import type { ClientCommandMap } from '../contracts/presence';
+import type { PresenceRecheck } from './presence-store';
 
-/** Clients send nothing but Socket.IO's own pings. */
-export type ClientToServerEvents = Record<string, never>;
+/** Clients send only the presence commands (besides Socket.IO's own pings); the server validates every one. */
+export type ClientToServerEvents = ClientCommandMap;
 
-/** Between replicas: "a replica's Redis link is back; re-check your sockets and tell them where they stand". */
+/** Between replicas. */
 export interface ServerSideEvents {
+  /** "A replica's Redis link is back; re-check your sockets and tell them where they stand." */
   resync: () => void;
+  /** "Who sees what changed: drop your sockets' presence on trips their users may no longer see" (presence.service.ts). */
+  'presence:recheck': (scope: PresenceRecheck) => void;
 }
 
 /** What the handshake learned, kept on the socket (plain data: it travels between replicas). */
@@ -15,6 +20,8 @@ export interface LiveSocketData {
   jti: string;
   /** Token expiry, in seconds since the epoch. */
   exp: number;
+  /** The token's session generation (a password change elsewhere ends older ones). */
+  gen: number;
 }
 
 export type LiveServer = Server<ClientToServerEvents, ClientEventMap, ServerSideEvents, LiveSocketData>;

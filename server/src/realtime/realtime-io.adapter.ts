@@ -5,7 +5,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisLink } from './redis-link.service';
 
-/** Clients send nothing but pings, so a small frame limit costs nothing and bounds abuse. */
+/** Clients send only pings and small presence commands, so a small frame limit costs nothing and bounds abuse. */
 export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 
 // @nestjs/platform-socket.io pins a socket.io copy of its own; the server is built with the app's
@@ -19,7 +19,14 @@ type NestIoOptions = Parameters<IoAdapter['createIOServer']>[1];
  * options that depend on configuration: the allowed origins, and the Redis adapter when REDIS_URL is set.
  */
 export class RealtimeIoAdapter extends IoAdapter {
-  constructor(private readonly app: INestApplicationContext) {
+  /**
+   * @param trustedProxy Express's compiled 'trust proxy' (app.get('trust proxy fn')): whether a peer address
+   * (hop 0) is a proxy whose X-Forwarded-Host may be believed. Without it none is.
+   */
+  constructor(
+    private readonly app: INestApplicationContext,
+    private readonly trustedProxy: TrustedProxy = () => false,
+  ) {
     super(app);
   }
 
@@ -30,7 +37,7 @@ export class RealtimeIoAdapter extends IoAdapter {
       ...(options as Partial<ServerOptions> | undefined),
       serveClient: false,
       maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
-      allowRequest: (req, done) => done(null, originAllowed(req, config.clientOrigins)),
+      allowRequest: (req, done) => done(null, originAllowed(req, config.clientOrigins, this.trustedProxy)),
       cors: config.clientOrigins.length > 0 ? { origin: config.clientOrigins, credentials: true } : undefined,
     });
     const redis = this.app.get(RedisLink, { strict: false });
@@ -39,17 +46,37 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 }
 
+/** Express's compiled 'trust proxy' function: is the peer at `address`, `hop` proxies away, trusted? */
+export type TrustedProxy = (address: string, hop: number) => boolean;
+
+/**
+ * The host the page was served from: the Host header, or, when the peer is a trusted proxy (TRUST_PROXY),
+ * the first X-Forwarded-Host, exactly as Express's req.host reads it. Anyone else's X-Forwarded-Host is ignored.
+ */
+export function requestHost(
+  req: Pick<IncomingMessage, 'headers'> & { socket?: { remoteAddress?: string } },
+  trusted: TrustedProxy,
+): string | undefined {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const forwarded = first(req.headers['x-forwarded-host']);
+  if (forwarded && trusted(req.socket?.remoteAddress ?? '', 0)) return forwarded.split(',')[0].trim();
+  return first(req.headers.host);
+}
+
 /**
  * A browser page may open a socket only from this very server or an allowed origin (CLIENT_ORIGIN);
  * requests without Origin (node clients, tools) are no cross-site page and still need a valid token.
  */
-export function originAllowed(req: Pick<IncomingMessage, 'headers'>, clientOrigins: readonly string[]): boolean {
+export function originAllowed(
+  req: Pick<IncomingMessage, 'headers'> & { socket?: { remoteAddress?: string } },
+  clientOrigins: readonly string[],
+  trusted: TrustedProxy = () => false,
+): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
   if (clientOrigins.includes(origin)) return true;
   try {
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    return new URL(origin).host === (Array.isArray(host) ? host[0] : host);
+    return new URL(origin).host === requestHost(req, trusted);
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@ import { LiveAccess } from './live-access.service';
 import { LivePublisher } from './live-publisher.service';
 import { LiveSeqService } from './live-seq.service';
 import type { LiveServer, LiveSocket } from './live-server';
+import { PresenceService } from './presence.service';
 import { RedisLink } from './redis-link.service';
 import { Rooms, roomsFor, tenantOfRooms } from './rooms';
 
@@ -38,11 +39,13 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
     private readonly seqs: LiveSeqService,
     private readonly publisher: LivePublisher,
     private readonly redis: RedisLink,
+    private readonly presence: PresenceService,
   ) {}
 
   afterInit(server: LiveServer): void {
     this.server = server;
     this.publisher.attach(server);
+    this.presence.attach(server);
     server.use((socket, next) => {
       this.authenticate(socket).then(
         () => next(),
@@ -60,11 +63,14 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
   }
 
   async handleConnection(socket: LiveSocket): Promise<void> {
+    // First, so that no presence command the client sends once connected finds nobody listening.
+    this.presence.connected(socket);
     this.armExpiry(socket);
     try {
       // A sign-out or a change of role that committed during the handshake found no socket to act on: look again.
       await this.revalidate([socket]);
       if (socket.connected) await this.hello([socket]);
+      if (socket.connected) await this.presence.welcome([socket]);
     } catch (e) {
       this.logger.error(`Could not finish a live connection: ${(e as Error).message}`);
       socket.disconnect(true);
@@ -74,6 +80,7 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
   handleDisconnect(socket: LiveSocket): void {
     clearTimeout(this.expiryTimers.get(socket.id));
     this.expiryTimers.delete(socket.id);
+    this.presence.disconnected(socket);
   }
 
   private async authenticate(socket: LiveSocket): Promise<void> {
@@ -90,7 +97,7 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
     const member = await this.access.memberOf(verdict).catch(() => {
       throw refusal(RealtimeMessages.unavailable, 503);
     });
-    socket.data = { userId: verdict.id, jti: verdict.jti, exp: verdict.exp };
+    socket.data = { userId: verdict.id, jti: verdict.jti, exp: verdict.exp, gen: verdict.gen ?? 0 };
     await socket.join([Rooms.session(verdict.jti), ...roomsFor(member)]);
   }
 
@@ -143,6 +150,7 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
     try {
       await this.revalidate(sockets);
       await this.hello(sockets.filter((s) => s.connected));
+      await this.presence.welcome(sockets.filter((s) => s.connected));
     } catch (e) {
       this.logger.error(`Could not resync live connections: ${(e as Error).message}`);
     }

@@ -2,12 +2,17 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { REALTIME_STATUS } from '../health/realtime-status';
 import { BookingsListener } from './bookings.listener';
+import { FleetListener } from './fleet.listener';
 import { LiveAccess } from './live-access.service';
 import { LivePublisher } from './live-publisher.service';
 import { LiveSeqService } from './live-seq.service';
+import { PresenceAccess } from './presence-access.service';
+import { PresenceListener } from './presence.listener';
+import { PresenceService } from './presence.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RedisLink } from './redis-link.service';
 import { TenancyListener } from './tenancy.listener';
+import { TripAudience } from './trip-audience.service';
 import { TripsListener } from './trips.listener';
 import { UsersListener } from './users.listener';
 
@@ -23,11 +28,17 @@ import { UsersListener } from './users.listener';
     LiveSeqService,
     LiveAccess,
     LivePublisher,
+    // presence (issue 16)
+    TripAudience,
+    PresenceAccess,
+    PresenceService,
+    PresenceListener,
     RealtimeGateway,
     UsersListener,
     TenancyListener,
     TripsListener,
     BookingsListener,
+    FleetListener,
   ],
   exports: [REALTIME_STATUS, RedisLink],
 })

@@ -55,4 +55,15 @@ describe('socket origin check', () => {
     expect(originAllowed(req({ host: 'console.example', origin: 'http://localhost:5173' }), ['http://localhost:5173'])).toBe(true);
     expect(originAllowed(req({ host: 'console.example', origin: 'not a url' }), [])).toBe(false);
   });
+
+  it('believes X-Forwarded-Host only from a trusted proxy (issue 14)', () => {
+    const behind = (remoteAddress: string) => ({
+      headers: { host: 'replica-1:3000', origin: 'https://console.example', 'x-forwarded-host': 'console.example' },
+      socket: { remoteAddress },
+    });
+    const trusted = (address: string) => address === '10.0.0.2';
+    expect(originAllowed(behind('10.0.0.2'), [], trusted)).toBe(true);
+    expect(originAllowed(behind('203.0.113.9'), [], trusted)).toBe(false);
+    expect(originAllowed(behind('10.0.0.2'), [])).toBe(false);
+  });
 });

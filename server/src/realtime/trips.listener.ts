@@ -1,24 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { DomainEventMap } from '../common/domain-events';
-import { canSeeTrip } from '../contracts/trip-rules';
-import type { TripDto } from '../contracts/trip-wire';
-import { Partnership } from '../tenancy/partnership.entity';
-import { User } from '../users/user.entity';
-import { tripRooms } from './audiences';
 import { LivePublisher, type LiveSend, send } from './live-publisher.service';
-
-type TripPlace = Pick<TripDto, 'tenantId' | 'schoolOrgId' | 'busCompanyOrgId' | 'createdById'>;
+import { TripAudience, type TripPlace } from './trip-audience.service';
 
 /** Trips reach exactly the sockets whose user could GET them (DESIGN §3, canSeeTrip). */
 @Injectable()
 export class TripsListener {
   constructor(
     private readonly publisher: LivePublisher,
-    @InjectRepository(Partnership) private readonly partnerships: Repository<Partnership>,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly audience: TripAudience,
   ) {}
 
   @OnEvent('trip.created')
@@ -50,18 +41,7 @@ export class TripsListener {
     void this.publisher.publish(tenantId, async () => [send('trip:deleted', await this.roomsOf(trip), { tripId })]);
   }
 
-  /** Who sees a trip at `place` (a school and bus company, now or before a move). */
-  private async roomsOf(place: TripPlace): Promise<string[]> {
-    const [partners, author] = await Promise.all([
-      this.partnerships.find({ select: { busCompanyOrgId: true }, where: { schoolOrgId: place.schoolOrgId } }),
-      place.createdById === null
-        ? null
-        : this.users.findOne({
-            select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true },
-            where: { id: place.createdById },
-          }),
-    ]);
-    const authorSees = author !== null && author.status === 'approved' && canSeeTrip(author, { ...place, deleted: false }, []);
-    return tripRooms(place, { partnerCompanyIds: partners.map((p) => p.busCompanyOrgId), authorSees });
+  private roomsOf(place: TripPlace): Promise<string[]> {
+    return this.audience.roomsOf(place);
   }
 }

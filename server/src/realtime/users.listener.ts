@@ -22,6 +22,12 @@ export class UsersListener {
     this.publisher.disconnect(Rooms.session(jti));
   }
 
+  /** A password change closes every socket of the user but those of the session that made it, on every replica. */
+  @OnEvent('sessions.ended')
+  sessionsEnded({ userId, keptJti }: DomainEventMap['sessions.ended']): void {
+    this.publisher.disconnect(Rooms.user(userId), [Rooms.session(keptJti)]);
+  }
+
   /**
    * The user and whoever manages them (the tenant's admins, platform admins) get the new profile. When
    * role, tenant or organization changed, the user's sockets move rooms first; when the user may no

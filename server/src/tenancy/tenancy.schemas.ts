@@ -1,25 +1,23 @@
 import { z } from 'zod';
+import { idFromText, text } from '../common/input';
 import { GlobalAdminMessages as M } from '../contracts/global-admin';
 import { ORG_TYPES } from '../contracts/roles';
 import { slugify } from '../contracts/slug';
 
 // Ids arrive as JSON numbers from the console; a numeric string (a select's value) is accepted too.
-const asId = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v);
-const id = (message: string) => z.preprocess(asId, z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
+const id = idFromText;
 
 /** A query's tenant_id: blank means "not given" (the console omits it, some callers send ''). */
 export const tenantQuery = z.object({
-  tenant_id: z.preprocess((v) => (v === '' ? undefined : asId(v)), id('tenant_id must be a tenant id.').optional()),
+  tenant_id: z.preprocess((v) => (v === '' ? undefined : v), id('tenant_id must be a tenant id.').optional()),
 });
 export type TenantQuery = z.infer<typeof tenantQuery>;
 
-const tenantName = z.string({ error: M.tenantNameRequired }).trim().min(1, M.tenantNameRequired).max(200, 'Tenant name is too long.');
+const tenantName = text({ error: M.tenantNameRequired, max: 200, tooLong: 'Tenant name is too long.' }).trim().min(1, M.tenantNameRequired);
 // spec §5: the slug is a required input, normalised with the organization slug rule.
-const tenantSlug = z
-  .string({ error: M.tenantSlugRequired })
+const tenantSlug = text({ error: M.tenantSlugRequired, max: 500, tooLong: 'Tenant slug is too long.' })
   .trim()
   .min(1, M.tenantSlugRequired)
-  .max(500, 'Tenant slug is too long.')
   .transform(slugify)
   .refine((s) => s.length > 0, M.tenantSlugEmpty);
 
@@ -31,22 +29,17 @@ export const updateTenantSchema = z
   .refine((b) => b.name !== undefined || b.slug !== undefined, { message: 'Nothing to update.' });
 export type UpdateTenantBody = z.infer<typeof updateTenantSchema>;
 
-const orgName = z.string({ error: M.orgNameRequired }).trim().min(1, M.orgNameRequired).max(200, 'Organization name is too long.');
+const orgName = text({ error: M.orgNameRequired, max: 200, tooLong: 'Organization name is too long.' }).trim().min(1, M.orgNameRequired);
 const orgType = z.enum(ORG_TYPES, { error: M.orgTypeInvalid });
 // Blank means "derive from the name" (spec §5); the service applies slugify.
-const orgSlug = z.string({ error: 'Slug must be text.' }).max(500, 'Slug is too long.').nullish();
+const orgSlug = text({ error: 'Slug must be text.', max: 500, tooLong: 'Slug is too long.' }).nullish();
 // spec §5: trimmed, null when empty.
-const orgCode = z
-  .string({ error: 'Code must be text.' })
+const orgCode = text({ error: 'Code must be text.', max: 80, tooLong: 'Code is too long (at most 80 characters).' })
   .trim()
-  .max(80, 'Code is too long (at most 80 characters).')
   .nullish()
   .transform((c) => (c ? c : c === undefined ? undefined : null));
 const parentMessage = 'parent_org_id must be an organization id.';
-const parentId = z.preprocess(
-  asId,
-  z.number({ error: parentMessage }).int(parentMessage).positive(parentMessage).max(2_147_483_647, parentMessage).nullish(),
-);
+const parentId = id(parentMessage).nullish();
 
 // Keys in the order the console's form checks them, so the first problem is the one it would show.
 export const createOrgSchema = z.object({

@@ -29,11 +29,13 @@ export function visibleTrips(em: EntityManager, user: AuthUser, opts: { tenantId
         : qb.andWhere('trip.createdById = :visUserId', { visUserId: user.id });
     case 'bus_company':
       if (org === null) return qb.andWhere('1 = 0');
+      // The partner schools as an array read once (not `IN (SELECT …)`, which PostgreSQL cannot use an index for
+      // inside an OR), so both arms are index scans.
       return qb.andWhere(
         new Brackets((w) =>
           w
             .where('trip.busCompanyOrgId = :visOrgId')
-            .orWhere('trip.schoolOrgId IN (SELECT p.school_org_id FROM partnerships p WHERE p.bus_company_org_id = :visOrgId)'),
+            .orWhere('trip.schoolOrgId = ANY(ARRAY(SELECT p.school_org_id FROM partnerships p WHERE p.bus_company_org_id = :visOrgId))'),
         ),
         { visOrgId: org },
       );

@@ -94,6 +94,9 @@ export function toTripDto(r: TripRow): TripDto {
     busCompanyName: r.busCompanyName,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+    // Computed flags, filled in by fleet/trip-fleet.service.ts (TripFleet.decorate) before a trip is answered.
+    clashes: [],
+    needsBus: false,
   };
 }
 
@@ -129,8 +132,8 @@ export function toTripHistoryDto(h: TripHistory): TripHistoryDto {
   };
 }
 
-/** Wire fields that say nothing about what the person changed. */
-const BOOKKEEPING = new Set<keyof TripDto>(['version', 'updatedAt', 'date', 'busCompanyName', 'schoolName']);
+/** Wire fields that say nothing about what the person changed (the flags are computed, not stored). */
+const BOOKKEEPING = new Set<keyof TripDto>(['version', 'updatedAt', 'date', 'busCompanyName', 'schoolName', 'clashes', 'needsBus']);
 
 /** The wire names of the fields that differ between two readings of a trip, for history. */
 export function changedTripFields(before: TripDto, after: TripDto): string[] {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -10,22 +10,18 @@ import {
   createSubtripSchema,
   type CreateTripBody,
   createTripSchema,
-  listTripsQuery,
-  type ListTripsQuery,
   type UpdateTripBody,
   updateTripSchema,
 } from './trips.schemas';
 import { TripsService } from './trips.service';
 
-/** spec §7 Trips, plus GET /trips/{id} and GET /trips/{id}/history (DESIGN §5). Who may do what is the service's business. */
+/**
+ * spec §7 Trips, plus GET /trips/{id} and GET /trips/{id}/history (DESIGN §5). Who may do what is the service's business.
+ * The list (GET /trips) and its aggregates are TripListController's.
+ */
 @Controller('trips')
 export class TripsController {
   constructor(private readonly trips: TripsService) {}
-
-  @Get()
-  list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(listTripsQuery)) query: ListTripsQuery): Promise<TripDto[]> {
-    return this.trips.list(caller, query);
-  }
 
   @Post()
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSchema)) body: CreateTripBody): Promise<TripDto> {

@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { FleetModule } from '../fleet/fleet.module';
+import { TripListController } from './trip-list.controller';
+import { TripListService } from './trip-list.service';
 import { TripsController } from './trips.controller';
 import { TripsService } from './trips.service';
 
-@Module({ controllers: [TripsController], providers: [TripsService], exports: [TripsService] })
+// TripListController first: its /trips/months, /stats, /totals, /export must be matched before /trips/{id}.
+@Module({
+  imports: [FleetModule],
+  controllers: [TripListController, TripsController],
+  providers: [TripsService, TripListService],
+  exports: [TripsService],
+})
 export class TripsModule {}

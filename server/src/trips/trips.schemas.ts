@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idFromText, money, moneyTotalFits, text } from '../common/input';
 import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '../contracts/trip-rules';
 import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
@@ -12,18 +13,14 @@ const missing = (input: unknown) => input === undefined || input === null;
 
 /** A required text: missing, null or blank gives `required`; longer than `max` gives `tooLong`. */
 const requiredText = (max: number, required: string, tooLong: string, invalid: string) =>
-  z
-    .string({ error: (iss) => (missing(iss.input) ? required : invalid) })
+  text({ error: (iss) => (missing(iss.input) ? required : invalid), max, tooLong })
     .trim()
-    .min(1, required)
-    .max(max, tooLong);
+    .min(1, required);
 
 /** An optional text: blank becomes null (spec §5: optional fields are trimmed to null). */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: tooLong })
+  text({ error: tooLong, max, tooLong })
     .trim()
-    .max(max, tooLong)
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
@@ -61,16 +58,22 @@ const busSeats = z
   .min(1, M.busSeatsRequired)
   .max(1000, M.busSeatsInvalid);
 
+const fleetId = (invalid: string) => id(invalid).nullable().optional();
+
 /** spec §3 Bus assignment item, stored with every key present so stored and sent buses compare equal. */
 export const busAssignmentSchema = z
   .object(
     {
       busType: z.enum(BUS_TYPES, { error: M.busTypeInvalid }),
       busSeats,
-      tripPrice: z.number({ error: M.tripPriceInvalid }).min(0, M.tripPriceInvalid).max(1e9, M.tripPriceInvalid).nullable().optional(),
+      tripPrice: money(M.tripPriceInvalid, 1e9).nullable().optional(),
       driverName: optionalText(200, M.driverNameTooLong),
       driverPhone: optionalText(50, M.driverPhoneTooLong),
       status: tripStatus.nullable().optional(),
+      // DESIGN §9: a bus and a driver of the company's fleet; without them the item is a hired vehicle (free text).
+      busId: fleetId(M.busIdInvalid),
+      driverId: fleetId(M.driverIdInvalid),
+      busName: optionalText(100, M.busNameTooLong),
     },
     { error: M.busesInvalid },
   )
@@ -81,17 +84,23 @@ export const busAssignmentSchema = z
     driverName: b.driverName ?? null,
     driverPhone: b.driverPhone ?? null,
     status: b.status ?? null,
+    // Fleet keys only when given, so free-text items are stored exactly as before.
+    ...(b.busId != null ? { busId: b.busId } : {}),
+    ...(b.busName ? { busName: b.busName } : {}),
+    ...(b.driverId != null ? { driverId: b.driverId } : {}),
   }));
 
 export const busesSchema = z
   .array(busAssignmentSchema, { error: (iss) => (missing(iss.input) ? M.atLeastOneBus : M.busesInvalid) })
   .min(1, M.atLeastOneBus)
-  .max(50, M.tooManyBuses);
+  .max(50, M.tooManyBuses)
+  // the trip's price is their total, in a numeric(12,2) column
+  .refine((buses) => moneyTotalFits(buses.map((b) => b.tripPrice)), M.busesTotalTooHigh);
 
 const busInfo = z
   .object(
     {
-      busType: z.string({ error: M.busInfoInvalid }).trim().max(100, M.busInfoInvalid).nullable().optional(),
+      busType: text({ error: M.busInfoInvalid, max: 100, tooLong: M.busInfoInvalid }).trim().nullable().optional(),
       seats: z
         .number({ error: M.busInfoInvalid })
         .int(M.busInfoInvalid)
@@ -108,8 +117,8 @@ const busInfo = z
 const driverInfo = z
   .object(
     {
-      name: z.string({ error: M.driverInfoInvalid }).trim().max(200, M.driverNameTooLong).nullable().optional(),
-      mobile: z.string({ error: M.driverInfoInvalid }).trim().max(50, M.driverPhoneTooLong).nullable().optional(),
+      name: text({ error: M.driverInfoInvalid, max: 200, tooLong: M.driverNameTooLong }).trim().nullable().optional(),
+      mobile: text({ error: M.driverInfoInvalid, max: 50, tooLong: M.driverPhoneTooLong }).trim().nullable().optional(),
     },
     { error: M.driverInfoInvalid },
   )
@@ -150,7 +159,7 @@ export const createTripSchema = z.preprocess(
     .object(
       {
         ...formShape,
-        schoolOrgId: z.number({ error: M.schoolNotInTenant }).int(M.schoolNotInTenant).positive(M.schoolNotInTenant).optional(),
+        schoolOrgId: id(M.schoolNotInTenant).optional(),
         // spec §4: a new trip is submitted with status Pending; anything else is refused rather than ignored.
         status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
       },
@@ -216,7 +225,7 @@ export const updateTripSchema = z.preprocess(
         buses: busesSchema.optional(),
         busInfo: busInfo.optional(),
         driverInfo: driverInfo.optional(),
-        price: z.number({ error: M.priceInvalid }).min(0, M.priceInvalid).max(1e9, M.priceInvalid).optional(),
+        price: money(M.priceInvalid, 1e9).optional(),
         cancelRequest: z.boolean({ error: M.cancelRequestInvalid }).optional(),
         // Only true means something: false is an echo of a live trip (a deleted one answers 404).
         deleted: z.boolean({ error: M.deletedInvalid }).optional(),
@@ -227,7 +236,7 @@ export const updateTripSchema = z.preprocess(
           .min(1, M.versionInvalid)
           .max(2_147_483_647, M.versionInvalid)
           .optional(),
-        busCompanyOrgId: z.number({ error: M.busCompanyInvalid }).int(M.busCompanyInvalid).positive(M.busCompanyInvalid).optional(),
+        busCompanyOrgId: id(M.busCompanyInvalid).optional(),
       },
       { error: M.bodyNotObject },
     )
@@ -240,12 +249,8 @@ export const updateTripSchema = z.preprocess(
 export type UpdateTripBody = z.infer<typeof updateTripSchema>;
 
 export const listTripsQuery = z.object({
-  createdBy: z.string({ error: M.createdByTooLong }).trim().max(200, M.createdByTooLong).optional(),
-  tenant_id: z.coerce
-    .number({ error: 'tenant_id must be a tenant id.' })
-    .int('tenant_id must be a tenant id.')
-    .positive('tenant_id must be a tenant id.')
-    .optional(),
+  createdBy: text({ error: M.createdByTooLong, max: 200, tooLong: M.createdByTooLong }).trim().optional(),
+  tenant_id: idFromText('tenant_id must be a tenant id.').optional(),
 });
 export type ListTripsQuery = z.infer<typeof listTripsQuery>;
 
@@ -258,7 +263,7 @@ const passengerText = optionalText(200, M.passengerFieldTooLong);
 export const passengerSchema = z
   .object(
     {
-      fullName: z.string({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(200, M.fullNameTooLong),
+      fullName: text({ error: M.fullNameRequired, max: 200, tooLong: M.fullNameTooLong }).trim().min(1, M.fullNameRequired),
       guardianName: passengerText,
       guardianPhone: optionalText(50, M.passengerFieldTooLong),
       pickupPoint: passengerText,

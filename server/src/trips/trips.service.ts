@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import { DomainEvents } from '../common/domain-events';
 import { TripMessages } from '../contracts/trip-messages';
+import { TripFleet } from '../fleet/trip-fleet.service';
 import { classifyTripPatch, decideTripAction, decideTripRequest, type TripDecision, tripFormProblem } from '../contracts/trip-rules';
 import type {
   BusAssignment,
@@ -23,7 +24,7 @@ import { changedTripFields, toPassengerDto, toSubtripDto, toTripHistoryDto } fro
 import { Trip } from './trip.entity';
 import { TripHistory } from './trip-history.entity';
 import { readTrip, readTrips, visibleTrips } from './trip-scope';
-import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, ListTripsQuery, UpdateTripBody } from './trips.schemas';
+import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, UpdateTripBody } from './trips.schemas';
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
 type Allowed = Extract<TripDecision, { allowed: true }>;
@@ -48,19 +49,13 @@ export class TripsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: DomainEvents,
+    private readonly fleet: TripFleet,
   ) {}
-
-  /** spec §7 GET /trips: what the caller may see, newest first; `createdBy` narrows to one requester's name. */
-  list(caller: AuthUser, query: ListTripsQuery): Promise<TripDto[]> {
-    const qb = visibleTrips(this.db.manager, caller, { tenantId: query.tenant_id });
-    if (query.createdBy) qb.andWhere('trip.createdBy = :createdBy', { createdBy: query.createdBy });
-    return readTrips(qb.orderBy('trip.id', 'DESC'));
-  }
 
   async get(caller: AuthUser, id: number): Promise<TripDto> {
     const [trip] = await readTrips(visibleTrips(this.db.manager, caller).andWhere('trip.id = :id', { id }));
     if (!trip) throw new NotFoundException(TripMessages.tripNotFound);
-    return trip;
+    return (await this.fleet.decorate(this.db.manager, [trip]))[0];
   }
 
   /** DESIGN §4 "request": a new Pending trip of the caller's school (staff) or of the school named (admin, trip manager). */
@@ -92,7 +87,7 @@ export class TripsService {
         }),
       );
       await this.record(tx, caller, saved.id, 'request', null, 'Pending', []);
-      return mustRead(tx, saved.id);
+      return this.mustRead(tx, saved.id);
     });
     this.events.publish('trip.created', { trip, tenantId: trip.tenantId });
     return trip;
@@ -124,8 +119,11 @@ export class TripsService {
           .set(values)
           .where('id = :id AND version = :version', { id, version: before.version })
           .execute();
-        if (result.affected === 0) throw conflict(TripMessages.staleVersion, await mustRead(tx, id));
-        const trip = await mustRead(tx, id);
+        if (result.affected === 0) throw conflict(TripMessages.staleVersion, await this.mustRead(tx, id));
+        const written = await mustRead(tx, id);
+        // The fleet's index of this trip's buses and times follows them in the same transaction (DESIGN §9).
+        if (this.fleet.affects(before, written)) await this.fleet.sync(tx, written);
+        const [trip] = await this.fleet.decorate(tx, [written]);
         const fields = changedTripFields(before, trip);
         // Echoed values only: undo the version bump rather than record a change that is not one.
         if (fields.length === 0) throw new NothingChanged();
@@ -139,6 +137,8 @@ export class TripsService {
       });
     if (!change) return this.get(caller, id);
     const { trip, before } = change;
+    // Another trip whose clash with this one began or ended is announced too (its flags changed, not its row).
+    void this.fleet.announceClashChanges(before, trip);
     if (change.deleted) this.events.publish('trip.deleted', { tripId: trip.id, trip, tenantId: trip.tenantId });
     else {
       this.events.publish('trip.updated', {
@@ -202,7 +202,12 @@ export class TripsService {
       .setLock('pessimistic_write')
       .getRawOne();
     if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
-    return mustRead(tx, id);
+    return this.mustRead(tx, id);
+  }
+
+  /** A trip as the API answers it, flags included (TripFleet.decorate). */
+  private async mustRead(tx: EntityManager, id: number): Promise<TripDto> {
+    return (await this.fleet.decorate(tx, [await mustRead(tx, id)]))[0];
   }
 
   private async isPartner(tx: EntityManager, caller: AuthUser, schoolOrgId: number): Promise<boolean> {
@@ -256,9 +261,12 @@ export class TripsService {
         case 'requestCancel':
           Object.assign(values, { status: d.to, cancelRequest: true, statusBeforeCancelRequest: trip.status });
           break;
-        case 'assignBuses':
-          Object.assign(values, { status: d.to, ...assignment(trip, body) });
+        case 'assignBuses': {
+          // DESIGN §9: fleet buses and drivers are checked (company, active, licence, seats, clashes) under lock.
+          const buses = body.buses?.length ? await this.fleet.checkAssignment(tx, trip, body.buses) : body.buses;
+          Object.assign(values, { status: d.to, ...assignment(trip, { ...body, buses }) });
           break;
+        }
         case 'edit':
           Object.assign(values, editedFields(trip, body));
           // DESIGN §4: school staff editing a Confirmed trip sends an edit request.

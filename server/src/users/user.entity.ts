@@ -34,6 +34,16 @@ export class User {
   @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
   passwordHash: string;
 
+  /**
+   * Sign-in tokens carry the generation they were issued in; a password change moves it on, which ends every
+   * token of the user but the one in `sessionKeptJti` (the session that made the change).
+   */
+  @Column({ name: 'session_generation', type: 'int', default: 0 })
+  sessionGeneration: number;
+
+  @Column({ name: 'session_kept_jti', type: 'uuid', nullable: true })
+  sessionKeptJti: string | null;
+
   @Column({ type: 'varchar', length: 40 })
   role: Role;
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import type { AuthUser } from '../common/auth-user';
+import { PasswordCheckLimit } from '../auth/auth-throttler.guard';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
 import {
@@ -28,7 +29,9 @@ export class UsersController {
     return this.users.profile(caller.id);
   }
 
+  // A wrong current password is a guess at it: counted like a sign-in (per e-mail and per address).
   @Patch('users/me')
+  @PasswordCheckLimit()
   updateMe(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(updateMeSchema)) body: UpdateMeBody) {
     return this.users.updateMe(caller, body);
   }

@@ -1,33 +1,40 @@
 import { z } from 'zod';
 import { passwordSchema } from '../auth/auth.schemas';
+import { id, idFromText, text } from '../common/input';
 import { Messages } from '../contracts/messages';
 import { ROLES, USER_STATUSES } from '../contracts/roles';
+
+const name = text({ error: Messages.nameRequired, max: 200, tooLong: 'Name is too long.' }).trim().min(1, Messages.nameRequired);
+const orgId = id('active_org_id must be an organization id or null.');
 
 export const updateUserSchema = z
   .object({
     role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }).optional(),
     status: z.enum(USER_STATUSES, { error: 'Status must be approved or pending.' }).optional(),
-    name: z.string().trim().min(1, Messages.nameRequired).max(200, 'Name is too long.').optional(),
-    active_org_id: z.number({ error: 'active_org_id must be an organization id or null.' }).int().positive().nullable().optional(),
+    name: name.optional(),
+    active_org_id: orgId.nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 
 export const updateMeSchema = z
   .object({
-    name: z.string({ error: Messages.nameRequired }).trim().min(1, Messages.nameRequired).max(200, 'Name is too long.').optional(),
+    name: name.optional(),
     password: z.union([z.literal(''), passwordSchema]).optional(),
-    confirmPassword: z.string().max(200).optional(),
+    confirmPassword: text({ max: 200, tooLong: Messages.passwordsDoNotMatch }).optional(),
+    // issue 14: a new password needs the current one, so a session left open (or a stolen token) cannot take the account.
+    currentPassword: text({ error: Messages.currentPasswordRequired, max: 200, tooLong: Messages.currentPasswordWrong }).optional(),
   })
   .refine((b) => !b.password || b.password === b.confirmPassword, { message: Messages.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine((b) => !b.password || !!b.currentPassword, { message: Messages.currentPasswordRequired, path: ['currentPassword'] })
   .refine((b) => b.name !== undefined || !!b.password, { message: 'Nothing to update.' });
 export type UpdateMeBody = z.infer<typeof updateMeSchema>;
 
 export const approveSchema = z.object({
-  active_org_id: z.number().int().positive().nullable().optional(),
+  active_org_id: orgId.nullable().optional(),
 });
 export type ApproveBody = z.infer<typeof approveSchema>;
 
 export const listUsersQuery = z.object({
-  tenant_id: z.coerce.number().int().positive().optional(),
+  tenant_id: idFromText('tenant_id must be a tenant id.').optional(),
 });

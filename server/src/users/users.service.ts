@@ -1,10 +1,12 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull, Repository } from 'typeorm';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { endOtherSessions } from '../auth/sessions.service';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import { DomainEvents } from '../common/domain-events';
 import { Messages } from '../contracts/messages';
+import { ORG_TYPE_FOR_ROLE, type OrgType } from '../contracts/roles';
 import type { ProfileDto } from '../contracts/wire';
 import { Organization } from '../tenancy/organization.entity';
 import { User } from './user.entity';
@@ -38,11 +40,11 @@ export class UsersService {
     return rows.map(toProfile);
   }
 
+  /** Oneself, or (admins) a user of one's tenant. Anyone else's id answers 404 like a missing one (issue 14: no enumeration). */
   async get(caller: AuthUser, id: number): Promise<ProfileDto> {
     if (caller.id === id) return this.profile(id);
-    const user = await this.visibleUser(caller, id);
-    if (caller.role !== 'admin') throw new ForbiddenException(Messages.forbidden);
-    return toProfile(user);
+    if (caller.role !== 'admin') throw new NotFoundException(Messages.userNotFound);
+    return toProfile(await this.visibleUser(caller, id));
   }
 
   async listPending(caller: AuthUser): Promise<ProfileDto[]> {
@@ -58,29 +60,51 @@ export class UsersService {
     return this.users.countBy({ status: 'pending', tenantId: tenantId ?? IsNull() });
   }
 
+  /**
+   * An admin's change. The organization must fit the role (ORG_TYPE_FOR_ROLE): one named that does not is a
+   * 400; when only the role changes, an organization that no longer fits is let go (the console's user list
+   * changes roles without naming organizations).
+   */
   async update(caller: AuthUser, id: number, body: UpdateUserBody): Promise<ProfileDto> {
     return this.change(caller, id, async (user, tx) => {
       if (body.role !== undefined) user.role = body.role;
       if (body.status !== undefined) user.status = body.status;
       if (body.name !== undefined) user.name = body.name;
       if (body.active_org_id !== undefined) user.activeOrgId = await this.checkedOrg(tx, user, body.active_org_id);
+      else if (body.role !== undefined) user.activeOrgId = await this.orgStillFitting(tx, user);
     });
   }
 
+  /** Approval may set the organization, which must fit the role, as on PUT /users/{id}. */
   async approve(caller: AuthUser, id: number, body: ApproveBody): Promise<ProfileDto> {
     return this.change(caller, id, async (user, tx) => {
       user.status = 'approved';
-      if (body.active_org_id !== undefined) user.activeOrgId = await this.checkedOrg(tx, user, body.active_org_id);
+      user.activeOrgId =
+        body.active_org_id !== undefined ? await this.checkedOrg(tx, user, body.active_org_id) : await this.orgStillFitting(tx, user);
     });
   }
 
+  /**
+   * The settings screen: a new name, and a new password given with the current one. A new password ends
+   * every other session of the user (their tokens answer 401, their sockets close); the caller's stays.
+   */
   async updateMe(caller: AuthUser, body: UpdateMeBody): Promise<ProfileDto> {
     const patch: Partial<User> = {};
     if (body.name !== undefined) patch.name = body.name;
-    if (body.password) patch.passwordHash = await hashPassword(body.password);
-    await this.users.update({ id: caller.id }, patch);
+    if (body.password) {
+      const stored = await this.users.findOne({ where: { id: caller.id }, select: { id: true, passwordHash: true } });
+      if (!stored || !(await verifyPassword(stored.passwordHash, body.currentPassword ?? ''))) {
+        throw new BadRequestException({ message: Messages.currentPasswordWrong, field: 'currentPassword' });
+      }
+      patch.passwordHash = await hashPassword(body.password);
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.update(User, { id: caller.id }, patch);
+      if (patch.passwordHash) await endOtherSessions(tx, caller);
+    });
     const profile = await this.profile(caller.id);
     this.events.publish('user.changed', { user: profile, tenantId: profile.tenant_id });
+    if (patch.passwordHash) this.events.publish('sessions.ended', { userId: caller.id, keptJti: caller.jti });
     return profile;
   }
 
@@ -113,11 +137,21 @@ export class UsersService {
     if (admins.filter((a) => a.id !== user.id).length === 0) throw new ConflictException(Messages.lastAdmin);
   }
 
+  /** An organization named for the user: of their tenant, and of the kind their role works in. */
   private async checkedOrg(tx: EntityManager, user: User, orgId: number | null): Promise<number | null> {
     if (orgId === null) return null;
     const org = await tx.findOne(Organization, { where: { id: orgId } });
     if (!org || org.tenantId !== user.tenantId) throw new BadRequestException(Messages.orgNotInTenant);
+    const wanted = ORG_TYPE_FOR_ROLE[user.role];
+    if (org.type !== wanted) throw new BadRequestException(orgMismatch(wanted));
     return org.id;
+  }
+
+  /** The user's organization if it still fits their role, else none. */
+  private async orgStillFitting(tx: EntityManager, user: User): Promise<number | null> {
+    if (user.activeOrgId === null) return null;
+    const org = await tx.findOne(Organization, { where: { id: user.activeOrgId }, select: { id: true, type: true, tenantId: true } });
+    return org && org.tenantId === user.tenantId && org.type === ORG_TYPE_FOR_ROLE[user.role] ? org.id : null;
   }
 
   private async visibleUser(caller: AuthUser, id: number): Promise<User> {
@@ -125,4 +159,10 @@ export class UsersService {
     if (!user || (!isPlatformAdmin(caller) && user.tenantId !== caller.tenantId)) throw new NotFoundException(Messages.userNotFound);
     return user;
   }
+}
+
+function orgMismatch(wanted: OrgType | null): string {
+  if (wanted === 'school') return Messages.orgMustBeSchool;
+  if (wanted === 'bus_company') return Messages.orgMustBeBusCompany;
+  return Messages.orgNotForRole;
 }

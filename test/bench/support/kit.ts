@@ -162,7 +162,14 @@ export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: C
     // BENCH_SERVER_MAIN: another build of the server (an experiment compiled elsewhere), e.g. to measure a fix.
     ...(process.env.BENCH_SERVER_MAIN ? { serverMain: process.env.BENCH_SERVER_MAIN } : {}),
     env: { ...process.env, JWT_SECRET },
-    replicaEnv: { NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100000', ...opts.replicaEnv },
+    replicaEnv: {
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100000',
+      LOGIN_ADDRESS_RATE_LIMIT: '100000',
+      ...opts.replicaEnv,
+    },
   });
 }
 

@@ -33,9 +33,17 @@ export function NotificationsMenu() {
         </Group>
         <Menu.Divider />
         {items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
+          // A menu holds menu items: the empty message is one that does nothing, in the message's own look. It stays
+          // focusable (aria-disabled, not disabled), so the open menu holds the focus and Escape closes it.
+          <Menu.Item
+            aria-disabled
+            data-disabled
+            closeMenuOnClick={false}
+            style={{ opacity: 1, color: 'var(--mantine-color-dimmed)', justifyContent: 'center', cursor: 'default' }}
+            py="md"
+          >
             No new notifications
-          </Text>
+          </Menu.Item>
         ) : (
           <div style={{ maxHeight: 360, overflowY: 'auto' }}>
             {items.map((item) => (

@@ -56,7 +56,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+        <Menu.Item color="var(--mantine-color-red-text)" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
           Sign Out
         </Menu.Item>
       </Menu.Dropdown>

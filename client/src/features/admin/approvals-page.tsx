@@ -1,3 +1,4 @@
+import { ORG_TYPE_FOR_ROLE } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
 import { Badge, Button, Paper, Select, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -15,9 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { useOrgs } from '../global-admin/global-admin.api';
 import { adminApi, usePendingUsers } from './admin.api';
 
-const ORG_TYPE_FOR_ROLE: Partial<Record<string, string>> = { school_staff: 'school', bus_company: 'bus_company' };
-
-/** DESIGN §5: school staff and bus companies get their organization when approved. */
+/** DESIGN §5: school staff and bus companies get their organization when approved, of the kind their role works in. */
 function OrgPicker({ user, value, onChange }: { user: ProfileDto; value: string | null; onChange: (value: string | null) => void }) {
   const type = ORG_TYPE_FOR_ROLE[user.role];
   const { data, error } = useOrgs(type && user.tenant_id !== null ? user.tenant_id : null);

@@ -18,5 +18,6 @@ export const authApi = {
   session: () => http.get<{ user: { id: number } & Partial<ProfileDto> }>('/auth/session'),
   profile: (id: number) => http.get<ProfileDto>(`/users/${id}`),
   logout: () => http.post<void>('/auth/logout'),
-  updateMe: (body: { name?: string; password?: string; confirmPassword?: string }) => http.patch<ProfileDto>('/users/me', body),
+  updateMe: (body: { name?: string; currentPassword?: string; password?: string; confirmPassword?: string }) =>
+    http.patch<ProfileDto>('/users/me', body),
 };

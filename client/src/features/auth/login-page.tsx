@@ -143,7 +143,7 @@ export function LoginPage() {
 
           <Text size="sm" ta="center">
             No account yet?{' '}
-            <Anchor component={Link} to={{ pathname: '/register', search: location.search }}>
+            <Anchor component={Link} to={{ pathname: '/register', search: location.search }} underline="always">
               Register
             </Anchor>
           </Text>

@@ -6,7 +6,7 @@ import {
   InteractionRequiredAuthError,
   type IPublicClientApplication,
 } from '@azure/msal-browser';
-import { MICROSOFT_LOGIN_SCOPES, type MicrosoftAccount, type MicrosoftSettings } from './sso';
+import { MICROSOFT_LOGIN_SCOPES, type MicrosoftAccount, type MicrosoftSettings } from './sso-settings';
 
 // Loaded on demand (sso.ts): msal never weighs on the first page load.
 

@@ -1,26 +1,12 @@
 import { Messages } from '@contracts/messages';
 import type { LoginResponse } from '@contracts/wire';
 import { ApiError, apiUrl } from '../../api/http';
+import { MICROSOFT_DEFAULT_AUTHORITY, type MicrosoftAccount, type MicrosoftSettings } from './sso-settings';
+
+export type { MicrosoftAccount, MicrosoftSettings } from './sso-settings';
 
 /** spec §8: what a single-sign-on button says until its provider is configured. */
 export const SSO_PLACEHOLDER = "Sign-in isn't configured yet. This button is a placeholder.";
-
-/** spec §7: the scopes of the sign-in itself; the API scope (`access_as_user`) is requested beside them. */
-export const MICROSOFT_LOGIN_SCOPES = ['openid', 'profile', 'email', 'User.Read'];
-export const MICROSOFT_DEFAULT_AUTHORITY = 'https://login.microsoftonline.com/common';
-
-/** Sign-in with Microsoft Entra ID, as built: `VITE_MSAL_*` (vite.config.ts bakes them in). */
-export interface MicrosoftSettings {
-  clientId: string;
-  /** default: the common multi-tenant authority (spec §7) */
-  authority: string;
-  /** our API's delegated scope, e.g. `api://<client id>/access_as_user` */
-  apiScope: string;
-  /** default: the root path of this origin (spec §7) */
-  redirectUri: string;
-  /** hosts msal may trust without Microsoft's instance discovery (a CIAM domain, a test stand-in) */
-  knownAuthorities: string[];
-}
 
 declare const __MSAL_SETTINGS__: Record<string, string | undefined> | undefined;
 
@@ -52,13 +38,6 @@ export class SsoError extends Error {
     super(message);
     this.name = 'SsoError';
   }
-}
-
-/** What the popup gave us: a token for our API and who signed in. */
-export interface MicrosoftAccount {
-  accessToken: string;
-  name: string;
-  email: string;
 }
 
 // msal (and its weight) is fetched only when a Microsoft button is about to be used.

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../../test-utils';
-import { BookingForm, emptyBooking, toPayload, validateBooking } from './booking-form';
+import { BookingForm } from './booking-form';
+import { emptyBooking, toPayload, validateBooking } from './booking-values';
 
 describe('booking form rules', () => {
   it('requires start and end dates and defaults to 08:00 AM – 03:30 PM with 0 students and adults', () => {

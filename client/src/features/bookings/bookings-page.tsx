@@ -12,7 +12,8 @@ import { formatDate, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/session-context';
 import { useOrgs, useTenants } from '../global-admin/global-admin.api';
-import { BookingForm, type BookingFormValues, toPayload } from './booking-form';
+import { BookingForm } from './booking-form';
+import { type BookingFormValues, toPayload } from './booking-values';
 import { bookingsApi, useBookings } from './bookings.api';
 
 /** spec §9: booking toasts close after 1.8 s. */
@@ -216,6 +217,7 @@ export function BookingsPage() {
         opened={opened}
         onClose={() => setOpened(false)}
         title="New Bus Booking"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         size="xl"
         fullScreen={isMobile}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}

@@ -2,7 +2,7 @@ import { slugify } from '@contracts/slug';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { AddOrganizationForm, PARENT_SCHOOL_ONLY, validateOrgForm } from './orgs-section';
+import { AddOrganizationForm, PARENT_SCHOOL_ONLY, validateOrgForm } from './org-form';
 import { validatePartnershipForm } from './partnerships-section';
 
 const tenants = [{ id: 1, name: 'Demo District', slug: 'demo', created_at: '', updated_at: '' }];

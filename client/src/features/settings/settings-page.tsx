@@ -1,7 +1,7 @@
 import { Messages } from '@contracts/messages';
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { errorText } from '../../api/http';
+import { ApiError, errorText } from '../../api/http';
 import { roleLabel } from '../../app/access';
 import { toast } from '../../app/toast';
 import { PageHeader } from '../../components/page-header';
@@ -10,16 +10,20 @@ import { useSession } from '../auth/session-context';
 
 interface Fields {
   name: string;
+  currentPassword: string;
   password: string;
   confirmPassword: string;
 }
 type Errors = Partial<Record<keyof Fields, string>>;
 
-/** spec §5 Account settings. */
+const empty = { currentPassword: '', password: '', confirmPassword: '' };
+
+/** spec §5 Account settings; a new password also needs the current one (issue 14, checked by the server). */
 export function validateSettings(fields: Fields): Errors {
   const errors: Errors = {};
   if (!fields.name.trim()) errors.name = Messages.nameRequired;
   if (fields.password) {
+    if (!fields.currentPassword) errors.currentPassword = Messages.currentPasswordRequired;
     if (fields.password !== fields.confirmPassword) errors.confirmPassword = Messages.passwordsDoNotMatch;
     else if (fields.password.length < 8) errors.password = Messages.passwordTooShort;
   } else if (fields.confirmPassword) {
@@ -30,7 +34,7 @@ export function validateSettings(fields: Fields): Errors {
 
 export function SettingsPage() {
   const { profile, setProfile } = useSession();
-  const [fields, setFields] = useState<Fields>({ name: profile?.name ?? '', password: '', confirmPassword: '' });
+  const [fields, setFields] = useState<Fields>({ name: profile?.name ?? '', ...empty });
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
@@ -49,13 +53,18 @@ export function SettingsPage() {
       // DESIGN §5: the settings screen saves for real (PATCH /users/me), not the spec's simulation
       const updated = await authApi.updateMe({
         name: fields.name.trim(),
-        ...(fields.password ? { password: fields.password, confirmPassword: fields.confirmPassword } : {}),
+        ...(fields.password
+          ? { currentPassword: fields.currentPassword, password: fields.password, confirmPassword: fields.confirmPassword }
+          : {}),
       });
       setProfile(updated);
-      setFields({ name: updated.name, password: '', confirmPassword: '' });
+      setFields({ name: updated.name, ...empty });
       toast.success(fields.password ? 'Profile and password updated.' : 'Profile updated.');
     } catch (e) {
-      toast.error(errorText(e), { title: 'Could not save your profile' });
+      // A wrong current password is shown at that field; anything else as a notification.
+      if (e instanceof ApiError && (e.body as { field?: unknown } | null)?.field === 'currentPassword') {
+        setErrors({ currentPassword: errorText(e) });
+      } else toast.error(errorText(e), { title: 'Could not save your profile' });
     } finally {
       setSaving(false);
     }
@@ -82,6 +91,16 @@ export function SettingsPage() {
             <Title order={4} size="h5" mt="xs">
               Change password
             </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput
+                label="Current password"
+                autoComplete="current-password"
+                description="Needed only to set a new password."
+                value={fields.currentPassword}
+                onChange={(e) => set('currentPassword', e.currentTarget.value)}
+                error={errors.currentPassword}
+              />
+            </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput
                 label="New password"

@@ -9,8 +9,9 @@ import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
 import { canTrip } from './trip-actions';
 import { TripConflictAlert } from './trip-conflict';
-import { formFromTrip, toTripFields, TripForm, type TripFormValues } from './trip-form';
-import { useTripWorkflow } from './trip-workflow';
+import { TripForm } from './trip-form';
+import { formFromTrip, toTripFields, type TripFormValues } from './trip-form-values';
+import { useTripWorkflow } from './trip-workflow-context';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from './trips.api';
 
 export const EDIT_REQUEST_SENT = 'Edit request sent. Awaiting bus officer approval.';

@@ -7,9 +7,10 @@ import { errorText, serverMessage } from '../../api/http';
 import { setQueryData } from '../../api/query-cache';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../components/empty-state';
+import { scrollRegion } from '../../components/scroll-region';
 import { passengersEditable, passengersLabel } from './trip-actions';
 import { tripTitle } from './trip-view';
-import { useTripWorkflow } from './trip-workflow';
+import { useTripWorkflow } from './trip-workflow-context';
 import { type PassengerInput, passengersKey, tripsApi, usePassengers, useTrips } from './trips.api';
 
 export interface PassengerDraft {
@@ -122,7 +123,7 @@ function PassengerList({ tripId }: { tripId: number }) {
   const passengers = data ?? [];
   if (passengers.length === 0) return <EmptyState>No passengers yet.</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Passengers')}>
       <Table verticalSpacing={6} fz="sm" striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

@@ -46,6 +46,8 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     busCompanyName: null,
     createdAt: '2031-01-01T09:00:00.000Z',
     updatedAt: '2031-01-01T09:00:00.000Z',
+    clashes: [],
+    needsBus: false,
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { buttonLabel, type TripButton, tripButtonsFor } from './trip-actions';
-import { useTripWorkflow } from './trip-workflow';
+import { useTripWorkflow } from './trip-workflow-context';
 
 const LOOK: Record<TripButton, { color?: string; variant: ButtonProps['variant']; icon: ComponentType<{ size?: number }> }> = {
   view: { variant: 'default', icon: IconEye },

@@ -2,7 +2,8 @@ import { TripMessages } from '@contracts/trip-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { emptyTripForm, toNewTripBody, TripForm, validateTripForm, type TripFormValues } from './trip-form';
+import { TripForm } from './trip-form';
+import { emptyTripForm, toNewTripBody, type TripFormValues, validateTripForm } from './trip-form-values';
 import { TripRequestForm } from './trip-request-form';
 import { GREENFIELD, makeTrip } from './test-trips';
 

@@ -1,128 +1,17 @@
-import { TripMessages } from '@contracts/trip-messages';
-import { isTripDate, parseTripTime, returnIsAfterDeparture, type TripFormFields } from '@contracts/trip-rules';
-import { DEFAULT_ORIGIN, TRIP_TYPES, type TripDto, type TripType } from '@contracts/trip-wire';
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { TRIP_TYPES, type TripType } from '@contracts/trip-wire';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { TimeSelect } from '../../components/time-select';
-import type { NewTripBody } from './trips.api';
+import { CountInput } from '../../components/count-input';
+import { DateTimeRangeFields, type RangeFields } from '../../components/date-time-range';
+import { emptyTripForm, type TripFormErrors, type TripFormValues, validateTripForm } from './trip-form-values';
 
-/** The trip request and edit form (spec §5 Trip request form). Numbers are '' while their box is empty. */
-export interface TripFormValues {
-  tripType: TripType;
-  customType: string;
-  origin: string;
-  destination: string;
-  departureDate: string;
-  departureTime: string;
-  returnDate: string;
-  returnTime: string;
-  students: number | '';
-  staff: number | '';
-  notes: string;
-  boosterSeatsRequested: boolean;
-  boosterSeatCount: number | '';
-}
-
-/** spec §5/§9 defaults: origin School, trip type Academic Trip. */
-export const emptyTripForm = (): TripFormValues => ({
-  tripType: 'Academic Trip',
-  customType: '',
-  origin: DEFAULT_ORIGIN,
-  destination: '',
-  departureDate: '',
-  departureTime: '',
-  returnDate: '',
-  returnTime: '',
-  students: '',
-  staff: '',
-  notes: '',
-  boosterSeatsRequested: false,
-  boosterSeatCount: '',
-});
-
-export function formFromTrip(trip: TripDto): TripFormValues {
-  return {
-    tripType: trip.tripType,
-    customType: trip.customType ?? '',
-    origin: trip.origin ?? '',
-    destination: trip.destination ?? '',
-    departureDate: trip.departureDate || trip.date || '',
-    departureTime: trip.departureTime ?? '',
-    returnDate: trip.returnDate ?? '',
-    returnTime: trip.returnTime ?? '',
-    students: trip.students ?? '',
-    staff: trip.staff ?? '',
-    notes: trip.notes ?? '',
-    boosterSeatsRequested: Boolean(trip.boosterSeatsRequested),
-    boosterSeatCount: trip.boosterSeatsRequested ? trip.boosterSeatCount : '',
-  };
-}
-
-export type TripFormErrors = Partial<Record<keyof TripFormValues, string>>;
-
-/** spec §5: required fields, the custom type for Other, return after departure, booster seats above 0 when requested. */
-export function validateTripForm(v: TripFormValues): TripFormErrors {
-  const errors: TripFormErrors = {};
-  if (!v.tripType) errors.tripType = TripMessages.tripTypeRequired;
-  if (v.tripType === 'Other' && !v.customType.trim()) errors.customType = TripMessages.customTypeRequired;
-  if (!v.destination.trim()) errors.destination = TripMessages.destinationRequired;
-  if (!v.departureDate) errors.departureDate = TripMessages.departureDateRequired;
-  else if (!isTripDate(v.departureDate)) errors.departureDate = TripMessages.departureDateInvalid;
-  if (!v.departureTime) errors.departureTime = TripMessages.departureTimeRequired;
-  if (!v.returnDate) errors.returnDate = TripMessages.returnDateRequired;
-  else if (!isTripDate(v.returnDate)) errors.returnDate = TripMessages.returnDateInvalid;
-  if (!v.returnTime) errors.returnTime = TripMessages.returnTimeRequired;
-  if (v.students === '') errors.students = TripMessages.studentsRequired;
-  else if (!Number.isInteger(v.students) || v.students < 0) errors.students = TripMessages.studentsInvalid;
-  if (v.staff !== '' && (!Number.isInteger(v.staff) || v.staff < 0)) errors.staff = TripMessages.staffInvalid;
-  const datesReady =
-    !errors.departureDate && !errors.returnDate && parseTripTime(v.departureTime) !== null && parseTripTime(v.returnTime) !== null;
-  if (datesReady && !returnIsAfterDeparture(v)) errors.returnTime = TripMessages.returnBeforeDeparture;
-  if (
-    v.boosterSeatsRequested &&
-    !(typeof v.boosterSeatCount === 'number' && Number.isFinite(v.boosterSeatCount) && v.boosterSeatCount > 0)
-  ) {
-    errors.boosterSeatCount = TripMessages.boosterSeatCount;
-  }
-  return errors;
-}
-
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
-
-/** The form as the trip's fields: staff empty → null; the booster count only when requested, else 0 (spec §5). */
-export function toTripFields(v: TripFormValues): TripFormFields {
-  return {
-    tripType: v.tripType,
-    customType: v.tripType === 'Other' ? orNull(v.customType) : null,
-    origin: orNull(v.origin),
-    destination: v.destination.trim(),
-    departureDate: v.departureDate,
-    departureTime: v.departureTime,
-    returnDate: v.returnDate,
-    returnTime: v.returnTime,
-    students: v.students === '' ? 0 : v.students,
-    staff: v.staff === '' ? null : v.staff,
-    notes: orNull(v.notes),
-    boosterSeatsRequested: v.boosterSeatsRequested,
-    boosterSeatCount: v.boosterSeatsRequested && v.boosterSeatCount !== '' ? v.boosterSeatCount : 0,
-  };
-}
-
-/** spec §4: a new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false. */
-export function toNewTripBody(v: TripFormValues, schoolOrgId?: number): NewTripBody {
-  const fields = toTripFields(v);
-  return {
-    ...fields,
-    date: fields.departureDate,
-    status: 'Pending',
-    price: 0,
-    editRequest: false,
-    cancelRequest: false,
-    ...(schoolOrgId !== undefined ? { schoolOrgId } : {}),
-  };
-}
-
-const toCount = (value: string | number): number | '' => (value === '' ? '' : Number(value));
+/** spec §5: Departure date and time, Return date and time; the return follows the departure until set apart. */
+const TRIP_RANGE = {
+  startDate: { name: 'departureDate', label: 'Departure date' },
+  startTime: { name: 'departureTime', label: 'Departure time' },
+  endDate: { name: 'returnDate', label: 'Return date' },
+  endTime: { name: 'returnTime', label: 'Return time' },
+} as const satisfies RangeFields<keyof TripFormValues>;
 
 export interface TripFormProps {
   initial?: TripFormValues;
@@ -153,10 +42,13 @@ export function TripForm({
   const [errors, setErrors] = useState<TripFormErrors>({});
   const [saving, setSaving] = useState(false);
 
-  const set = <K extends keyof TripFormValues>(key: K, value: TripFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  /** Changes fields and forgets their messages. */
+  const change = (patch: Partial<TripFormValues>) => {
+    const keys = Object.keys(patch) as (keyof TripFormValues)[];
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => (keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e));
   };
+  const set = <K extends keyof TripFormValues>(key: K, value: TripFormValues[K]) => change({ [key]: value } as Partial<TripFormValues>);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -208,76 +100,16 @@ export function TripForm({
             onChange={(e) => set('destination', e.currentTarget.value)}
             error={errors.destination}
           />
-          <TextInput
-            type="date"
-            label="Departure date"
-            required
-            value={values.departureDate}
-            onChange={(e) => {
-              const date = e.currentTarget.value;
-              // spec §5: the return date defaults to the departure date
-              setValues((v) => ({
-                ...v,
-                departureDate: date,
-                returnDate: !v.returnDate || v.returnDate === v.departureDate ? date : v.returnDate,
-              }));
-              setErrors((e) => ({ ...e, departureDate: undefined, returnDate: undefined }));
-            }}
-            error={errors.departureDate}
+          <DateTimeRangeFields
+            fields={TRIP_RANGE}
+            values={values}
+            errors={errors}
+            onChange={change}
+            endTimeFollowsStart
+            timePlaceholder="hh:mm AM"
           />
-          <TimeSelect
-            label="Departure time"
-            required
-            placeholder="hh:mm AM"
-            value={values.departureTime || null}
-            onChange={(time) => {
-              const t = time ?? '';
-              // spec §5: the return time defaults to the departure time
-              setValues((v) => ({
-                ...v,
-                departureTime: t,
-                returnTime: !v.returnTime || v.returnTime === v.departureTime ? t : v.returnTime,
-              }));
-              setErrors((e) => ({ ...e, departureTime: undefined, returnTime: undefined }));
-            }}
-            error={errors.departureTime}
-          />
-          <TextInput
-            type="date"
-            label="Return date"
-            required
-            min={values.departureDate || undefined}
-            value={values.returnDate}
-            onChange={(e) => set('returnDate', e.currentTarget.value)}
-            error={errors.returnDate}
-          />
-          <TimeSelect
-            label="Return time"
-            required
-            placeholder="hh:mm AM"
-            value={values.returnTime || null}
-            onChange={(time) => set('returnTime', time ?? '')}
-            error={errors.returnTime}
-          />
-          <NumberInput
-            label="Students"
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.students}
-            onChange={(n) => set('students', toCount(n))}
-            error={errors.students}
-          />
-          <NumberInput
-            label="Staff"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.staff}
-            onChange={(n) => set('staff', toCount(n))}
-            error={errors.staff}
-          />
+          <CountInput label="Students" required value={values.students} onChange={(n) => set('students', n)} error={errors.students} />
+          <CountInput label="Staff" value={values.staff} onChange={(n) => set('staff', n)} error={errors.staff} />
         </SimpleGrid>
         <Group align="flex-end" gap="md" wrap="wrap">
           <Checkbox
@@ -287,14 +119,11 @@ export function TripForm({
             mb={values.boosterSeatsRequested ? 8 : 0}
           />
           {values.boosterSeatsRequested ? (
-            <NumberInput
+            <CountInput
               label="Booster seats"
               required
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
               value={values.boosterSeatCount}
-              onChange={(n) => set('boosterSeatCount', toCount(n))}
+              onChange={(n) => set('boosterSeatCount', n)}
               error={errors.boosterSeatCount}
               w={160}
             />

@@ -8,7 +8,8 @@ import { useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { bookingsApi } from '../bookings/bookings.api';
 import { useOrgs, useTenants } from '../global-admin/global-admin.api';
-import { toNewTripBody, TripForm, type TripFormValues } from './trip-form';
+import { TripForm } from './trip-form';
+import { toNewTripBody, type TripFormValues } from './trip-form-values';
 import { mergeTrip, tripsApi, useTrips } from './trips.api';
 
 export const canRequestTrips = (profile: ProfileDto | null) => Boolean(profile && TRIP_REQUESTER_ROLES.includes(profile.role));

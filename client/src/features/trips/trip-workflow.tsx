@@ -1,8 +1,7 @@
 import { TripMessages } from '@contracts/trip-messages';
-import type { TripActor, TripPatch } from '@contracts/trip-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Modal } from '@mantine/core';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
@@ -23,13 +22,11 @@ import {
   tripActorOf,
 } from './trip-actions';
 import { TripDetailsModal } from './trip-details-modal';
+import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
 import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
 
-/** Shown at the top of the details modal after a refused action: what the person tried, and the trip as it now is. */
-export interface DetailsNotice {
-  message: string;
-  before: TripDto;
-}
+// The pages that own a workflow import it from here; the modals read it from the context file.
+export { type DetailsNotice, type PerformOptions, type TripWorkflow, useTripWorkflow } from './trip-workflow-context';
 
 type Layer =
   | { kind: 'details'; tripId: number; notice?: DetailsNotice }
@@ -42,32 +39,6 @@ interface PendingConfirm extends ConfirmText {
   trip: TripDto;
   action: StatusAction;
   options?: PerformOptions;
-}
-
-export interface PerformOptions {
-  /** A different body for the same action (the edit form's cancel request: {status: 'Pending', cancelRequest: true}). */
-  body?: TripPatch;
-  /** The toast when it fails for a reason other than a conflict. */
-  failure?: string;
-  /** Skip the question (already asked). */
-  confirmed?: boolean;
-}
-
-export interface TripWorkflow {
-  actor: TripActor | null;
-  /** `${tripId}:${action}` while a status action runs */
-  busy: string | null;
-  openDetails: (tripId: number, notice?: DetailsNotice) => void;
-  press: (trip: TripDto, button: TripButton, options?: PerformOptions) => void;
-  close: (kind: Layer['kind']) => void;
-}
-
-const WorkflowContext = createContext<TripWorkflow | null>(null);
-
-export function useTripWorkflow(): TripWorkflow {
-  const workflow = useContext(WorkflowContext);
-  if (!workflow) throw new Error('useTripWorkflow must be used inside <TripWorkflowProvider>');
-  return workflow;
 }
 
 /**
@@ -173,7 +144,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   const company = layer('company');
 
   return (
-    <WorkflowContext value={workflow}>
+    <TripWorkflowContext value={workflow}>
       {children}
       <Modal.Stack>
         <TripDetailsModal
@@ -215,6 +186,6 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           }}
         />
       </Modal.Stack>
-    </WorkflowContext>
+    </TripWorkflowContext>
   );
 }

@@ -1,10 +1,11 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './trips-calendar.css';
 import type { TripDto } from '@contracts/trip-wire';
+import { VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import updateLocale from 'dayjs/plugin/updateLocale';
-import { useCallback, useMemo, useState } from 'react';
-import { Calendar, dayjsLocalizer, type EventProps, type View } from 'react-big-calendar';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Calendar, dayjsLocalizer, type EventProps, type HeaderProps, type View } from 'react-big-calendar';
 import { StatusDot } from '../../components/status-dot';
 import { cssColor, statusColor, tripDate, tripTitle } from './trip-view';
 
@@ -38,14 +39,27 @@ export function tripEvent(trip: TripDto): TripEvent | null {
 function TripEventLabel({ event }: EventProps<TripEvent>) {
   return (
     <span className="trips-event" title={`${event.title} · ${event.trip.status}`}>
-      {/* spec §4: a coloured dot shows the status (Canceled red in the calendar) */}
-      <StatusDot color={cssColor(statusColor(event.trip.status, 'calendar'))} size={8} label={event.trip.status} />
+      {/* spec §4: a coloured dot shows the status (Canceled red in the calendar); screen readers hear it as words,
+          since an image may not sit in the calendar's grid rows */}
+      <StatusDot color={cssColor(statusColor(event.trip.status, 'calendar'))} size={8} />
       <span className="trips-event-title">{event.title}</span>
+      <VisuallyHidden>{` (${event.trip.status})`}</VisuallyHidden>
     </span>
   );
 }
 
-const components = { event: TripEventLabel };
+/** The week and day views' column titles, as plain text: the library's own claim to be a column header has no row around it. */
+function DayHeader({ label }: HeaderProps) {
+  return <span>{label}</span>;
+}
+
+const components = {
+  event: TripEventLabel,
+  month: { header: DayHeader },
+  week: { header: DayHeader },
+  work_week: { header: DayHeader },
+  day: { header: DayHeader },
+};
 
 /** spec §2 calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. */
 export function TripsCalendar({ trips, onOpen }: { trips: readonly TripDto[]; onOpen: (tripId: number) => void }) {
@@ -53,9 +67,29 @@ export function TripsCalendar({ trips, onOpen }: { trips: readonly TripDto[]; on
   const [date, setDate] = useState(() => new Date());
   const events = useMemo(() => trips.map(tripEvent).filter((e): e is TripEvent => e !== null), [trips]);
   const select = useCallback((event: TripEvent) => onOpen(event.id), [onOpen]);
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    // The week and day views' all-day row claims to be a table row group and row, with no table around it and no
+    // cells in it; the month view's week rows claim rows whose children include bare buttons ("+2 more", the day
+    // numbers), inside a "table" that then holds bare buttons. Invalid ARIA that screen readers stumble on; there the
+    // roles are only layout, so they are removed and the month becomes a named group (the events and day numbers stay
+    // buttons with their names).
+    const strip = () => {
+      el.querySelectorAll(
+        '.rbc-time-view .rbc-allday-cell[role], .rbc-time-view .rbc-allday-cell [role="row"], .rbc-month-header[role], .rbc-month-row[role], .rbc-month-row [role]:not(button)',
+      ).forEach((n) => n.removeAttribute('role'));
+      el.querySelectorAll('.rbc-month-view[role="table"]').forEach((n) => n.setAttribute('role', 'group'));
+    };
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
 
   return (
-    <div className="trips-calendar" data-testid="trips-calendar">
+    <div className="trips-calendar" data-testid="trips-calendar" ref={root}>
       <Calendar<TripEvent>
         localizer={localizer}
         events={events}

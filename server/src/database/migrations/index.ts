@@ -2,6 +2,19 @@ import { Initial1795355827157 } from './1795355827157-Initial';
 import { BookingsAndPermissions1795356326068 } from './1795356326068-BookingsAndPermissions';
 import { Trips1795356453958 } from './1795356453958-Trips';
 import { LiveSeq1795356461592 } from './1795356461592-LiveSeq';
+import { Fleet1795429756577 } from './1795429756577-Fleet';
+import { TripListIndexes1795430256957 } from './1795430256957-TripListIndexes';
+import { SessionGeneration1795430265249 } from './1795430265249-SessionGeneration';
+import { OrganizationFitsRole1795431445270 } from './1795431445270-OrganizationFitsRole';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
-export const MIGRATIONS = [Initial1795355827157, BookingsAndPermissions1795356326068, Trips1795356453958, LiveSeq1795356461592];
+export const MIGRATIONS = [
+  Initial1795355827157,
+  BookingsAndPermissions1795356326068,
+  Trips1795356453958,
+  LiveSeq1795356461592,
+  Fleet1795429756577,
+  TripListIndexes1795430256957,
+  SessionGeneration1795430265249,
+  OrganizationFitsRole1795431445270,
+];

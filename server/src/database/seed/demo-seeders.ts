@@ -1,6 +1,7 @@
 import { seedDemoBookings } from '../../bookings/bookings.seed';
+import { seedDemoFleet } from '../../fleet/fleet.seed';
 import { seedDemoTrips } from '../../trips/trips.seed';
 import type { DemoSeeder } from './demo.seed';
 
-/** Feature seeds (trips, bookings, passengers) run after tenants, organizations and users. */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoBookings, seedDemoTrips];
+/** Feature seeds (trips, bookings, passengers, fleets) run after tenants, organizations and users; fleets link the seeded trips. */
+export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoBookings, seedDemoTrips, seedDemoFleet];

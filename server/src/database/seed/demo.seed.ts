@@ -5,8 +5,9 @@ import { Organization } from '../../tenancy/organization.entity';
 import { Partnership } from '../../tenancy/partnership.entity';
 import { Tenant } from '../../tenancy/tenant.entity';
 import { User } from '../../users/user.entity';
+import { DEMO_PASSWORD } from './demo-password';
 
-export const DEMO_PASSWORD = 'demo1234';
+export { DEMO_PASSWORD };
 
 /** What the tenancy seed made, by name, for the seeds of later features to build on. */
 export interface DemoRefs {
@@ -27,6 +28,7 @@ const ORGS: OrgSeed[] = [
 ];
 
 type UserSeed = [email: string, name: string, role: Role, tenant: 'demo' | 'northwind' | null, org: string | null, status?: UserStatus];
+
 // DESIGN §7
 const USERS: UserSeed[] = [
   ['root@platform.test', 'Platform Root', 'admin', null, null],
@@ -42,6 +44,9 @@ const USERS: UserSeed[] = [
   ['staff@northwind.test', 'Ned Staff', 'school_staff', 'northwind', 'northwindHigh'],
   ['dispatch@northwind.test', 'Nick Dispatch', 'bus_company', 'northwind', 'northwindCoaches'],
 ];
+
+/** The demo accounts' addresses: the only accounts the seed gives the demo password. */
+export const DEMO_EMAILS: readonly string[] = USERS.map(([email]) => email);
 
 const PARTNERS: [school: string, bus: string][] = [
   ['greenfield', 'desertStar'],

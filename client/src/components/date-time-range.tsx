@@ -1,0 +1,94 @@
+import { TextInput } from '@mantine/core';
+import { TimeSelect } from './time-select';
+
+/**
+ * A start and an end, each a date and a time ("hh:mm AM"), as the booking and trip forms ask for them (spec §5):
+ * four required fields in two rows, the end date never before the start date, and the end following the start
+ * while the person has not set it apart. Each form keeps its own names, labels, messages and checks.
+ */
+export type RangePart = 'startDate' | 'startTime' | 'endDate' | 'endTime';
+
+/** Which field of the form each part is, and its label. */
+export type RangeFields<N extends string> = Record<RangePart, { name: N; label: string }>;
+
+export function DateTimeRangeFields<N extends string>({
+  fields,
+  values,
+  errors,
+  onChange,
+  endTimeFollowsStart = false,
+  endDateStaysAfterStart = false,
+  timePlaceholder,
+}: {
+  fields: RangeFields<N>;
+  values: Record<NoInfer<N>, string>;
+  errors: Partial<Record<NoInfer<N>, string>>;
+  /** A start change carries the end with it (followed or not), so a form may clear both parts' messages. */
+  onChange: (patch: Partial<Record<NoInfer<N>, string>>) => void;
+  /** the end time follows the start time while it is empty or the same */
+  endTimeFollowsStart?: boolean;
+  /** the end date also follows a start date moved past it */
+  endDateStaysAfterStart?: boolean;
+  timePlaceholder?: string;
+}) {
+  const { startDate, startTime, endDate, endTime } = fields;
+  const get = (part: RangePart) => values[fields[part].name] ?? '';
+  const patch = (entries: [RangePart, string][]) =>
+    onChange(Object.fromEntries(entries.map(([part, value]) => [fields[part].name, value])) as Partial<Record<N, string>>);
+
+  // spec §5: the end date (and, for a trip, the end time) default to the start
+  const follows = (end: string, previousStart: string, nextStart: string, staysAfter: boolean) =>
+    !end || end === previousStart || (staysAfter && end < nextStart);
+
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={startDate.label}
+        required
+        value={get('startDate')}
+        onChange={(e) => {
+          const date = e.currentTarget.value;
+          const end = get('endDate');
+          patch([
+            ['startDate', date],
+            ['endDate', follows(end, get('startDate'), date, endDateStaysAfterStart) ? date : end],
+          ]);
+        }}
+        error={errors[startDate.name]}
+      />
+      <TimeSelect
+        label={startTime.label}
+        required
+        placeholder={timePlaceholder}
+        value={get('startTime') || null}
+        onChange={(time) => {
+          const t = time ?? '';
+          const end = get('endTime');
+          patch([
+            ['startTime', t],
+            ['endTime', endTimeFollowsStart && follows(end, get('startTime'), t, false) ? t : end],
+          ]);
+        }}
+        error={errors[startTime.name]}
+      />
+      <TextInput
+        type="date"
+        label={endDate.label}
+        required
+        min={get('startDate') || undefined}
+        value={get('endDate')}
+        onChange={(e) => patch([['endDate', e.currentTarget.value]])}
+        error={errors[endDate.name]}
+      />
+      <TimeSelect
+        label={endTime.label}
+        required
+        placeholder={timePlaceholder}
+        value={get('endTime') || null}
+        onChange={(time) => patch([['endTime', time ?? '']])}
+        error={errors[endTime.name]}
+      />
+    </>
+  );
+}

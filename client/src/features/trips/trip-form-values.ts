@@ -1,0 +1,120 @@
+import { TripMessages } from '@contracts/trip-messages';
+import { isTripDate, parseTripTime, returnIsAfterDeparture, type TripFormFields } from '@contracts/trip-rules';
+import { DEFAULT_ORIGIN, type TripDto, type TripType } from '@contracts/trip-wire';
+import type { NewTripBody } from './trips.api';
+
+/** The trip request and edit form (spec §5 Trip request form). Numbers are '' while their box is empty. */
+export interface TripFormValues {
+  tripType: TripType;
+  customType: string;
+  origin: string;
+  destination: string;
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+  students: number | '';
+  staff: number | '';
+  notes: string;
+  boosterSeatsRequested: boolean;
+  boosterSeatCount: number | '';
+}
+
+/** spec §5/§9 defaults: origin School, trip type Academic Trip. */
+export const emptyTripForm = (): TripFormValues => ({
+  tripType: 'Academic Trip',
+  customType: '',
+  origin: DEFAULT_ORIGIN,
+  destination: '',
+  departureDate: '',
+  departureTime: '',
+  returnDate: '',
+  returnTime: '',
+  students: '',
+  staff: '',
+  notes: '',
+  boosterSeatsRequested: false,
+  boosterSeatCount: '',
+});
+
+export function formFromTrip(trip: TripDto): TripFormValues {
+  return {
+    tripType: trip.tripType,
+    customType: trip.customType ?? '',
+    origin: trip.origin ?? '',
+    destination: trip.destination ?? '',
+    departureDate: trip.departureDate || trip.date || '',
+    departureTime: trip.departureTime ?? '',
+    returnDate: trip.returnDate ?? '',
+    returnTime: trip.returnTime ?? '',
+    students: trip.students ?? '',
+    staff: trip.staff ?? '',
+    notes: trip.notes ?? '',
+    boosterSeatsRequested: Boolean(trip.boosterSeatsRequested),
+    boosterSeatCount: trip.boosterSeatsRequested ? trip.boosterSeatCount : '',
+  };
+}
+
+export type TripFormErrors = Partial<Record<keyof TripFormValues, string>>;
+
+/** spec §5: required fields, the custom type for Other, return after departure, booster seats above 0 when requested. */
+export function validateTripForm(v: TripFormValues): TripFormErrors {
+  const errors: TripFormErrors = {};
+  if (!v.tripType) errors.tripType = TripMessages.tripTypeRequired;
+  if (v.tripType === 'Other' && !v.customType.trim()) errors.customType = TripMessages.customTypeRequired;
+  if (!v.destination.trim()) errors.destination = TripMessages.destinationRequired;
+  if (!v.departureDate) errors.departureDate = TripMessages.departureDateRequired;
+  else if (!isTripDate(v.departureDate)) errors.departureDate = TripMessages.departureDateInvalid;
+  if (!v.departureTime) errors.departureTime = TripMessages.departureTimeRequired;
+  if (!v.returnDate) errors.returnDate = TripMessages.returnDateRequired;
+  else if (!isTripDate(v.returnDate)) errors.returnDate = TripMessages.returnDateInvalid;
+  if (!v.returnTime) errors.returnTime = TripMessages.returnTimeRequired;
+  if (v.students === '') errors.students = TripMessages.studentsRequired;
+  else if (!Number.isInteger(v.students) || v.students < 0) errors.students = TripMessages.studentsInvalid;
+  if (v.staff !== '' && (!Number.isInteger(v.staff) || v.staff < 0)) errors.staff = TripMessages.staffInvalid;
+  const datesReady =
+    !errors.departureDate && !errors.returnDate && parseTripTime(v.departureTime) !== null && parseTripTime(v.returnTime) !== null;
+  if (datesReady && !returnIsAfterDeparture(v)) errors.returnTime = TripMessages.returnBeforeDeparture;
+  if (
+    v.boosterSeatsRequested &&
+    !(typeof v.boosterSeatCount === 'number' && Number.isFinite(v.boosterSeatCount) && v.boosterSeatCount > 0)
+  ) {
+    errors.boosterSeatCount = TripMessages.boosterSeatCount;
+  }
+  return errors;
+}
+
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+
+/** The form as the trip's fields: staff empty → null; the booster count only when requested, else 0 (spec §5). */
+export function toTripFields(v: TripFormValues): TripFormFields {
+  return {
+    tripType: v.tripType,
+    customType: v.tripType === 'Other' ? orNull(v.customType) : null,
+    origin: orNull(v.origin),
+    destination: v.destination.trim(),
+    departureDate: v.departureDate,
+    departureTime: v.departureTime,
+    returnDate: v.returnDate,
+    returnTime: v.returnTime,
+    students: v.students === '' ? 0 : v.students,
+    staff: v.staff === '' ? null : v.staff,
+    notes: orNull(v.notes),
+    boosterSeatsRequested: v.boosterSeatsRequested,
+    boosterSeatCount: v.boosterSeatsRequested && v.boosterSeatCount !== '' ? v.boosterSeatCount : 0,
+  };
+}
+
+/** spec §4: a new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false. */
+export function toNewTripBody(v: TripFormValues, schoolOrgId?: number): NewTripBody {
+  const fields = toTripFields(v);
+  return {
+    ...fields,
+    date: fields.departureDate,
+    status: 'Pending',
+    price: 0,
+    editRequest: false,
+    cancelRequest: false,
+    ...(schoolOrgId !== undefined ? { schoolOrgId } : {}),
+  };
+}

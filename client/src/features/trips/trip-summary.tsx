@@ -1,0 +1,102 @@
+import type { TripDto } from '@contracts/trip-wire';
+import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../components/format';
+import { scrollRegion } from '../../components/scroll-region';
+import { RequesterEmail } from './requester-email';
+import { TripStatusBadge } from './trip-status-badge';
+import { displayType, formatAed, formatTripDate, tripPrice } from './trip-view';
+
+/** What the trip details show of a trip (spec §2 Trip detail): its fields, and the buses assigned to it. */
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div style={{ fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>{children || '—'}</div>
+    </div>
+  );
+}
+
+export function AssignedBuses({ trip }: { trip: TripDto }) {
+  if ((trip.buses ?? []).length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No buses assigned yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegion('Assigned buses')}>
+      <Table verticalSpacing={6} fz="sm" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Bus type</Table.Th>
+            <Table.Th>Seats</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Driver</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trip.buses.map((bus, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{bus.busType}</Table.Td>
+              <Table.Td>{bus.busSeats}</Table.Td>
+              <Table.Td>{bus.tripPrice != null ? formatAed(Number(bus.tripPrice)) : '—'}</Table.Td>
+              <Table.Td>
+                {bus.driverName || '—'}
+                {bus.driverPhone ? (
+                  <Text size="xs" c="dimmed">
+                    {bus.driverPhone}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                {/* spec §3: a bus without its own status falls back to the trip's */}
+                <TripStatusBadge status={bus.status ?? trip.status} size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function TripSummary({ trip }: { trip: TripDto }) {
+  const staff = trip.staff === null || trip.staff === undefined ? '—' : String(trip.staff);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
+      <Field label="Trip type">{displayType(trip)}</Field>
+      <Field label="School">{trip.schoolName}</Field>
+      <Field label="Bus company">{trip.busCompanyName ?? 'Not assigned yet'}</Field>
+      <Field label="From">{trip.origin}</Field>
+      <Field label="To">{trip.destination}</Field>
+      <Field label="Students / staff">
+        {trip.students} / {staff}
+      </Field>
+      <Field label="Departure">
+        {formatTripDate(trip.departureDate)}
+        {trip.departureTime ? `, ${trip.departureTime}` : ''}
+      </Field>
+      <Field label="Return">
+        {formatTripDate(trip.returnDate)}
+        {trip.returnTime ? `, ${trip.returnTime}` : ''}
+      </Field>
+      <Field label="Booster seats">{trip.boosterSeatsRequested ? String(trip.boosterSeatCount) : 'None'}</Field>
+      <Field label="Requested by">
+        <RequesterEmail name={trip.createdBy} email={trip.createdByEmail} />
+      </Field>
+      <Field label="Requested on">{formatDateTime(trip.createdAt)}</Field>
+      <Field label="Price">
+        {formatAed(tripPrice(trip))}{' '}
+        <Badge size="xs" variant="light" color={trip.paid ? 'teal' : 'gray'}>
+          {trip.paid ? 'Paid' : 'Unpaid'}
+        </Badge>
+      </Field>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TripActor, TripPatch } from '@contracts/trip-rules';
+import type { TripDto } from '@contracts/trip-wire';
+import { createContext, useContext } from 'react';
+import type { TripButton } from './trip-actions';
+
+/**
+ * What the trip modals and buttons read from the workflow that owns them. The provider
+ * (trip-workflow.tsx) sits above the modals it opens and fills this in; the modals import only
+ * this file, so data flows one way: provider -> context -> modals.
+ */
+
+/** Shown at the top of the details modal after a refused action: what the person tried, and the trip as it now is. */
+export interface DetailsNotice {
+  message: string;
+  before: TripDto;
+}
+
+/** The modals the workflow stacks (one of each at most). */
+export type TripLayerKind = 'details' | 'edit' | 'assign' | 'passengers' | 'company';
+
+export interface PerformOptions {
+  /** A different body for the same action (the edit form's cancel request: {status: 'Pending', cancelRequest: true}). */
+  body?: TripPatch;
+  /** The toast when it fails for a reason other than a conflict. */
+  failure?: string;
+  /** Skip the question (already asked). */
+  confirmed?: boolean;
+}
+
+export interface TripWorkflow {
+  actor: TripActor | null;
+  /** `${tripId}:${action}` while a status action runs */
+  busy: string | null;
+  openDetails: (tripId: number, notice?: DetailsNotice) => void;
+  press: (trip: TripDto, button: TripButton, options?: PerformOptions) => void;
+  close: (kind: TripLayerKind) => void;
+}
+
+export const TripWorkflowContext = createContext<TripWorkflow | null>(null);
+
+export function useTripWorkflow(): TripWorkflow {
+  const workflow = useContext(TripWorkflowContext);
+  if (!workflow) throw new Error('useTripWorkflow must be used inside <TripWorkflowProvider>');
+  return workflow;
+}

@@ -1,0 +1,189 @@
+/**
+ * The fleet and dispatch rules of DESIGN §9, in one place: who manages a company's fleet, when a trip holds
+ * its buses and drivers, when two trips clash, and the assignment checks that need no database. The server's
+ * SQL (server/src/fleet/fleet-sql.ts) states the same holding and overlap rules for its queries; the client
+ * asks these functions for display. Plain TypeScript, no framework imports, no I/O.
+ */
+import { FleetMessages } from './fleet-messages';
+import type { LicenceStatus } from './fleet-wire';
+import type { Role } from './roles';
+import { parseTripTime, type TripActor } from './trip-rules';
+import type { BusAssignment, TripStatus } from './trip-wire';
+
+/** The roles that manage a fleet (DESIGN §9); everyone else gets 403. */
+export const FLEET_ROLES = ['bus_company', 'admin'] as const satisfies readonly Role[];
+/** The roles with the Dispatch Board in their sidebar (issue 15). */
+export const DISPATCH_BOARD_ROLES = ['bus_company', 'admin', 'trip_manager'] as const satisfies readonly Role[];
+
+/** Default of NEEDS_BUS_DAYS: an accepted trip still without a bus this many days before departure needs one. */
+export const DEFAULT_NEEDS_BUS_DAYS = 3;
+/** A licence expiring within this many days is shown as expiring soon. */
+export const LICENCE_WARNING_DAYS = 30;
+/** The longest window GET /dispatch/board answers for. */
+export const BOARD_MAX_DAYS = 62;
+
+/** DESIGN §9: the statuses in which a trip holds its buses and drivers. */
+export const FLEET_HOLDING_STATUSES = ['Accepted', 'Confirmed', 'Cancel Requested'] as const satisfies readonly TripStatus[];
+
+/**
+ * DESIGN §9 clash rule: a trip holds its fleet buses and drivers from departure to return while it is Accepted,
+ * Confirmed or Cancel Requested. Our addition: an edit request (school staff changed a Confirmed trip, which is
+ * Pending with editRequest until the company accepts it again) keeps holding them, so nobody takes the bus
+ * while the change waits and a moved time shows as a clash on both trips.
+ */
+export function holdsFleet(trip: { status: TripStatus; editRequest: boolean; deleted?: boolean }): boolean {
+  if (trip.deleted) return false;
+  return (FLEET_HOLDING_STATUSES as readonly TripStatus[]).includes(trip.status) || (trip.status === 'Pending' && trip.editRequest);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who manages a fleet
+
+/** DESIGN §9: dispatchers of the company, admins of its tenant, platform admins. */
+export function canManageFleet(actor: TripActor, company: { id: number; tenantId: number }): boolean {
+  if (actor.role === 'admin') return actor.tenantId === null || actor.tenantId === company.tenantId;
+  return actor.role === 'bus_company' && actor.tenantId === company.tenantId && actor.activeOrgId === company.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time windows (a trip's wall-clock time, as its school writes it)
+
+export interface TripTimes {
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+}
+
+/** A trip from departure to return as local date-times `YYYY-MM-DDTHH:mm` (they compare as text). */
+export interface TripWindow {
+  start: string;
+  end: string;
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+export function tripWindow(t: TripTimes): TripWindow {
+  return {
+    start: `${t.departureDate}T${hhmm(parseTripTime(t.departureTime) ?? 0)}`,
+    end: `${t.returnDate}T${hhmm(parseTripTime(t.returnTime) ?? 0)}`,
+  };
+}
+
+/** Half-open windows: a bus back at 02:00 PM may leave again at 02:00 PM. */
+export function windowsOverlap(a: TripWindow, b: TripWindow): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/** Two trips clash over a shared bus or driver when both hold it and their windows overlap. */
+export function tripsClash(
+  a: TripTimes & { status: TripStatus; editRequest: boolean; deleted?: boolean },
+  b: TripTimes & { status: TripStatus; editRequest: boolean; deleted?: boolean },
+): boolean {
+  return holdsFleet(a) && holdsFleet(b) && windowsOverlap(tripWindow(a), tripWindow(b));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
+/** The local calendar date of an instant (default: now), as YYYY-MM-DD. */
+export function localDate(at: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** `2026-12-02` plus `days` days, as YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  return new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week `date` falls in (the board's weeks run Monday to Sunday, like the calendar's, spec §9). */
+export function weekStart(date: string): string {
+  return addDays(date, -((new Date(utc(date)).getUTCDay() + 6) % 7));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to) - utc(from)) / DAY_MS);
+}
+
+/** `2026-12-02` → `Wed 2 Dec` (with `withYear`: `Wed 2 Dec 2026`). */
+export function formatDay(date: string, withYear = false): string {
+  const d = new Date(utc(date));
+  const day = `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return withYear ? `${day} ${d.getUTCFullYear()}` : day;
+}
+
+/** "Wed 2 Dec 09:15 AM–02:00 PM", or across days "Fri 4 Dec 07:30 AM–Sun 6 Dec 05:00 PM". */
+export function describeTripWindow(t: TripTimes): string {
+  const start = `${formatDay(t.departureDate)} ${t.departureTime}`;
+  return t.returnDate === t.departureDate ? `${start}–${t.returnTime}` : `${start}–${formatDay(t.returnDate)} ${t.returnTime}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignment checks that need no database
+
+/** "45 passengers, 40 seats assigned." when the buses seat fewer than the students plus staff; null when they fit. */
+export function seatsProblem(
+  trip: { students: number; staff: number | null },
+  buses: readonly Pick<BusAssignment, 'busSeats'>[],
+): string | null {
+  const passengers = trip.students + (trip.staff ?? 0);
+  const seats = buses.reduce((n, b) => n + b.busSeats, 0);
+  return seats < passengers ? FleetMessages.tooFewSeats(passengers, seats) : null;
+}
+
+/** A driver may drive a trip only if the licence is valid through its last day (the expiry date itself counts). */
+export function licenceProblem(driver: { name: string; licenceExpiry: string }, trip: Pick<TripTimes, 'returnDate'>): string | null {
+  if (driver.licenceExpiry >= trip.returnDate) return null;
+  return FleetMessages.licenceExpires(driver.name, formatDay(driver.licenceExpiry, true), formatDay(trip.returnDate, true));
+}
+
+export function licenceStatus(licenceExpiry: string, today: string): LicenceStatus {
+  if (licenceExpiry < today) return 'expired';
+  return licenceExpiry <= addDays(today, LICENCE_WARNING_DAYS) ? 'expiresSoon' : 'valid';
+}
+
+/** "Bus 12 is already on Science Discovery Centre, Wed 2 Dec 09:15 AM–02:00 PM." */
+export function clashMessage(c: TripTimes & { resourceName: string; destination: string }): string {
+  return FleetMessages.alreadyOn(c.resourceName, c.destination, describeTripWindow(c));
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Needs a bus"
+
+/**
+ * An accepted trip with no bus that departs between today and `days` days from now (issue 15 item 5). Once it has
+ * left, the alert is moot; a trip further out does not need one yet.
+ */
+export function needsBus(
+  trip: { status: TripStatus; buses: readonly unknown[]; departureDate: string; deleted?: boolean },
+  today: string,
+  days: number,
+): boolean {
+  if (trip.deleted || trip.status !== 'Accepted' || trip.buses.length > 0) return false;
+  return trip.departureDate >= today && trip.departureDate <= addDays(today, days);
+}
+
+/** "Science Discovery Centre departs Wed 2 Dec 09:15 AM and has no bus yet." */
+export function needsBusMessage(trip: { destination: string; departureDate: string; departureTime: string }): string {
+  return FleetMessages.needsBusMessage(trip.destination, `${formatDay(trip.departureDate)} ${trip.departureTime}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/** Bus names are unique within a company whatever their case and spacing: "Bus 12" = "bus  12". */
+export function fleetNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Plates are unique within a company whatever their case, spaces and hyphens: "DXB 12-345" = "dxb12345". */
+export function plateKey(plate: string): string {
+  return plate.replace(/[\s-]+/g, '').toUpperCase();
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser, Roles } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import type { DispatchBoardDto, NotificationDto } from '../contracts/fleet-wire';
+import { type BoardQuery, boardQuery } from './fleet.schemas';
+import { DispatchService } from './dispatch.service';
+
+/** The dispatch board's read (issue 15 item 4) and the bell's open alerts (item 5). */
+@Controller()
+export class DispatchController {
+  constructor(private readonly dispatch: DispatchService) {}
+
+  @Get('dispatch/board')
+  @Roles('bus_company', 'admin', 'trip_manager')
+  board(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(boardQuery)) query: BoardQuery): Promise<DispatchBoardDto> {
+    return this.dispatch.board(caller, query);
+  }
+
+  /** Every signed-in user has the bell; roles that are sent no alerts get an empty list. */
+  @Get('notifications')
+  notifications(@CurrentUser() caller: AuthUser): Promise<NotificationDto[]> {
+    return this.dispatch.notifications(caller);
+  }
+}

@@ -1,0 +1,206 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import { FleetMessages as M } from '../contracts/fleet-messages';
+import {
+  addDays,
+  BOARD_MAX_DAYS,
+  daysBetween,
+  DISPATCH_BOARD_ROLES,
+  needsBusMessage,
+  tripWindow,
+  weekStart,
+} from '../contracts/fleet-rules';
+import type { DispatchBoardDto, FleetCompanyDto, NotificationDto } from '../contracts/fleet-wire';
+import { Messages } from '../contracts/messages';
+import type { TripDto } from '../contracts/trip-wire';
+import { Organization } from '../tenancy/organization.entity';
+import { readTrips, visibleTrips } from '../trips/trip-scope';
+import { busesQuery, driversQuery, readBuses, readDrivers } from './fleet-read';
+import { holdsFleetSql } from './fleet-sql';
+import type { BoardQuery } from './fleet.schemas';
+import { FleetService } from './fleet.service';
+import { TripFleet } from './trip-fleet.service';
+
+/** Trips by departure (the wall-clock start), then id; each key is worked out once. */
+function byDeparture(trips: TripDto[]): TripDto[] {
+  const keyed = trips.map((t) => ({ key: tripWindow(t).start, t }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.t.id - b.t.id));
+  return keyed.map((k) => k.t);
+}
+
+/** The open notifications a caller may see, newest first (at most this many). */
+const NOTIFICATIONS_LIMIT = 100;
+
+interface AlertRow {
+  id: number;
+  tripId: number;
+  tenantId: number;
+  companyId: number | null;
+  destination: string;
+  schoolName: string;
+  departureDate: string;
+  departureTime: string;
+  raisedAt: Date | string;
+}
+
+/**
+ * Reads for the dispatch board and the bell (DESIGN §9, issue 15 items 4–5). Every trip they answer with comes
+ * through `visibleTrips`, so nobody sees a trip here that GET /trips would not show them.
+ */
+@Injectable()
+export class DispatchService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly fleet: FleetService,
+    private readonly tripFleet: TripFleet,
+  ) {}
+
+  /**
+   * GET /dispatch/board. Dispatchers: their company. Admins: the company they name (default: the first of their
+   * tenant by name). Trip managers: only their own trips (as GET /trips), any company or the one named, and no
+   * fleet rows (DESIGN §9 keeps the fleet to dispatchers and admins).
+   */
+  async board(caller: AuthUser, query: BoardQuery): Promise<DispatchBoardDto> {
+    if (!(DISPATCH_BOARD_ROLES as readonly string[]).includes(caller.role)) throw new ForbiddenException(Messages.forbidden);
+    const today = this.tripFleet.today();
+    const from = query.from ?? weekStart(today);
+    const to = query.to ?? addDays(from, 6);
+    if (to < from) throw new BadRequestException(M.toBeforeFrom);
+    if (daysBetween(from, to) >= BOARD_MAX_DAYS) throw new BadRequestException(M.windowTooLong);
+
+    const em = this.db.manager;
+    const manager = caller.role === 'trip_manager';
+    let company: FleetCompanyDto | null;
+    let companies: FleetCompanyDto[];
+    if (manager) {
+      company = query.companyId === undefined ? null : await this.namedCompany(caller, query.companyId);
+      companies = [];
+    } else {
+      const chosen = await this.fleet.companyFor(em, caller, query.companyId);
+      companies = chosen && caller.role === 'bus_company' ? [toCompany(chosen)] : await this.companiesOf(caller);
+      company = chosen ? toCompany(chosen) : (companies[0] ?? null);
+    }
+
+    const scoped = () => {
+      const qb = visibleTrips(em, caller);
+      if (company) qb.andWhere('trip.busCompanyOrgId = :boardCompany', { boardCompany: company.id });
+      // A dispatcher's or admin's board with no company to show (a tenant without bus companies) is empty.
+      else if (!manager) qb.andWhere('1 = 0');
+      return qb;
+    };
+    // One round of reads at once (a company's whole fleet is small), then the flags of the trips read.
+    const fleetOf = manager ? null : company;
+    const [bars, lane, allBuses, allDrivers] = await Promise.all([
+      readTrips(
+        scoped()
+          .andWhere('trip.departureDate <= :to AND trip.returnDate >= :from', { from, to })
+          .andWhere(`(${holdsFleetSql('trip')} OR trip.status = 'Completed')`)
+          .andWhere('jsonb_array_length(trip.buses) > 0'),
+      ),
+      readTrips(
+        scoped()
+          .andWhere(`trip.status = 'Accepted' AND jsonb_array_length(trip.buses) = 0`)
+          .andWhere('trip.returnDate >= :today', { today }),
+      ),
+      fleetOf ? readBuses(busesQuery(em).where('bus.company_org_id = :company', { company: fleetOf.id })) : [],
+      fleetOf ? readDrivers(driversQuery(em).where('driver.company_org_id = :company', { company: fleetOf.id }), today) : [],
+    ]);
+    await this.tripFleet.decorate(em, [...bars, ...lane]);
+    // Inactive buses and drivers appear only while they carry a trip shown.
+    const onBars = new Set(bars.flatMap((t) => t.buses.flatMap((b) => [`bus:${b.busId}`, `driver:${b.driverId}`])));
+    const buses = allBuses.filter((b) => b.active || onBars.has(`bus:${b.id}`));
+    const drivers = allDrivers.filter((d) => d.active || onBars.has(`driver:${d.id}`));
+    return {
+      from,
+      to,
+      today,
+      needsBusDays: this.tripFleet.needsBusDays,
+      company,
+      companies,
+      buses,
+      drivers,
+      trips: byDeparture(bars),
+      needsBus: byDeparture(lane),
+    };
+  }
+
+  /**
+   * GET /notifications: the "Needs a bus" alerts still open (the trip is accepted, has no bus and has not left)
+   * that the caller was sent: dispatchers their company's, admins their tenant's (platform admins every tenant's).
+   * Other roles get none.
+   */
+  async notifications(caller: AuthUser): Promise<NotificationDto[]> {
+    const today = this.tripFleet.today();
+    const qb = this.db
+      .createQueryBuilder()
+      .from('trip_alerts', 'alert')
+      .innerJoin('trips', 'trip', 'trip.id = alert.trip_id')
+      .innerJoin(Organization, 'school', 'school.id = trip.school_org_id')
+      .select([
+        'alert.id AS "id"',
+        'alert.trip_id AS "tripId"',
+        'alert.tenant_id AS "tenantId"',
+        'trip.bus_company_org_id AS "companyId"',
+        'trip.destination AS "destination"',
+        'school.name AS "schoolName"',
+        `to_char(trip.departure_date, 'YYYY-MM-DD') AS "departureDate"`,
+        'trip.departure_time AS "departureTime"',
+        'alert.raised_at AS "raisedAt"',
+      ])
+      .where(`alert.kind = 'needsBus' AND trip.deleted = false AND trip.status = 'Accepted'`)
+      .andWhere('jsonb_array_length(trip.buses) = 0 AND trip.departure_date >= :today', { today })
+      .orderBy('alert.id', 'DESC')
+      .limit(NOTIFICATIONS_LIMIT);
+    if (caller.role === 'bus_company') {
+      const company = await this.fleet.companyFor(this.db.manager, caller, undefined).catch(() => null);
+      if (!company) return [];
+      qb.andWhere('trip.bus_company_org_id = :company', { company: company.id });
+    } else if (caller.role === 'admin') {
+      if (!isPlatformAdmin(caller)) qb.andWhere('alert.tenant_id = :tenant', { tenant: caller.tenantId });
+    } else {
+      return [];
+    }
+    const rows = await qb.getRawMany<AlertRow>();
+    return rows.map(toNotification);
+  }
+
+  /** A trip manager's company filter: a bus company of their tenant, else 404 like a missing one. */
+  private async namedCompany(caller: AuthUser, id: number): Promise<FleetCompanyDto> {
+    const org = await this.db.manager.findOneBy(Organization, { id });
+    if (!org || org.type !== 'bus_company' || org.tenantId !== caller.tenantId) throw new NotFoundException(M.companyNotFound);
+    return toCompany(org);
+  }
+
+  /** The bus companies an admin may choose between: their tenant's (platform admins: every tenant's). */
+  private async companiesOf(caller: AuthUser): Promise<FleetCompanyDto[]> {
+    const orgs = await this.db.manager.find(Organization, {
+      where: isPlatformAdmin(caller) ? { type: 'bus_company' } : { type: 'bus_company', tenantId: caller.tenantId ?? -1 },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+    return orgs.map(toCompany);
+  }
+}
+
+const toCompany = (o: Organization): FleetCompanyDto => ({ id: o.id, tenantId: o.tenantId, name: o.name });
+
+/** A raised alert as the bell shows it. */
+export function toNotification(r: AlertRow): NotificationDto {
+  return {
+    id: r.id,
+    kind: 'needsBus',
+    title: M.needsBusTitle,
+    message: needsBusMessage(r),
+    tripId: r.tripId,
+    tenantId: r.tenantId,
+    companyId: r.companyId,
+    destination: r.destination,
+    schoolName: r.schoolName,
+    departureDate: r.departureDate,
+    departureTime: r.departureTime,
+    raisedAt: r.raisedAt instanceof Date ? r.raisedAt.toISOString() : new Date(r.raisedAt).toISOString(),
+  };
+}
+
+export type { AlertRow };

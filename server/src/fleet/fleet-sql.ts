@@ -1,0 +1,62 @@
+import { FLEET_HOLDING_STATUSES } from '../contracts/fleet-rules';
+
+/**
+ * The SQL side of contracts/fleet-rules.ts, for the queries that cannot call it row by row: `holdsFleet` and
+ * `windowsOverlap` as conditions. fleet-rules.spec.ts holds the pure rule; dispatch.e2e.ts proves both agree.
+ */
+
+/** `holdsFleet(trip)` for a `trips` alias: not deleted, and Accepted, Confirmed, Cancel Requested or an edit request. */
+export const holdsFleetSql = (t: string): string =>
+  `(${t}.deleted = false AND (${t}.status IN (${FLEET_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')}) OR (${t}.status = 'Pending' AND ${t}.edit_request)))`;
+
+/** `windowsOverlap` for a fleet_assignments alias against a window given as two timestamp parameters. */
+export const overlapsSql = (fa: string, start: string, end: string): string =>
+  `(${fa}.ends_at > ${start}::timestamp AND ${fa}.starts_at < ${end}::timestamp)`;
+
+/** The columns of a trip a clash names, as text (dates YYYY-MM-DD). */
+export const clashTripColumns = (t: string): string =>
+  `${t}.destination AS "destination", ${t}.status AS "status", to_char(${t}.departure_date, 'YYYY-MM-DD') AS "departureDate",
+   ${t}.departure_time AS "departureTime", to_char(${t}.return_date, 'YYYY-MM-DD') AS "returnDate", ${t}.return_time AS "returnTime"`;
+
+/**
+ * The clash check of an assignment: other trips that hold one of these buses ($1) or drivers ($2) at a time overlapping
+ * the window $4–$5, other than the trip being assigned ($3), with what they hold.
+ */
+export const CONFLICTS_SQL = `
+  SELECT fa.trip_id AS "tripId", 'bus' AS "resource", fa.bus_id AS "resourceId", b.name AS "resourceName", ${clashTripColumns('t')}
+    FROM fleet_assignments fa
+    JOIN trips t ON t.id = fa.trip_id AND t.bus_company_org_id = fa.company_org_id
+    JOIN fleet_buses b ON b.id = fa.bus_id
+   WHERE fa.bus_id = ANY($1::int[]) AND fa.trip_id <> $3 AND ${overlapsSql('fa', '$4', '$5')} AND ${holdsFleetSql('t')}
+  UNION
+  SELECT fa.trip_id, 'driver', fa.driver_id, d.name, ${clashTripColumns('t')}
+    FROM fleet_assignments fa
+    JOIN trips t ON t.id = fa.trip_id AND t.bus_company_org_id = fa.company_org_id
+    JOIN fleet_drivers d ON d.id = fa.driver_id
+   WHERE fa.driver_id = ANY($2::int[]) AND fa.trip_id <> $3 AND ${overlapsSql('fa', '$4', '$5')} AND ${holdsFleetSql('t')}
+   ORDER BY "departureDate", "tripId", "resource"`;
+
+/**
+ * For each of the trips $1: the other trips it clashes with, over which bus or driver. The overlapping pairs come first
+ * from the fleet index alone (index lookups per bus and driver); only those few pairs are then checked against their
+ * trips (by primary key), so a board of hundreds of trips never scans the trips table.
+ */
+export const CLASHES_SQL = `
+  WITH pairs AS MATERIALIZED (
+    SELECT a.trip_id AS for_trip, b.trip_id AS other, 'bus' AS resource, a.bus_id AS resource_id, a.company_org_id AS company_a, b.company_org_id AS company_b
+      FROM fleet_assignments a
+      JOIN fleet_assignments b ON b.bus_id = a.bus_id AND b.trip_id <> a.trip_id AND b.ends_at > a.starts_at AND b.starts_at < a.ends_at
+     WHERE a.trip_id = ANY($1::int[]) AND a.bus_id IS NOT NULL
+    UNION
+    SELECT a.trip_id, b.trip_id, 'driver', a.driver_id, a.company_org_id, b.company_org_id
+      FROM fleet_assignments a
+      JOIN fleet_assignments b ON b.driver_id = a.driver_id AND b.trip_id <> a.trip_id AND b.ends_at > a.starts_at AND b.starts_at < a.ends_at
+     WHERE a.trip_id = ANY($1::int[]) AND a.driver_id IS NOT NULL
+  )
+  SELECT p.for_trip AS "forTripId", p.other AS "tripId", p.resource AS "resource", p.resource_id AS "resourceId",
+         COALESCE(fb.name, fd.name) AS "resourceName"
+    FROM pairs p
+    JOIN trips ta ON ta.id = p.for_trip AND ta.bus_company_org_id = p.company_a AND ${holdsFleetSql('ta')}
+    JOIN trips tb ON tb.id = p.other AND tb.bus_company_org_id = p.company_b AND ${holdsFleetSql('tb')}
+    LEFT JOIN fleet_buses fb ON p.resource = 'bus' AND fb.id = p.resource_id
+    LEFT JOIN fleet_drivers fd ON p.resource = 'driver' AND fd.id = p.resource_id`;

@@ -1,0 +1,79 @@
+import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../common/auth-user';
+import { CurrentUser } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
+import type { TripDto } from '../contracts/trip-wire';
+import {
+  isPageQuery,
+  tripExportQuery,
+  type TripExportQuery,
+  tripFilterQuery,
+  type TripFilterQuery,
+  tripListQuery,
+  type TripListQuery,
+  tripStatsQuery,
+  type TripStatsQuery,
+} from './trip-list.schemas';
+import { TripListService } from './trip-list.service';
+import { type ListTripsQuery, listTripsQuery } from './trips.schemas';
+
+/**
+ * The trip lists (spec §7 GET /trips, and the aggregates the dashboard, Month dropdown and Finance read). Registered
+ * before TripsController so `/trips/stats` and its siblings are not read as `/trips/{id}`.
+ */
+@Controller('trips')
+export class TripListController {
+  constructor(private readonly lists: TripListService) {}
+
+  /**
+   * With `page` or `pageSize`: `{trips, total, page, pageSize, pageCount}`. Without: the spec's array (at most
+   * `limit`, default and most 1,000 trips), the total of matching trips in `X-Total-Count`, and while more remain a
+   * `Link: <…&cursor=…>; rel="next"` header naming the next slice.
+   */
+  @Get()
+  async list(
+    @CurrentUser() caller: AuthUser,
+    @Query(new ZodPipe(tripListQuery)) query: TripListQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TripDto[] | TripPage> {
+    if (isPageQuery(query)) return this.lists.page(caller, query);
+    const slice = await this.lists.slice(caller, query);
+    res.setHeader('X-Total-Count', String(slice.total));
+    if (slice.next) res.setHeader('Link', `<${withCursor(req.originalUrl, slice.next)}>; rel="next"`);
+    return slice.trips;
+  }
+
+  @Get('months')
+  months(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(listTripsQuery)) query: ListTripsQuery): Promise<string[]> {
+    return this.lists.months(caller, query);
+  }
+
+  @Get('stats')
+  stats(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(tripStatsQuery)) query: TripStatsQuery): Promise<TripStats> {
+    return this.lists.stats(caller, query);
+  }
+
+  @Get('totals')
+  totals(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(tripFilterQuery)) query: TripFilterQuery): Promise<TripTotals> {
+    return this.lists.totals(caller, query);
+  }
+
+  @Get('export')
+  export(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(tripExportQuery)) query: TripExportQuery): StreamableFile {
+    const name = (query.fileName ?? 'trips').replace(/\.csv$/i, '');
+    return new StreamableFile(this.lists.exportCsv(caller, query), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${name}.csv"`,
+    });
+  }
+}
+
+/** The same request with `cursor` set: the next slice's address, relative to this server. */
+function withCursor(originalUrl: string, cursor: string): string {
+  const url = new URL(originalUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,294 @@
+// Presence (issue 16): how long until every console that may see a trip learns who is on it.
+// The console: two built replicas (production mode) on PostgreSQL and Redis, N watching sockets alternating between
+// them (users who see the trip), a dispatcher's socket on replica A announcing.
+//   appear     presence:set sent on A -> the last watcher has the new list of viewers
+//   disappear  the announcing socket closes -> the last watcher has the list without it
+//   death      replica B is killed (SIGKILL) while a socket on it is on the trip -> the last watcher on A has the
+//              list without it; the bound is the issue's 10 s (expiry 5 s after the last heartbeat + a 1 s sweep)
+// The floor of appear and disappear: two bare Node HTTP + Socket.IO processes with the Redis adapter
+// (bare-fanout-server.mjs), the same N sockets alternating between them, POST /emit to the first with the same
+// payload (one message crossing the replicas: the least any presence change costs). Rounds alternate console and floor.
+//   BENCH_PRESENCE_SOCKETS=200  BENCH_PRESENCE_ROUNDS=40
+import type { Socket } from 'socket.io-client';
+import type { PresenceTripPayload } from '../../server/src/contracts/presence';
+import type { TripDto } from '../../server/src/contracts/trip-wire';
+import type { Cluster } from '../../scripts/cluster.mjs';
+import {
+  benchSchema,
+  type BareServer,
+  call,
+  closeSockets,
+  log,
+  openSockets,
+  ratio,
+  type Row,
+  runBench,
+  schemaPool,
+  seedTenant,
+  signToken,
+  sleep,
+  startBareServers,
+  startBenchCluster,
+  stats,
+  tripRequest,
+  writeSection,
+} from './support/kit';
+
+const SOCKETS = Number(process.env.BENCH_PRESENCE_SOCKETS ?? 200);
+const ROUNDS = Number(process.env.BENCH_PRESENCE_ROUNDS ?? 40);
+const WARMUP = 3;
+const ROUND_TIMEOUT_MS = 20_000;
+const DEATH_BOUND_MS = 10_000;
+
+type Payload = Record<string, unknown>;
+
+/** Counts arrivals of `event` on a set of sockets; `round` resolves with the ms from the trigger to the last one. */
+function receiver(event: string) {
+  let waiting: { match: (p: Payload) => boolean; left: number; done: (ms: number) => void; t0: number } | null = null;
+  const sockets: Socket[] = [];
+  const onEvent = (payload: Payload) => {
+    const w = waiting;
+    if (!w || !w.match(payload)) return;
+    if (--w.left === 0) {
+      waiting = null;
+      w.done(performance.now() - w.t0);
+    }
+  };
+  return {
+    sockets,
+    add(more: Socket[]) {
+      for (const s of more) s.on(event, onEvent);
+      sockets.push(...more);
+    },
+    async round(match: (p: Payload) => boolean, trigger: () => Promise<void> | void): Promise<number> {
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<number>((ok, fail) => {
+        waiting = { match, left: sockets.length, t0: performance.now(), done: ok };
+        timer = setTimeout(() => {
+          const left = waiting?.left ?? 0;
+          waiting = null;
+          fail(new Error(`${left} of ${sockets.length} sockets got no matching ${event} within ${ROUND_TIMEOUT_MS} ms`));
+        }, ROUND_TIMEOUT_MS);
+      });
+      await trigger();
+      try {
+        return await arrived;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+const ack = async (socket: Socket, command: string, request: unknown) => {
+  const answer = (await socket.timeout(10_000).emitWithAck(command, request)) as { ok: boolean; message?: string };
+  if (!answer.ok) throw new Error(`${command} answered ${answer.message}`);
+};
+
+const connected = (url: string, token: string) => openSockets([url], [token], 1).then(([s]) => s);
+
+let cluster: Cluster | undefined;
+let bare: BareServer[] = [];
+let dropSchema: (() => Promise<void>) | undefined;
+const extra: Socket[] = [];
+const watchersOnA = receiver('presence:trip');
+const watchersOnB = receiver('presence:trip');
+const floor = receiver('presence:trip');
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { schema, drop } = await benchSchema('presence');
+  dropSchema = drop;
+  log(`presence: starting two replicas (schema ${schema}) and two bare Socket.IO servers`);
+  cluster = await startBenchCluster(schema, 2, { replicaEnv: { PRESENCE_RATE_LIMIT: '10000' } });
+  bare = await startBareServers(2, `bench-presence-floor-${process.pid}`);
+  const [a, b] = cluster.replicas;
+  const db = schemaPool(schema, 4);
+  // everyone here sees the school's trips: admin, finance, its staff and its partner company's dispatchers
+  const t = await seedTenant(db, { name: 'Presence', staff: 8, dispatchers: 8 });
+  await db.end();
+  const viewers = [t.admin, t.finance, ...t.staff, ...t.dispatchers.slice(3)].map((id) => signToken(id));
+  const created = await call(`${a.url}/api/trips`, { method: 'POST', token: signToken(t.staff[0]), body: tripRequest('Presence') });
+  if (created.status !== 201) throw new Error(`POST /api/trips answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const trip = created.body as TripDto;
+
+  const half = Math.ceil(SOCKETS / 2);
+  watchersOnA.add(await openSockets([a.url], viewers, half));
+  watchersOnB.add(await openSockets([b.url], viewers, SOCKETS - half, { offset: half }));
+  floor.add(
+    await openSockets(
+      bare.map((s) => s.url),
+      ['-'],
+      SOCKETS,
+      { readyEvent: 'connect' },
+    ),
+  );
+  log(`presence: ${SOCKETS} watching sockets on the console and on the floor`);
+
+  const everyone = async (match: (p: Payload) => boolean, trigger: () => Promise<void> | void) => {
+    const [x, y] = await Promise.all([watchersOnA.round(match, () => undefined), watchersOnB.round(match, trigger)]);
+    return Math.max(x, y);
+  };
+  const about = (userId: number, has: (v: PresenceTripPayload['viewers'][number] | undefined) => boolean) => (p: Payload) => {
+    const e = p as unknown as PresenceTripPayload;
+    return e.tripId === trip.id && has(e.viewers.find((v) => v.userId === userId));
+  };
+  let sample: Payload | null = null;
+  let k = 0;
+  const floorRound = () => {
+    const n = ++k;
+    return floor.round(
+      (p) => p.round === n,
+      async () => {
+        const res = await call(`${bare[0].url}/emit`, {
+          method: 'POST',
+          body: { event: 'presence:trip', payload: { ...sample, round: n } },
+        });
+        if (res.status !== 204) throw new Error(`bare /emit answered ${res.status}`);
+      },
+    );
+  };
+
+  // appear: one dispatcher's socket on A switches between viewing and assigning
+  const announcerId = t.dispatchers[0];
+  const announcer = await connected(a.url, signToken(announcerId));
+  extra.push(announcer);
+  announcer.on('presence:trip', (p: Payload) => (sample ??= p));
+  const appear: number[] = [];
+  const appearFloor: number[] = [];
+  for (let r = 0; r < WARMUP + ROUNDS; r++) {
+    const activity = r % 2 === 0 ? 'assigning' : 'viewing';
+    const x = await everyone(
+      about(announcerId, (v) => v?.activity === activity),
+      () => ack(announcer, 'presence:set', { tripId: trip.id, activity }),
+    );
+    await sleep(30);
+    const y = await floorRound();
+    await sleep(30);
+    if (r >= WARMUP) {
+      appear.push(x);
+      appearFloor.push(y);
+    }
+  }
+
+  // disappear: a fresh socket announces, then closes
+  const closerId = t.dispatchers[1];
+  const disappear: number[] = [];
+  const disappearFloor: number[] = [];
+  for (let r = 0; r < WARMUP + Math.ceil(ROUNDS / 2); r++) {
+    const socket = await connected(a.url, signToken(closerId));
+    await everyone(
+      about(closerId, (v) => v !== undefined),
+      () => ack(socket, 'presence:set', { tripId: trip.id, activity: 'editing' }),
+    );
+    const x = await everyone(
+      about(closerId, (v) => v === undefined),
+      () => void socket.disconnect(),
+    );
+    await sleep(30);
+    const y = await floorRound();
+    await sleep(30);
+    if (r >= WARMUP) {
+      disappear.push(x);
+      disappearFloor.push(y);
+    }
+  }
+
+  // death: a socket on replica B is on the trip; B is killed without a word
+  const doomedId = t.dispatchers[2];
+  const doomed = await connected(b.url, signToken(doomedId));
+  extra.push(doomed);
+  await everyone(
+    about(doomedId, (v) => v !== undefined),
+    () => ack(doomed, 'presence:set', { tripId: trip.id, activity: 'assigning' }),
+  );
+  await closeSockets(watchersOnB.sockets); // they go down with B; only A's consoles can tell
+  const death = await watchersOnA.round(
+    about(doomedId, (v) => v === undefined),
+    () => void process.kill(b.pid!, 'SIGKILL'),
+  );
+  log(`presence: replica B killed; its socket's presence left replica A's ${half} consoles after ${Math.round(death)} ms`);
+
+  const s = stats(appear);
+  const sf = stats(appearFloor);
+  const d = stats(disappear);
+  const df = stats(disappearFloor);
+  const label = 'bare Socket.IO ×2 + Redis, one message';
+  const rows: Row[] = [
+    {
+      area: 'Presence',
+      measure: `${SOCKETS} watchers: appears on the last, median`,
+      unit: 'ms',
+      value: s.median,
+      floor: sf.median,
+      floorLabel: label,
+      ratio: ratio(s.median, sf.median),
+    },
+    {
+      area: 'Presence',
+      measure: `${SOCKETS} watchers: appears on the last, p95`,
+      unit: 'ms',
+      value: s.p95,
+      floor: sf.p95,
+      floorLabel: label,
+      ratio: ratio(s.p95, sf.p95),
+    },
+    {
+      area: 'Presence',
+      measure: `${SOCKETS} watchers: gone from the last after close, median`,
+      unit: 'ms',
+      value: d.median,
+      floor: df.median,
+      floorLabel: label,
+      ratio: ratio(d.median, df.median),
+    },
+    {
+      area: 'Presence',
+      measure: `${SOCKETS} watchers: gone from the last after close, p95`,
+      unit: 'ms',
+      value: d.p95,
+      floor: df.p95,
+      floorLabel: label,
+      ratio: ratio(d.p95, df.p95),
+    },
+    {
+      area: 'Presence',
+      measure: `replica killed (SIGKILL): gone from the other replica's ${half} watchers`,
+      unit: 'ms',
+      value: death,
+      floor: null,
+      note: 'no floor: the expiry (5 s after the last 1 s heartbeat) and the 1 s sweep set it',
+      target: '≤ 10 s',
+      met: death <= DEATH_BOUND_MS,
+    },
+  ];
+  writeSection(
+    '06-presence',
+    {
+      name: 'Presence',
+      floor: 'two bare Node HTTP + Socket.IO processes with the Redis adapter, the same sockets, one presence:trip message',
+      rows,
+      details: {
+        sockets: SOCKETS,
+        rounds: ROUNDS,
+        warmup: WARMUP,
+        appear: s,
+        appearFloor: sf,
+        disappear: d,
+        disappearFloor: df,
+        deathMs: death,
+      },
+    },
+    started,
+  );
+}
+
+runBench(main, async () => {
+  await closeSockets(extra);
+  await closeSockets(watchersOnA.sockets);
+  await closeSockets(watchersOnB.sockets);
+  await closeSockets(floor.sockets);
+  await Promise.all(bare.map((s) => s.stop()));
+  await cluster?.stop();
+  await dropSchema?.();
+});
