@@ -1,19 +1,21 @@
 import { ROLES, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
-import { Badge, Button, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
+import { useOnlineUsers } from '../../api/presence';
 import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
 import { roleLabel } from '../../app/access';
 import { toast } from '../../app/toast';
+import { StatusDot } from '../../components/status-dot';
 import { adminApi } from './admin.api';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
 
-function UserRow({ user, showTenant }: { user: ProfileDto; showTenant: boolean }) {
+function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: boolean; online: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   // spec §3: a missing status counts as pending
   const [status, setStatus] = useState<UserStatus>(user.status ?? 'pending');
@@ -43,9 +45,13 @@ function UserRow({ user, showTenant }: { user: ProfileDto; showTenant: boolean }
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" fw={500}>
-          {user.name}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          {/* issue 16: who is online now, live */}
+          {online ? <StatusDot color="var(--mantine-color-green-6)" label="Online" /> : null}
+          <Text size="sm" fw={500}>
+            {user.name}
+          </Text>
+        </Group>
         {user.active_org ? (
           <Text size="xs" c="dimmed">
             {user.active_org.name}
@@ -97,8 +103,9 @@ function UserRow({ user, showTenant }: { user: ProfileDto; showTenant: boolean }
   );
 }
 
-/** spec §2: name, email, role select, status select and a Save button per row (also used on the admin dashboard). */
+/** spec §2: name, email, role select, status select and a Save button per row (also used on the admin dashboard); a dot marks who is online (issue 16). */
 export function UsersTable({ users, showTenant = false }: { users: ProfileDto[]; showTenant?: boolean }) {
+  const online = useOnlineUsers();
   return (
     <Table.ScrollContainer minWidth={showTenant ? 860 : 720}>
       <Table verticalSpacing="sm" striped highlightOnHover>
@@ -115,7 +122,7 @@ export function UsersTable({ users, showTenant = false }: { users: ProfileDto[];
         <Table.Tbody>
           {users.map((user) => (
             // the key includes what the server holds, so a pushed change resets the row's selects
-            <UserRow key={`${user.id}-${user.role}-${user.status}`} user={user} showTenant={showTenant} />
+            <UserRow key={`${user.id}-${user.role}-${user.status}`} user={user} showTenant={showTenant} online={online.has(user.id)} />
           ))}
         </Table.Tbody>
       </Table>

@@ -12,6 +12,7 @@ import { useUsers } from '../admin/admin.api';
 import { UsersTable } from '../admin/users-table';
 import { useSession } from '../auth/session-context';
 import { actionHint } from '../trips/trip-actions';
+import { PresenceAvatars } from '../trips/presence-avatars';
 import { TripStatusBadge } from '../trips/trip-details-modal';
 import { TripRequestForm } from '../trips/trip-request-form';
 import { displayType, formatTripDate, todayIso, tripDate } from '../trips/trip-view';
@@ -83,7 +84,10 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
               <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => openDetails(trip.id)}>
                 {trip.destination || displayType(trip)}
               </Anchor>
-              <TripStatusBadge status={trip.status} size="sm" />
+              <Group gap={6} wrap="nowrap">
+                <PresenceAvatars tripId={trip.id} size={24} />
+                <TripStatusBadge status={trip.status} size="sm" />
+              </Group>
             </Group>
             <Text size="xs" c="dimmed">
               {formatTripDate(tripDate(trip))}, {trip.departureTime} · {trip.students} students
@@ -122,12 +126,17 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ minWidth: 180 }}>
-                  <Anchor component="button" type="button" size="sm" fw={500} ta="left" onClick={() => openDetails(trip.id)}>
-                    {trip.destination || displayType(trip)}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {displayType(trip)}
-                  </Text>
+                  <Group gap="xs" wrap="nowrap" justify="space-between">
+                    <div>
+                      <Anchor component="button" type="button" size="sm" fw={500} ta="left" onClick={() => openDetails(trip.id)}>
+                        {trip.destination || displayType(trip)}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {displayType(trip)}
+                      </Text>
+                    </div>
+                    <PresenceAvatars tripId={trip.id} size={24} />
+                  </Group>
                 </Table.Td>
                 <Table.Td>{trip.students}</Table.Td>
                 <Table.Td>

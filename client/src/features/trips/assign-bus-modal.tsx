@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
+import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
 import { formatAed } from './trip-view';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from './trips.api';
@@ -326,7 +327,11 @@ export function AssignBusModal({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {layer ? <AssignBusBody key={layer.tripId} layer={layer} onClose={onClose} onAssigned={onAssigned} /> : null}
+      {layer ? (
+        <SoftClaimGate key={layer.tripId} tripId={layer.tripId} activity="assigning" onClose={onClose}>
+          <AssignBusBody layer={layer} onClose={onClose} onAssigned={onAssigned} />
+        </SoftClaimGate>
+      ) : null}
     </Modal>
   );
 }

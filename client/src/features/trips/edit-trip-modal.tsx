@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
+import { SoftClaimGate } from './soft-claim';
 import { canTrip } from './trip-actions';
 import { TripConflictAlert } from './trip-conflict';
 import { TripForm } from './trip-form';
@@ -162,7 +163,11 @@ export function EditTripModal({ layer, onClose, stackId }: { layer: EditLayer | 
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {layer ? <EditTripBody key={`${layer.tripId}-${layer.base.version}`} layer={layer} onClose={onClose} /> : null}
+      {layer ? (
+        <SoftClaimGate key={layer.tripId} tripId={layer.tripId} activity="editing" onClose={onClose}>
+          <EditTripBody key={`${layer.tripId}-${layer.base.version}`} layer={layer} onClose={onClose} />
+        </SoftClaimGate>
+      ) : null}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
+import { useAnnounce } from '../../api/presence';
 import { setQueryData } from '../../api/query-cache';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../components/empty-state';
@@ -170,6 +171,7 @@ export function PassengersModal({ tripId, onClose, stackId }: { tripId: number |
   const isMobile = useMediaQuery('(max-width: 48em)');
   const trip = tripId === null ? undefined : data?.find((t) => t.id === tripId);
   const editable = Boolean(actor && trip && passengersEditable(actor, trip));
+  useAnnounce(tripId, 'passengers');
 
   return (
     <Modal

@@ -1,5 +1,7 @@
 import { Badge, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useAnnounce } from '../../api/presence';
+import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripConflictAlert } from './trip-conflict';
 import { TripHistory } from './trip-history';
@@ -27,6 +29,7 @@ export function TripDetailsModal({
   const { data } = useTrips();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const trip = tripId === null ? undefined : data?.find((t) => t.id === tripId);
+  useAnnounce(tripId, 'viewing');
 
   return (
     <Modal
@@ -54,6 +57,7 @@ export function TripDetailsModal({
               </Text>
             </div>
             <Group gap={6}>
+              <PresenceAvatars tripId={trip.id} />
               <TripStatusBadge status={trip.status} size="lg" />
               {trip.editRequest ? (
                 <Badge color="orange" variant="outline">

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, memo } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripStatusBadge } from './trip-details-modal';
 import type { DateSort } from './trip-filters';
@@ -30,9 +31,12 @@ const TripRow = memo(function TripRow({
       <Table.Tr data-trip-id={trip.id} style={{ fontWeight: weight }} bg={expanded ? 'var(--mantine-color-default-hover)' : undefined}>
         <Table.Td>{displayType(trip)}</Table.Td>
         <Table.Td style={{ minWidth: 180 }}>
-          <Anchor component="button" type="button" fw={weight ?? 500} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
-            {trip.destination || '—'}
-          </Anchor>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Anchor component="button" type="button" fw={weight ?? 500} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
+              {trip.destination || '—'}
+            </Anchor>
+            <PresenceAvatars tripId={trip.id} size={24} />
+          </Group>
         </Table.Td>
         <Table.Td>{trip.students}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTripDate(tripDate(trip))}</Table.Td>
@@ -80,9 +84,12 @@ const TripCard = memo(function TripCard({
     <Paper withBorder p="sm" radius="md" data-trip-id={trip.id} style={{ fontWeight: weight }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component="button" type="button" fw={weight ?? 600} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
-            {trip.destination || '—'}
-          </Anchor>
+          <Group gap="xs" wrap="nowrap">
+            <Anchor component="button" type="button" fw={weight ?? 600} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
+              {trip.destination || '—'}
+            </Anchor>
+            <PresenceAvatars tripId={trip.id} size={24} />
+          </Group>
           <Text size="xs" c="dimmed" fw={weight}>
             {displayType(trip)} · {trip.students} students
           </Text>

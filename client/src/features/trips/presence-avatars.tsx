@@ -1,0 +1,55 @@
+import { Avatar, type MantineSize, Tooltip } from '@mantine/core';
+import { useTripPresence } from '../../api/presence';
+import { useSession } from '../auth/session-context';
+import { othersOn, presenceLabel } from './trip-presence';
+
+/** Avatars shown before the rest fold into "+n". */
+const SHOWN = 3;
+
+/**
+ * Issue 16 "who is here": the other people who have the trip open right now, as a small avatar stack. Hovering or
+ * focusing an avatar names the person, their role and what they are doing; the user never sees themself. Renders
+ * nothing while nobody else is on the trip. Used in the trip details header, All Trips rows and the dashboard.
+ */
+export function PresenceAvatars({ tripId, size = 'sm' }: { tripId: number; size?: MantineSize | number }) {
+  const { profile } = useSession();
+  const others = othersOn(useTripPresence(tripId), profile?.id);
+  if (others.length === 0) return null;
+  const shown = others.length > SHOWN + 1 ? others.slice(0, SHOWN) : others;
+  const folded = others.slice(shown.length);
+  return (
+    <Avatar.Group spacing="xs" role="group" aria-label="Also on this trip" data-presence-trip={tripId}>
+      {shown.map((viewer) => {
+        const label = presenceLabel(viewer);
+        return (
+          <Tooltip key={viewer.userId} label={label} withArrow events={{ hover: true, focus: true, touch: true }}>
+            <Avatar
+              size={size}
+              name={viewer.name}
+              color="initials"
+              variant="filled"
+              role="img"
+              aria-label={label}
+              tabIndex={0}
+              data-presence-user={viewer.userId}
+              data-activity={viewer.activity}
+            />
+          </Tooltip>
+        );
+      })}
+      {folded.length > 0 ? (
+        <Tooltip
+          label={folded.map((viewer) => (
+            <div key={viewer.userId}>{presenceLabel(viewer)}</div>
+          ))}
+          withArrow
+          events={{ hover: true, focus: true, touch: true }}
+        >
+          <Avatar size={size} variant="filled" color="gray" role="img" aria-label={folded.map(presenceLabel).join('; ')} tabIndex={0}>
+            +{folded.length}
+          </Avatar>
+        </Tooltip>
+      ) : null}
+    </Avatar.Group>
+  );
+}
