@@ -308,7 +308,9 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     // ... and goes when it closes (when, recorded in the page; the test process and the browser share the clock)
     await adminPage.evaluate((email) => {
       const dot = () =>
-        [...document.querySelectorAll('tr')].find((r) => r.textContent?.includes(email))?.querySelector('[aria-label="Online"]');
+        Array.from(document.querySelectorAll('tr'))
+          .find((r) => r.textContent?.includes(email))
+          ?.querySelector('[aria-label="Online"]');
       new MutationObserver(() => {
         if (!dot() && !('__dotGone' in window)) Object.assign(window, { __dotGone: Date.now() });
       }).observe(document.body, { subtree: true, childList: true });
