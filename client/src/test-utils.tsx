@@ -59,20 +59,20 @@ export function renderWithApp(
 }
 
 /** A fetch stand-in answering by "METHOD /path" (query string ignored). */
-export function mockFetch(routes: Record<string, (body: unknown) => { status?: number; body?: unknown }>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+export function mockFetch(routes: Record<string, (body: unknown, url: URL) => { status?: number; body?: unknown }>) {
+  const calls: { method: string; path: string; body: unknown; query: URLSearchParams }[] = [];
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
+    calls.push({ method, path: url.pathname, body, query: url.searchParams });
     const handler = routes[`${method} ${url.pathname}`];
-    const answer = handler ? handler(body) : { status: 404, body: { message: 'Not found.' } };
+    const answer = handler ? handler(body, url) : { status: 404, body: { message: 'Not found.' } };
     const status = answer.status ?? 200;
     return {
       ok: status >= 200 && status < 300,
       status,
-      text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+      text: async () => (answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)),
     } as Response;
   });
   Object.assign(globalThis, { fetch: fetchMock });

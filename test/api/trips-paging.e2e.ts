@@ -238,7 +238,8 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
       const [row] = await t.db.query(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Pending')::int AS pending, count(*) FILTER (WHERE status = 'Canceled')::int AS cancelled,
                 count(*) FILTER (WHERE departure_date >= '2031-07-01' AND status NOT IN ('Canceled', 'Rejected'))::int AS upcoming,
-                count(*) FILTER (WHERE paid)::int AS paid, sum(price) FILTER (WHERE paid)::text AS revenue
+                count(*) FILTER (WHERE paid)::int AS paid, sum(price) FILTER (WHERE paid)::text AS revenue,
+                coalesce(sum(price) FILTER (WHERE NOT paid AND status NOT IN ('Canceled', 'Rejected')), 0)::text AS awaiting
            FROM trips WHERE tenant_id = $1 AND NOT deleted`,
         [many.tenant.id],
       );
@@ -252,7 +253,12 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
       expect(upcoming).toHaveLength(10);
       expect(upcoming.every((x) => x.departureDate >= '2031-07-01' && !['Canceled', 'Rejected'].includes(x.status))).toBe(true);
       const totals = (await get(many.users.finance, '/trips/totals')).body;
-      expect(totals).toEqual({ count: MANY, paidCount: row.paid, paidRevenue: Number(row.revenue) });
+      expect(totals).toEqual({
+        count: MANY,
+        paidCount: row.paid,
+        paidRevenue: Number(row.revenue),
+        awaitingPayment: Number(row.awaiting),
+      });
     });
   });
 

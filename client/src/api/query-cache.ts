@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * A small query cache: screens read server state from here, and live events write into the
@@ -19,6 +19,8 @@ interface Entry {
   state: QueryState<unknown>;
   fetcher?: () => Promise<unknown>;
   inflight?: Promise<unknown>;
+  /** set when the data changed on the server while a load ran: load once more when it ends */
+  stale?: boolean;
   /** mounted readers; only watched entries are refetched on invalidation */
   watchers: number;
   listeners: Set<() => void>;
@@ -55,11 +57,16 @@ function run(entry: Entry): Promise<unknown> {
       if (started !== generation) return undefined;
       entry.inflight = undefined;
       setState(entry, { data, error: undefined, loading: false, fetching: false });
+      if (entry.stale) {
+        entry.stale = false;
+        return run(entry);
+      }
       return data;
     },
     (error: unknown) => {
       if (started !== generation) return undefined;
       entry.inflight = undefined;
+      entry.stale = false;
       setState(entry, { error, loading: false, fetching: false });
       return undefined;
     },
@@ -71,8 +78,8 @@ function run(entry: Entry): Promise<unknown> {
 export function useQuery<T>(
   key: QueryKey,
   fetcher: () => Promise<T>,
-  options: { enabled?: boolean } = {},
-): QueryState<T> & { refetch: () => Promise<unknown> } {
+  options: { enabled?: boolean; keepPrevious?: boolean } = {},
+): QueryState<T> & { refetch: () => Promise<unknown>; previous: boolean } {
   const enabled = options.enabled ?? true;
   const hash = hashKey(key);
   const entry = entryFor(hash);
@@ -99,7 +106,18 @@ export function useQuery<T>(
   }, [hash, enabled]);
 
   const refetch = useCallback(() => run(entryFor(hash)), [hash]);
-  return { ...state, loading: enabled && (state.loading || (state.data === undefined && state.error === undefined)), refetch };
+  // keepPrevious: while a new key (another page, another filter) loads, the last answer stays on screen (no flicker)
+  const last = useRef<T | undefined>(undefined);
+  if (state.data !== undefined) last.current = state.data;
+  if (options.keepPrevious && state.data === undefined && state.error === undefined && last.current !== undefined) {
+    return { ...state, data: last.current, loading: false, fetching: true, refetch, previous: true };
+  }
+  return {
+    ...state,
+    loading: enabled && (state.loading || (state.data === undefined && state.error === undefined)),
+    refetch,
+    previous: false,
+  };
 }
 
 export function getQueryData<T>(key: QueryKey): T | undefined {
@@ -120,6 +138,32 @@ export function updateQueries<T>(prefix: QueryKey, update: (old: T) => T): void 
     if (!matches(hash, prefix) || entry.state.data === undefined) continue;
     setState(entry, { data: update(entry.state.data as T) });
   }
+}
+
+/** The cached entries under `prefix` that hold data: their keys, data, and whether a screen shows them. */
+export function cachedQueries<T>(prefix: QueryKey): { key: QueryKey; data: T; watched: boolean }[] {
+  const found: { key: QueryKey; data: T; watched: boolean }[] = [];
+  for (const [hash, entry] of entries) {
+    if (!matches(hash, prefix) || entry.state.data === undefined) continue;
+    found.push({ key: JSON.parse(hash) as QueryKey, data: entry.state.data as T, watched: entry.watchers > 0 });
+  }
+  return found;
+}
+
+/**
+ * The server's answer for this entry changed: a watched entry loads again (once more after a load already running,
+ * whose answer may predate the change); an unwatched one is dropped, so its next reader loads afresh.
+ */
+export function refetchQuery(key: QueryKey): void {
+  const hash = hashKey(key);
+  const entry = entries.get(hash);
+  if (!entry) return;
+  if (entry.watchers === 0) {
+    entries.delete(hash);
+    return;
+  }
+  if (entry.inflight) entry.stale = true;
+  else void run(entry);
 }
 
 /** Refetches watched entries under `prefix` (all when omitted); others are dropped so their next reader loads afresh. */

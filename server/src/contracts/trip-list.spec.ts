@@ -214,17 +214,21 @@ describe('the dashboard and Finance figures (spec §2, §4, §9)', () => {
     });
   });
 
-  it('adds up the paid revenue to the cent', () => {
+  it('adds up the paid revenue and what is still owed (not cancelled or rejected) to the cent', () => {
     expect(
       tripTotalsOf([
-        { paid: true, price: 0.1 },
-        { paid: true, price: 0.2 },
-        { paid: false, price: 900 },
+        { paid: true, price: 0.1, status: 'Completed' },
+        { paid: true, price: 0.2, status: 'Confirmed' },
+        { paid: false, price: 900.1, status: 'Pending' },
+        { paid: false, price: 0.2, status: 'Accepted' },
+        { paid: false, price: 50, status: 'Canceled' },
+        { paid: false, price: 70, status: 'Rejected' },
       ]),
     ).toEqual({
-      count: 3,
+      count: 6,
       paidCount: 2,
       paidRevenue: 0.3,
+      awaitingPayment: 900.3,
     });
   });
 });

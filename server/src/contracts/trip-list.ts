@@ -104,6 +104,8 @@ export interface TripTotals {
   paidCount: number;
   /** AED: the sum of the paid trips' prices. */
   paidRevenue: number;
+  /** AED: what is still owed, the prices of the unpaid trips that were not cancelled or rejected. */
+  awaitingPayment: number;
 }
 
 /** Texts the list calls answer with. */
@@ -278,8 +280,10 @@ export function tripStatsOf(trips: readonly TripDto[], today: string): TripStats
 }
 
 /** The figures of `GET /trips/totals` over a list. Revenue is in AED cents-exact (prices have two decimals). */
-export function tripTotalsOf(trips: readonly Pick<TripDto, 'paid' | 'price'>[]): TripTotals {
+export function tripTotalsOf(trips: readonly Pick<TripDto, 'paid' | 'price' | 'status'>[]): TripTotals {
   const paid = trips.filter((t) => t.paid);
   const cents = paid.reduce((sum, t) => sum + Math.round(Number(t.price) * 100), 0);
-  return { count: trips.length, paidCount: paid.length, paidRevenue: cents / 100 };
+  const owed = trips.filter((t) => !t.paid && !['cancelled', 'rejected'].includes(tripStatusBucket(t.status)));
+  const owedCents = owed.reduce((sum, t) => sum + Math.round(Number(t.price) * 100), 0);
+  return { count: trips.length, paidCount: paid.length, paidRevenue: cents / 100, awaitingPayment: owedCents / 100 };
 }

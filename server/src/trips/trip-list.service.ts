@@ -160,8 +160,15 @@ export class TripListService {
       .select('COUNT(*)', 'count')
       .addSelect('COUNT(*) FILTER (WHERE trip.paid)', 'paid')
       .addSelect('COALESCE(SUM(trip.price) FILTER (WHERE trip.paid), 0)', 'revenue')
-      .getRawOne<Record<'count' | 'paid' | 'revenue', string>>();
-    return { count: Number(row?.count ?? 0), paidCount: Number(row?.paid ?? 0), paidRevenue: Number(row?.revenue ?? 0) };
+      .addSelect('COALESCE(SUM(trip.price) FILTER (WHERE NOT trip.paid AND trip.status NOT IN (:...closed)), 0)', 'awaiting')
+      .setParameter('closed', [...statusesInBucket('cancelled'), ...statusesInBucket('rejected')])
+      .getRawOne<Record<'count' | 'paid' | 'revenue' | 'awaiting', string>>();
+    return {
+      count: Number(row?.count ?? 0),
+      paidCount: Number(row?.paid ?? 0),
+      paidRevenue: Number(row?.revenue ?? 0),
+      awaitingPayment: Number(row?.awaiting ?? 0),
+    };
   }
 
   /**

@@ -1,8 +1,9 @@
+import type { TripStats } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { Affix, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
-import { type ComponentType, useMemo, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/http';
 import { EmptyState } from '../../components/empty-state';
@@ -17,8 +18,9 @@ import { TripStatusBadge } from '../trips/trip-details-modal';
 import { TripRequestForm } from '../trips/trip-request-form';
 import { displayType, formatTripDate, todayIso, tripDate } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
-import { useTrips } from '../trips/trips.api';
-import { tripStats, upcomingTrips } from './dashboard-stats';
+import { useTripStats } from '../trips/trips.api';
+
+const NO_STATS: TripStats = { total: 0, upcoming: 0, pending: 0, cancelled: 0, upcomingTrips: [] };
 
 function StatCard({
   label,
@@ -215,11 +217,11 @@ function RequestTripButton() {
 
 function DashboardBody() {
   const { profile } = useSession();
-  const { data, loading, error, refetch } = useTrips();
   const today = todayIso();
-  const trips = useMemo(() => data ?? [], [data]);
-  const stats = useMemo(() => tripStats(trips, today), [trips, today]);
-  const upcoming = useMemo(() => upcomingTrips(trips, today), [trips, today]);
+  // spec §2 cards and §9 upcoming list, counted by the server (GET /trips/stats); live events make it count again
+  const { data, loading, error, refetch } = useTripStats(today);
+  const stats = data ?? NO_STATS;
+  const upcoming = stats.upcomingTrips;
   const isAdmin = profile?.role === 'admin';
 
   if (loading) return <LoadingScreen text="Loading dashboard..." />;

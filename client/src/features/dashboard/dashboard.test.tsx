@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { DESERT_STAR, GREENFIELD, makeTrip } from '../trips/test-trips';
+import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from '../trips/test-trips';
 import { todayIso } from '../trips/trip-view';
 import { subscribeTripsLive } from '../trips/trips.live';
 import { DashboardPage } from './dashboard-page';
@@ -45,7 +45,7 @@ describe('DashboardPage', () => {
 
   it('shows "Loading dashboard..." and then greets an admin as "Admin", with the user table', async () => {
     mockFetch({
-      'GET /api/trips': () => ({ body: [on(future(2), { id: 1, destination: 'Zoo', status: 'Pending' })] }),
+      ...tripRoutes([on(future(2), { id: 1, destination: 'Zoo', status: 'Pending' })]),
       'GET /api/users': () => ({ body: [makeProfile('school_staff', { id: 3, name: 'Grace Green' })] }),
     });
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('admin', { name: 'Dana Admin' })) });
@@ -61,16 +61,14 @@ describe('DashboardPage', () => {
   });
 
   it('shows "Failed to load trips" in a red panel', async () => {
-    mockFetch({ 'GET /api/trips': () => ({ status: 500 }) });
+    mockFetch({ 'GET /api/trips/stats': () => ({ status: 500 }) });
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
     expect(await screen.findByText('Failed to load trips')).toBeInTheDocument();
   });
 
   it('opens trip details from a destination, and school staff’s button opens the request form', async () => {
     mockFetch({
-      'GET /api/trips': () => ({
-        body: [on(future(3), { id: 4, destination: 'Planetarium', status: 'Confirmed', busCompanyOrgId: DESERT_STAR })],
-      }),
+      ...tripRoutes([on(future(3), { id: 4, destination: 'Planetarium', status: 'Confirmed', busCompanyOrgId: DESERT_STAR })]),
       'GET /api/trips/4/history': () => ({ body: [] }),
     });
     const staff = makeProfile('school_staff', { name: 'Grace Green', active_org_id: GREENFIELD });
@@ -89,17 +87,19 @@ describe('DashboardPage', () => {
   it('updates the cards and the upcoming list as live events arrive', async () => {
     const off = subscribeTripsLive();
     const trip = on(future(1), { id: 1, destination: 'Zoo', status: 'Pending' });
-    mockFetch({ 'GET /api/trips': () => ({ body: [trip] }) });
+    // the server's trips: each event below follows a change there, and the dashboard asks the server to count again
+    let server = [trip];
+    mockFetch(tripRoutes(() => server));
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
     await screen.findByText('Zoo');
-    act(() =>
-      emitLiveForTest('trip:created', { seq: 1, tenantId: 1, trip: on(future(2), { id: 2, destination: 'Museum', status: 'Pending' }) }),
-    );
+    const museum = on(future(2), { id: 2, destination: 'Museum', status: 'Pending' });
+    server = [trip, museum];
+    act(() => emitLiveForTest('trip:created', { seq: 1, tenantId: 1, trip: museum }));
     expect(await screen.findByText('Museum')).toBeInTheDocument();
-    expect(screen.getByTestId('stat-Pending requests')).toHaveTextContent('2');
-    act(() =>
-      emitLiveForTest('trip:updated', { seq: 2, tenantId: 1, trip: { ...trip, status: 'Canceled', version: 2 }, status: 'Canceled' }),
-    );
+    await waitFor(() => expect(screen.getByTestId('stat-Pending requests')).toHaveTextContent('2'));
+    const canceled = { ...trip, status: 'Canceled' as const, version: 2 };
+    server = [canceled, museum];
+    act(() => emitLiveForTest('trip:updated', { seq: 2, tenantId: 1, trip: canceled, status: 'Canceled' }));
     await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
     expect(screen.queryByText('Zoo')).toBeNull();
     off();

@@ -15,7 +15,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import type { TripFilter, TripOrder } from '@contracts/trip-list';
+import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
@@ -23,14 +26,13 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { clampPage, DEFAULT_PAGE_SIZE, pageSlice } from '../../components/pagination';
+import { clampPage, DEFAULT_PAGE_SIZE } from '../../components/pagination';
 import { canTrip } from '../trips/trip-actions';
 import { TripStatusBadge } from '../trips/trip-details-modal';
-import { monthOptions } from '../trips/trip-filters';
-import { displayType, formatAed, formatTripDate, statusBucket, tripDate, tripPrice } from '../trips/trip-view';
+import { displayType, formatAed, formatTripDate, tripDate, tripPrice } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
-import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from '../trips/trips.api';
-import { type FinanceFilters, filterFinance, NO_FINANCE_FILTERS, paidRevenue, type PaymentFilter, sortByDate } from './finance-filters';
+import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTripMonths, useTripPage, useTripTotals } from '../trips/trips.api';
+import { type FinanceFilters, NO_FINANCE_FILTERS, type PaymentFilter } from './finance-filters';
 
 const PaidToggle = memo(function PaidToggle({ trip, editable }: { trip: TripDto; editable: boolean }) {
   const [saving, setSaving] = useState(false);
@@ -143,28 +145,37 @@ function FinanceTable({ trips }: { trips: TripDto[] }) {
   );
 }
 
+/** The Finance filter bar as the server's filter and order (search by requester or destination, spec §2). */
+export function financeQuery(f: FinanceFilters, search: string): { filter: TripFilter; order: TripOrder } {
+  const filter: TripFilter = {};
+  if (search.trim()) {
+    filter.search = search.trim();
+    filter.searchIn = 'finance';
+  }
+  if (f.month) filter.month = f.month;
+  if (f.payment !== 'all') filter.paid = f.payment === 'paid';
+  return { filter, order: { sort: 'date', dir: f.order === 'newest' ? 'desc' : 'asc' } };
+}
+
 function FinanceBody() {
-  const { data, loading, error } = useTrips();
   const [filters, setFilters] = useState<FinanceFilters>(NO_FINANCE_FILTERS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const search = useDeferredValue(filters.search);
-
-  const trips = useMemo(() => data ?? [], [data]);
-  const months = useMemo(() => monthOptions(trips), [trips]);
-  const filtered = useMemo(
-    () => filterFinance(trips, { payment: filters.payment, month: filters.month, search }),
-    [trips, filters.payment, filters.month, search],
+  const [search] = useDebouncedValue(filters.search, 250);
+  const { filter, order } = useMemo(() => financeQuery(filters, search), [filters, search]);
+  const query = useMemo(() => ({ filter, order, page, pageSize }), [filter, order, page, pageSize]);
+  const { data, loading, error } = useTripPage(query);
+  const totals = useTripTotals(filter);
+  const monthList = useTripMonths();
+  const months = useMemo(
+    () => [...(monthList.data ?? [])].sort((x, y) => (x < y ? 1 : x > y ? -1 : 0)).map((value) => ({ value, label: dayjs(`${value}-01`).format('MMMM YYYY') })),
+    [monthList.data],
   );
-  const sorted = useMemo(() => sortByDate(filtered, filters.order), [filtered, filters.order]);
-  const revenue = useMemo(() => paidRevenue(filtered), [filtered]);
-  // what is still owed: unpaid trips that were not cancelled or rejected
-  const unpaid = useMemo(
-    () => filtered.reduce((n, t) => (t.paid || ['cancelled', 'rejected'].includes(statusBucket(t.status)) ? n : n + tripPrice(t)), 0),
-    [filtered],
-  );
-  const current = clampPage(page, sorted.length, pageSize);
-  const visible = useMemo(() => pageSlice(sorted, current, pageSize), [sorted, current, pageSize]);
+  const total = data?.total ?? 0;
+  const current = data ? clampPage(page, total, pageSize) : page;
+  useEffect(() => {
+    if (data && current !== page) setPage(current);
+  }, [data, current, page]);
   const set = (patch: Partial<FinanceFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -172,8 +183,11 @@ function FinanceBody() {
 
   const exportCsv = async () => {
     try {
-      const { exportTrips } = await import('../trips/trip-csv');
-      exportTrips(sorted, 'finance-trips.csv', { withPaid: true });
+      const [{ downloadCsv }, csv] = await Promise.all([
+        import('../trips/trip-csv'),
+        tripsApi.exportCsv(filter, order, 'finance-trips.csv', true),
+      ]);
+      downloadCsv('finance-trips.csv', csv);
     } catch (e) {
       console.error('CSV export failed', e);
       toast.error('The export could not be created. Please try again.');
@@ -196,7 +210,7 @@ function FinanceBody() {
             Total paid revenue
           </Text>
           <Text fw={700} fz={26} data-testid="paid-revenue">
-            {formatAed(revenue)}
+            {formatAed(totals.data?.paidRevenue ?? 0)}
           </Text>
         </Paper>
         <Paper withBorder p="md" radius="md">
@@ -204,7 +218,7 @@ function FinanceBody() {
             Awaiting payment
           </Text>
           <Text fw={700} fz={26}>
-            {formatAed(unpaid)}
+            {formatAed(totals.data?.awaitingPayment ?? 0)}
           </Text>
         </Paper>
         <Paper withBorder p="md" radius="md">
@@ -212,7 +226,7 @@ function FinanceBody() {
             Trips shown
           </Text>
           <Text fw={700} fz={26}>
-            {filtered.length}
+            {totals.data?.count ?? total}
           </Text>
         </Paper>
       </SimpleGrid>
@@ -261,15 +275,15 @@ function FinanceBody() {
               variant="light"
               leftSection={<IconDownload size={16} />}
               onClick={() => void exportCsv()}
-              disabled={sorted.length === 0}
+              disabled={total === 0}
               title="Export CSV"
             >
               Export CSV
             </Button>
           </Group>
-          <FinanceTable trips={visible} />
+          <FinanceTable trips={data?.trips ?? []} />
           <PaginationBar
-            total={sorted.length}
+            total={total}
             page={current}
             pageSize={pageSize}
             onPage={setPage}

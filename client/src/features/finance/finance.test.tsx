@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { makeTrip } from '../trips/test-trips';
+import { makeTrip, tripRoutes } from '../trips/test-trips';
 import { subscribeTripsLive } from '../trips/trips.live';
 import { filterFinance, NO_FINANCE_FILTERS, paidRevenue, sortByDate } from './finance-filters';
 import { FinancePage } from './finance-page';
@@ -17,7 +17,7 @@ const trips = [
     date: '2031-03-04',
     paid: true,
     buses: [bus(300), bus(200)],
-    price: 999,
+    price: 500, // the server sets a trip's price to its buses' prices when they are assigned
   }),
   makeTrip({
     id: 2,
@@ -51,16 +51,22 @@ describe('finance rules', () => {
   });
 
   it('adds up the paid revenue from the buses’ prices, else the trip price', () => {
-    expect(paidRevenue(trips)).toBe(620.5);
+    expect(paidRevenue(trips)).toBe(620.5); // 300 + 200 + 120.50
   });
 });
 
 describe('FinancePage', () => {
   it('shows the paid revenue in AED and toggles paid with PATCH {paid}, merging live changes', async () => {
     const off = subscribeTripsLive();
+    // the server's trips: each change below happens there first, and Finance asks the server for its totals again
+    let server = trips;
     const { calls } = mockFetch({
-      'GET /api/trips': () => ({ body: trips }),
-      'PATCH /api/trips/3': (body) => ({ body: { ...trips[2], ...(body as object), version: 2 } }),
+      ...tripRoutes(() => server),
+      'PATCH /api/trips/3': (body) => {
+        const updated = { ...trips[2], ...(body as object), version: 2 };
+        server = server.map((t) => (t.id === 3 ? updated : t));
+        return { body: updated };
+      },
     });
     renderWithApp(<FinancePage />, { session: makeSession(makeProfile('finance')) });
     expect(await screen.findByTestId('paid-revenue')).toHaveTextContent('AED 620.50');
@@ -70,13 +76,15 @@ describe('FinancePage', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ paid: true, version: 1 });
     await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 1,420.50'));
 
-    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: { ...trips[0], paid: false, version: 2 }, status: 'Pending' }));
+    const unpaidZoo = { ...trips[0], paid: false, version: 2 };
+    server = server.map((t) => (t.id === 1 ? unpaidZoo : t));
+    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: unpaidZoo, status: 'Pending' }));
     await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 920.50'));
 
     await userEvent.click(screen.getByRole('radio', { name: 'Unpaid' }));
     const table = screen.getByRole('table');
+    await waitFor(() => expect(within(table).queryByText('Opera')).toBeNull());
     expect(within(table).getByText('Zoo')).toBeInTheDocument();
-    expect(within(table).queryByText('Opera')).toBeNull();
     off();
   });
 
@@ -86,10 +94,13 @@ describe('FinancePage', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    mockFetch({ 'GET /api/trips': () => ({ body: trips }) });
+    const { calls } = mockFetch(tripRoutes(trips));
     renderWithApp(<FinancePage />, { session: makeSession(makeProfile('admin')) });
+    await screen.findByText('Zoo');
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(names).toEqual(['finance-trips.csv']));
+    const exported = calls.filter((c) => c.path === '/api/trips/export');
+    expect(Object.fromEntries(exported[0].query)).toEqual({ sort: 'date', dir: 'desc', fileName: 'finance-trips', withPaid: 'true' });
     click.mockRestore();
   });
 });

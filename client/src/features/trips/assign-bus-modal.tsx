@@ -10,7 +10,7 @@ import { toast } from '../../app/toast';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
 import { formatAed } from './trip-view';
-import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from './trips.api';
+import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
 
 /** The bus being typed in, before it joins the list. */
 export interface BusDraft {
@@ -67,8 +67,8 @@ function AssignBusBody({
   onClose: () => void;
   onAssigned: (trip: TripDto) => void;
 }) {
-  const { data } = useTrips();
-  const current = data?.find((t) => t.id === layer.tripId) ?? layer.base;
+  const { data } = useTrip(layer.tripId);
+  const current = data ?? layer.base;
   const [base, setBase] = useState<TripDto>(layer.base);
   const [buses, setBuses] = useState<BusAssignment[]>(() => layer.base.buses ?? []);
   const [draft, setDraft] = useState<BusDraft>(() => emptyBus(layer.base));

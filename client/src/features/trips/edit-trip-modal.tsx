@@ -13,7 +13,7 @@ import { TripConflictAlert } from './trip-conflict';
 import { TripForm } from './trip-form';
 import { formFromTrip, toTripFields, type TripFormValues } from './trip-form-values';
 import { useTripWorkflow } from './trip-workflow-context';
-import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrips } from './trips.api';
+import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
 
 export const EDIT_REQUEST_SENT = 'Edit request sent. Awaiting bus officer approval.';
 
@@ -24,8 +24,8 @@ interface EditLayer {
 
 function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => void }) {
   const { actor, press } = useTripWorkflow();
-  const { data } = useTrips();
-  const current = data?.find((t) => t.id === layer.tripId) ?? layer.base;
+  const { data } = useTrip(layer.tripId);
+  const current = data ?? layer.base;
   // the trip as it was when the form was filled: its version goes with the PATCH
   const [base, setBase] = useState<TripDto>(layer.base);
   const [initial, setInitial] = useState<TripFormValues>(() => formFromTrip(layer.base));

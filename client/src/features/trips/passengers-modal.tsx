@@ -12,7 +12,7 @@ import { scrollRegion } from '../../components/scroll-region';
 import { passengersEditable, passengersLabel } from './trip-actions';
 import { tripTitle } from './trip-view';
 import { useTripWorkflow } from './trip-workflow-context';
-import { type PassengerInput, passengersKey, tripsApi, usePassengers, useTrips } from './trips.api';
+import { type PassengerInput, passengersKey, tripsApi, usePassengers, useTrip } from './trips.api';
 
 export interface PassengerDraft {
   fullName: string;
@@ -167,9 +167,8 @@ function PassengerList({ tripId }: { tripId: number }) {
 /** spec §2 Passengers modal: editable for the trip's school staff, read-only for everyone else (spec §6). */
 export function PassengersModal({ tripId, onClose, stackId }: { tripId: number | null; onClose: () => void; stackId?: string }) {
   const { actor } = useTripWorkflow();
-  const { data } = useTrips();
+  const { data: trip } = useTrip(tripId);
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const trip = tripId === null ? undefined : data?.find((t) => t.id === tripId);
   const editable = Boolean(actor && trip && passengersEditable(actor, trip));
   useAnnounce(tripId, 'passengers');
 

@@ -9,7 +9,7 @@ import { TripStatusBadge } from './trip-status-badge';
 import { AssignedBuses, Field, TripSummary } from './trip-summary';
 import { displayType, formatTripDate, tripTitle } from './trip-view';
 import type { DetailsNotice } from './trip-workflow-context';
-import { useTrips } from './trips.api';
+import { useTrip } from './trips.api';
 
 // The list, the dashboard and finance show the same badge; they import it from here.
 export { TripStatusBadge } from './trip-status-badge';
@@ -26,9 +26,8 @@ export function TripDetailsModal({
   onClose: () => void;
   stackId?: string;
 }) {
-  const { data } = useTrips();
+  const { data: trip } = useTrip(tripId);
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const trip = tripId === null ? undefined : data?.find((t) => t.id === tripId);
   useAnnounce(tripId, 'viewing');
 
   return (

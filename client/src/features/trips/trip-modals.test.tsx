@@ -2,7 +2,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { DESERT_STAR, GREENFIELD, makeTrip } from './test-trips';
+import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 
 const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
@@ -13,7 +13,7 @@ type Routes = Parameters<typeof mockFetch>[0];
 
 async function openDetails(trip: TripDto, profile = staff, routes: Routes = {}) {
   const mocked = mockFetch({
-    'GET /api/trips': () => ({ body: [trip] }),
+    ...tripRoutes([trip]),
     [`GET /api/trips/${trip.id}/history`]: () => ({ body: [] }),
     ...routes,
   });

@@ -7,7 +7,7 @@ import { emitPresenceForTest, resetLiveForTest, sendLive } from '../../api/socke
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { UsersTable } from '../admin/users-table';
 import { PresenceAvatars } from './presence-avatars';
-import { DESERT_STAR, makeTrip } from './test-trips';
+import { DESERT_STAR, makeTrip, tripRoutes } from './test-trips';
 import { clockTime, othersOn, presenceLabel, softClaimOf } from './trip-presence';
 import { TripsPage } from './trips-page';
 
@@ -130,7 +130,7 @@ describe('the trip screens', () => {
   const trip = makeTrip({ id: 41, status: 'Accepted', busCompanyOrgId: DESERT_STAR, version: 2, destination: 'Fort' });
 
   async function openDetails(profile: ProfileDto = me) {
-    mockFetch({ 'GET /api/trips': () => ({ body: [trip] }), 'GET /api/trips/41/history': () => ({ body: [] }) });
+    mockFetch({ ...tripRoutes([trip]), 'GET /api/trips/41/history': () => ({ body: [] }) });
     renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(profile) });
     const row = await screen.findByRole('button', { name: 'Fort' });
     await userEvent.click(row);

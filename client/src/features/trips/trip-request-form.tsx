@@ -10,7 +10,7 @@ import { bookingsApi } from '../bookings/bookings.api';
 import { useOrgs, useTenants } from '../global-admin/global-admin.api';
 import { TripForm } from './trip-form';
 import { toNewTripBody, type TripFormValues } from './trip-form-values';
-import { mergeTrip, tripsApi, useTrips } from './trips.api';
+import { mergeTrip, tripKeys, tripsApi } from './trips.api';
 
 export const canRequestTrips = (profile: ProfileDto | null) => Boolean(profile && TRIP_REQUESTER_ROLES.includes(profile.role));
 
@@ -28,7 +28,7 @@ interface SchoolOption {
 function useSchoolOptions(profile: ProfileDto, tenantId: number | null): { options: SchoolOption[]; loading: boolean } {
   const isAdmin = profile.role === 'admin';
   const orgs = useOrgs(isAdmin ? tenantId : null);
-  const trips = useTrips();
+  const trips = useQuery(tripKeys.schools, tripsApi.slice, { enabled: !isAdmin });
   const bookings = useQuery(queryKeys.bookings, () => bookingsApi.list(), { enabled: !isAdmin });
   return useMemo(() => {
     if (isAdmin) {

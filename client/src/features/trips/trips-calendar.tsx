@@ -4,7 +4,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import updateLocale from 'dayjs/plugin/updateLocale';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, type HeaderProps, type View } from 'react-big-calendar';
 import { StatusDot } from '../../components/status-dot';
 import { cssColor, statusColor, tripDate, tripTitle } from './trip-view';
@@ -61,10 +61,42 @@ const components = {
   day: { header: DayHeader },
 };
 
-/** spec §2 calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. */
-export function TripsCalendar({ trips, onOpen }: { trips: readonly TripDto[]; onOpen: (tripId: number) => void }) {
+/** The days a view shows (YYYY-MM-DD, inclusive): the month's whole weeks, the week, the day, or the agenda's 30 days. */
+export function visibleRange(view: View, date: Date): { from: string; to: string } {
+  const d = dayjs(date);
+  const f = (x: dayjs.Dayjs) => x.format('YYYY-MM-DD');
+  switch (view) {
+    case 'month':
+      return { from: f(d.startOf('month').startOf('week')), to: f(d.endOf('month').endOf('week')) };
+    case 'week':
+    case 'work_week':
+      return { from: f(d.startOf('week')), to: f(d.endOf('week')) };
+    case 'day':
+      return { from: f(d), to: f(d) };
+    default:
+      return { from: f(d), to: f(d.add(30, 'day')) };
+  }
+}
+
+/**
+ * spec §2 calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. It tells
+ * `onRange` the days it shows, so only those trips are asked of the server.
+ */
+export function TripsCalendar({
+  trips,
+  onOpen,
+  onRange,
+}: {
+  trips: readonly TripDto[];
+  onOpen: (tripId: number) => void;
+  onRange?: (range: { from: string; to: string }) => void;
+}) {
   const [view, setView] = useState<View>('month');
   const [date, setDate] = useState(() => new Date());
+  const { from, to } = visibleRange(view, date);
+  useEffect(() => {
+    onRange?.({ from, to });
+  }, [from, to, onRange]);
   const events = useMemo(() => trips.map(tripEvent).filter((e): e is TripEvent => e !== null), [trips]);
   const select = useCallback((event: TripEvent) => onOpen(event.id), [onOpen]);
   const root = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { DESERT_STAR, GREENFIELD, makeTrip, makeTrips } from './test-trips';
+import { DESERT_STAR, GREENFIELD, makeTrip, makeTrips, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 import { subscribeTripsLive } from './trips.live';
 
@@ -12,7 +12,7 @@ const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
 const admin = makeProfile('admin');
 
 function renderTrips(trips: TripDto[], profile = dispatcher, extra: Parameters<typeof mockFetch>[0] = {}) {
-  const mocked = mockFetch({ 'GET /api/trips': () => ({ body: trips }), ...extra });
+  const mocked = mockFetch({ ...tripRoutes(trips), ...extra });
   renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(profile) });
   return mocked;
 }
@@ -102,19 +102,22 @@ describe('All Trips table and pagination', () => {
     expect(screen.getByRole('button', { name: 'Date, not sorted' })).toBeInTheDocument();
   });
 
-  it('downloads the filtered trips as trips.csv', async () => {
+  it('downloads the server\'s CSV of the filtered trips as trips.csv', async () => {
     const created: Blob[] = [];
     Object.assign(URL, { createObjectURL: jest.fn((b: Blob) => (created.push(b), 'blob:x')), revokeObjectURL: jest.fn() });
     const clicks: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
-    renderTrips(makeTrips(3));
+    const { calls } = renderTrips(makeTrips(3));
     await screen.findByText('Place 3');
     await userEvent.type(screen.getByPlaceholderText('Search destination, notes, or type'), 'place 2');
     await waitFor(() => expect(range()).toBe('1–1 of 1 Trips'));
     await userEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
     await waitFor(() => expect(clicks).toEqual(['trips.csv']));
+    const exported = calls.filter((c) => c.path === '/api/trips/export');
+    expect(exported).toHaveLength(1);
+    expect(Object.fromEntries(exported[0].query)).toEqual({ search: 'place 2', sort: 'id', dir: 'desc', fileName: 'trips' });
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(String(reader.result));

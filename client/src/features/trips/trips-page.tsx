@@ -7,36 +7,34 @@ import {
   type SetStateAction,
   Suspense,
   useCallback,
-  useDeferredValue,
   useEffect,
   useMemo,
   useState,
 } from 'react';
+import { DEFAULT_TRIP_ORDER, type TripOrder } from '@contracts/trip-list';
+import type { TripDto } from '@contracts/trip-wire';
+import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { clampPage, DEFAULT_PAGE_SIZE, pageSlice } from '../../components/pagination';
+import { clampPage, DEFAULT_PAGE_SIZE } from '../../components/pagination';
 import { useSession } from '../auth/session-context';
-import {
-  type DateSort,
-  filterTrips,
-  monthOptions,
-  nextDateSort,
-  NO_FILTERS,
-  searchText,
-  sortTrips,
-  type TripFilters,
-} from './trip-filters';
+import { type DateSort, nextDateSort, NO_FILTERS, type TripFilters } from './trip-filters';
 import { canRequestTrips, TripRequestForm } from './trip-request-form';
 import { TripWorkflowProvider, useTripWorkflow } from './trip-workflow';
-import { useTrips } from './trips.api';
+import { tripFilterOf, tripsApi, useTripMonths, useTripPage, useTripRange } from './trips.api';
 import { TripsFilterBar } from './trips-filter-bar';
 import { TripsTable } from './trips-table';
 
 // The calendar (react-big-calendar and its styles) loads only when it is first shown.
 const TripsCalendar = lazy(() => import('./trips-calendar'));
+
+const NO_TRIPS: TripDto[] = [];
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 250;
 
 const FORM_OPEN_KEY = 'trips.request-form-open';
 
@@ -82,6 +80,18 @@ const RequestPanel = memo(function RequestPanel() {
   );
 });
 
+/** spec §2: the Date header's three states as the server's order (none: newest first). */
+export function orderOfSort(sort: DateSort): TripOrder {
+  return sort === 'none' ? DEFAULT_TRIP_ORDER : { sort: 'date', dir: sort };
+}
+
+/** spec §9 Month options, "MMMM YYYY", newest first. */
+function monthLabels(months: readonly string[] | undefined): { value: string; label: string }[] {
+  return [...(months ?? [])]
+    .sort((x, y) => (x < y ? 1 : x > y ? -1 : 0))
+    .map((value) => ({ value, label: dayjs(`${value}-01`).format('MMMM YYYY') }));
+}
+
 function TripsScreen({
   title,
   expandedId,
@@ -91,36 +101,37 @@ function TripsScreen({
   expandedId: number | null;
   setExpandedId: Dispatch<SetStateAction<number | null>>;
 }) {
-  const { data, loading, error, refetch } = useTrips();
   const { openDetails } = useTripWorkflow();
   const [showCalendar, setShowCalendar] = useState(false);
   const [filters, setFilters] = useState<TripFilters>(NO_FILTERS);
   const [sort, setSort] = useState<DateSort>('none');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  // The box shows every keystroke at once; the list follows as soon as React has a moment (no debounce).
-  const search = useDeferredValue(filters.search);
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // The box shows every keystroke at once; the server is asked once typing pauses.
+  const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
+  const filter = useMemo(
+    () => tripFilterOf({ search, month: filters.month, status: filters.status }),
+    [search, filters.month, filters.status],
+  );
+  const order = orderOfSort(sort);
+  const query = useMemo(() => ({ filter, order, page, pageSize }), [filter, order.sort, order.dir, page, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { data, loading, error, refetch } = useTripPage(query, { enabled: !showCalendar });
+  const calendar = useTripRange({ ...filter, ...(range ?? {}) }, showCalendar && range !== null);
+  const months = useTripMonths();
+  const monthOptions = useMemo(() => monthLabels(months.data), [months.data]);
 
   useEffect(() => {
     // spec §8: trip page load failures are logged
     if (error) console.error('Trips could not be loaded', errorText(error));
   }, [error]);
 
-  const trips = useMemo(() => data ?? [], [data]);
-  // Build the lower-case search texts while the browser is idle, so the first keystroke does not pay for them.
+  // A live event or another console may shrink the list under the page shown: follow to the last page that exists.
+  const total = data?.total ?? 0;
+  const current = data ? clampPage(page, total, pageSize) : page;
   useEffect(() => {
-    if (trips.length === 0 || typeof window.requestIdleCallback !== 'function') return;
-    const handle = window.requestIdleCallback(() => trips.forEach(searchText));
-    return () => window.cancelIdleCallback(handle);
-  }, [trips]);
-  const months = useMemo(() => monthOptions(trips), [trips]);
-  const filtered = useMemo(
-    () => filterTrips(trips, { search, month: filters.month, status: filters.status }),
-    [trips, search, filters.month, filters.status],
-  );
-  const sorted = useMemo(() => sortTrips(filtered, sort), [filtered, sort]);
-  const current = clampPage(page, sorted.length, pageSize);
-  const visible = useMemo(() => pageSlice(sorted, current, pageSize), [sorted, current, pageSize]);
+    if (data && current !== page) setPage(current);
+  }, [data, current, page]);
 
   const changeFilters = useCallback((next: TripFilters) => {
     setFilters(next);
@@ -130,8 +141,8 @@ function TripsScreen({
 
   const exportCsv = async () => {
     try {
-      const { exportTrips } = await import('./trip-csv');
-      exportTrips(sorted, 'trips.csv');
+      const [{ downloadCsv }, csv] = await Promise.all([import('./trip-csv'), tripsApi.exportCsv(filter, order, 'trips.csv')]);
+      downloadCsv('trips.csv', csv);
     } catch (e) {
       console.error('CSV export failed', e);
       toast.error('The export could not be created. Please try again.');
@@ -158,12 +169,21 @@ function TripsScreen({
           <TripsFilterBar
             filters={filters}
             onChange={changeFilters}
-            months={months}
+            months={monthOptions}
             onReset={() => changeFilters(NO_FILTERS)}
             onExport={() => void exportCsv()}
-            exportDisabled={sorted.length === 0}
+            exportDisabled={showCalendar ? (calendar.data ?? []).length === 0 : total === 0}
           />
-          {loading ? (
+          {showCalendar ? (
+            <Suspense fallback={<LoadingScreen text="Loading calendar..." minHeight="600px" />}>
+              {calendar.error && !calendar.data ? (
+                <Alert color="red" variant="light" title="Failed to load trips">
+                  <Text size="sm">{errorText(calendar.error)}</Text>
+                </Alert>
+              ) : null}
+              <TripsCalendar trips={calendar.data ?? NO_TRIPS} onOpen={openDetails} onRange={setRange} />
+            </Suspense>
+          ) : loading ? (
             <LoadingScreen text="Loading trips..." minHeight="200px" />
           ) : error && !data ? (
             <Alert color="red" variant="light" title="Failed to load trips">
@@ -174,14 +194,10 @@ function TripsScreen({
                 </Button>
               </Group>
             </Alert>
-          ) : showCalendar ? (
-            <Suspense fallback={<LoadingScreen text="Loading calendar..." minHeight="600px" />}>
-              <TripsCalendar trips={sorted} onOpen={openDetails} />
-            </Suspense>
           ) : (
             <>
               <TripsTable
-                trips={visible}
+                trips={data?.trips ?? NO_TRIPS}
                 sort={sort}
                 onSort={() => {
                   setSort(nextDateSort);
@@ -191,7 +207,7 @@ function TripsScreen({
                 onToggle={toggleRow}
               />
               <PaginationBar
-                total={sorted.length}
+                total={total}
                 page={current}
                 pageSize={pageSize}
                 onPage={setPage}

@@ -1,8 +1,26 @@
+import {
+  parseTripStatus,
+  type TripFilter,
+  tripMonth,
+  type TripOrder,
+  type TripPage,
+  type TripStats,
+  type TripTotals,
+  tripMatchesFilter,
+} from '@contracts/trip-list';
 import type { TripPatch, TripRequestBody } from '@contracts/trip-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { ApiError, http } from '../../api/http';
-import { getQueryData, setQueryData, useQuery } from '../../api/query-cache';
+import {
+  cachedQueries,
+  getQueryData,
+  invalidateQueries,
+  refetchQuery,
+  setQueryData,
+  useQuery,
+} from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
+import { mergeTripIntoPage, type TripEventKind } from './trip-page-merge';
 
 /** spec §5 Passenger add: full name plus optional details (trimmed to null). */
 export interface PassengerInput {
@@ -20,9 +38,57 @@ export type NewTripBody = TripRequestBody & { status: 'Pending'; price: 0; editR
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** spec §7 Trips, plus GET /trips/{id}/history (DESIGN §5). */
+/** What a paged list asks the server: its filter, its order, the page and the rows per page. */
+export interface TripPageQuery {
+  filter: TripFilter;
+  order: TripOrder;
+  page: number;
+  pageSize: number;
+}
+
+/** The query parameters of a filter (absent fields are left out, so equal filters make equal cache keys). */
+export function filterParams(filter: TripFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    params[name] = String(value);
+  }
+  return params;
+}
+
+/** The All Trips filter bar's values as the server's filter (contracts/trip-list.ts). */
+export function tripFilterOf(f: { search: string; month: string | null; status: string | null }): TripFilter {
+  const filter: TripFilter = {};
+  if (f.search.trim()) filter.search = f.search.trim();
+  if (f.month) filter.month = f.month;
+  const status = f.status ? parseTripStatus(f.status) : null;
+  if (status) filter.status = status;
+  return filter;
+}
+
+/** spec §7 Trips, the paged lists and aggregates of issue 17, plus GET /trips/{id}/history (DESIGN §5). */
 export const tripsApi = {
-  list: async () => asList<TripDto>(await http.get('/trips')),
+  one: (id: number) => http.get<TripDto>(`/trips/${id}`),
+  page: (q: TripPageQuery) =>
+    http.get<TripPage>('/trips', { ...filterParams(q.filter), sort: q.order.sort, dir: q.order.dir, page: q.page, pageSize: q.pageSize }),
+  /** The trips whose days overlap [from, to] (the calendar's visible range), at most 1,000. */
+  range: async (filter: TripFilter) => asList<TripDto>(await http.get('/trips', { ...filterParams(filter), sort: 'date', dir: 'asc', limit: 1000 })),
+  /** The server's CSV of every trip the filter keeps, in the view's order (spec §3 columns; Finance adds paid). */
+  exportCsv: async (filter: TripFilter, order: TripOrder, fileName: string, withPaid = false) => {
+    const body = await http.get<unknown>('/trips/export', {
+      ...filterParams(filter),
+      sort: order.sort,
+      dir: order.dir,
+      fileName: fileName.replace(/\.csv$/i, ''),
+      withPaid: withPaid ? 'true' : undefined,
+    });
+    return String(body ?? '').replace(/^\ufeff/, '');
+  },
+  /** The first slice of the spec's plain list (at most 1,000 trips, newest first). */
+  slice: async () => asList<TripDto>(await http.get('/trips', { limit: 1000 })),
+  months: async () => asList<string>(await http.get('/trips/months')),
+  stats: (today: string) => http.get<TripStats>('/trips/stats', { today }),
+  totals: (filter: TripFilter) => http.get<TripTotals>('/trips/totals', filterParams(filter)),
   create: (body: NewTripBody) => http.post<TripDto>('/trips', body),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
   history: async (id: number) => asList<TripHistoryDto>(await http.get(`/trips/${id}/history`)),
@@ -36,9 +102,78 @@ export const tripsApi = {
 export const tripHistoryKey = (id: number) => ['trip-history', id] as const;
 export const passengersKey = (id: number) => ['trip-passengers', id] as const;
 
-/** Every visible trip, newest first: one cache entry that the dashboard, list, calendar and finance all read and live events write. */
-export function useTrips() {
-  return useQuery(queryKeys.trips, tripsApi.list);
+/**
+ * Cache keys of the trip reads, all under ['trips'] so a resync or a sign-out reaches them: one entry per page of a
+ * paged list, one per trip (seeded by the pages, read by the details and edit modals), and the aggregates.
+ */
+export const tripKeys = {
+  all: queryKeys.trips,
+  pages: [...queryKeys.trips, 'page'] as const,
+  page: (q: TripPageQuery) => [...queryKeys.trips, 'page', q] as const,
+  one: (id: number) => [...queryKeys.trips, 'one', id] as const,
+  ranges: [...queryKeys.trips, 'range'] as const,
+  range: (filter: TripFilter) => [...queryKeys.trips, 'range', filter] as const,
+  months: [...queryKeys.trips, 'months'] as const,
+  stats: [...queryKeys.trips, 'stats'] as const,
+  totals: [...queryKeys.trips, 'totals'] as const,
+  /** A trip manager's school choices: the schools named on the newest trips they can see. */
+  schools: [...queryKeys.trips, 'schools'] as const,
+};
+
+/** Each trip of an answer is also cached on its own, so a details modal opens at once and live events know the last version. */
+function remember(trips: readonly TripDto[]): void {
+  for (const trip of trips) {
+    setQueryData<TripDto>(tripKeys.one(trip.id), (old) => (old && (old.version ?? 0) > (trip.version ?? 0) ? undefined : trip));
+  }
+}
+
+/** One page of a server-paged trip list; the last page stays on screen while the next one loads. */
+export function useTripPage(q: TripPageQuery, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    tripKeys.page(q),
+    async () => {
+      const page = await tripsApi.page(q);
+      remember(page.trips);
+      return page;
+    },
+    { keepPrevious: true, enabled: options.enabled },
+  );
+}
+
+export function useTripRange(filter: TripFilter, enabled = true) {
+  return useQuery(
+    tripKeys.range(filter),
+    async () => {
+      const trips = await tripsApi.range(filter);
+      remember(trips);
+      return trips;
+    },
+    { keepPrevious: true, enabled },
+  );
+}
+
+/** spec §9 Month options: the months that hold trips, newest first. */
+export function useTripMonths() {
+  return useQuery(tripKeys.months, tripsApi.months);
+}
+
+export function useTripStats(today: string) {
+  return useQuery([...tripKeys.stats, today], () => tripsApi.stats(today));
+}
+
+export function useTripTotals(filter: TripFilter) {
+  return useQuery([...tripKeys.totals, filter], () => tripsApi.totals(filter), { keepPrevious: true });
+}
+
+/** One trip: from the cache when a list brought it, else from GET /trips/{id}. Undefined once deleted. */
+export function useTrip(id: number | null) {
+  const state = useQuery(tripKeys.one(id ?? 0), () => tripsApi.one(id as number), { enabled: id !== null });
+  return { ...state, data: id === null || state.data?.deleted ? undefined : state.data };
+}
+
+export function cachedTrip(id: number): TripDto | undefined {
+  const trip = getQueryData<TripDto>(tripKeys.one(id));
+  return trip?.deleted ? undefined : trip;
 }
 
 export function useTripHistory(id: number | null) {
@@ -49,59 +184,52 @@ export function usePassengers(id: number) {
   return useQuery(passengersKey(id), () => tripsApi.passengers(id));
 }
 
-/**
- * Puts a trip into the cached list unless the list already holds that version or a newer one (DESIGN §6:
- * skip stale records by their version). New trips go first (the list is newest first). Returns whether it changed.
- */
-export function mergeTrip(trip: TripDto): boolean {
-  let changed = false;
-  setQueryData<TripDto[]>(queryKeys.trips, (list) => {
-    if (!list) return undefined;
-    const next = upsertTrip(list, trip);
-    changed = next !== list;
-    return changed ? next : undefined;
-  });
-  return changed;
-}
-
-export function upsertTrip(list: readonly TripDto[], trip: TripDto): TripDto[] {
-  if (trip.deleted) return removeTrip(list, trip.id);
-  const index = list.findIndex((t) => t.id === trip.id);
-  if (index === -1) {
-    const next = list.slice();
-    // newest first by id (spec §3); a pushed trip is almost always the newest, so this is the front
-    const at = next.findIndex((t) => t.id < trip.id);
-    next.splice(at === -1 ? next.length : at, 0, trip);
-    return next;
-  }
-  if ((list[index].version ?? 0) >= (trip.version ?? 0)) return list as TripDto[];
-  const next = list.slice();
-  next[index] = trip;
-  return next;
-}
-
-export function removeTrip(list: readonly TripDto[], id: number): TripDto[] {
-  const index = list.findIndex((t) => t.id === id);
-  if (index === -1) return list as TripDto[];
-  return [...list.slice(0, index), ...list.slice(index + 1)];
-}
-
-export function dropTrip(id: number): void {
-  setQueryData<TripDto[]>(queryKeys.trips, (list) => {
-    if (!list) return undefined;
-    const next = removeTrip(list, id);
-    return next === list ? undefined : next;
-  });
-}
-
-export function cachedTrip(id: number): TripDto | undefined {
-  return getQueryData<TripDto[]>(queryKeys.trips)?.find((t) => t.id === id);
-}
-
 /** A 409 from PATCH carries the trip as it now is (DESIGN §4 Concurrency). */
 export function conflictOf(error: unknown): TripConflictBody | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const body = error.body as Partial<TripConflictBody> | undefined;
   if (!body || typeof body !== 'object' || !body.trip || typeof body.trip !== 'object') return null;
   return { message: typeof body.message === 'string' ? body.message : error.message, trip: body.trip };
+}
+
+/**
+ * Applies one trip change (a live event, or the answer to this console's own call) to every cached trip read
+ * (DESIGN §6; skip stale versions): the trip's own entry, each cached page (trip-page-merge.ts: in or out of the page,
+ * the total follows, a refetch when rows shift from another page), the calendar ranges, and the aggregates a screen
+ * shows. Returns whether anything changed.
+ */
+export function applyTripChange(kind: TripEventKind, trip: TripDto | undefined, tripId: number = trip?.id ?? 0): boolean {
+  const before = getQueryData<TripDto>(tripKeys.one(tripId));
+  if (kind !== 'deleted' && trip && before && (before.version ?? 0) >= (trip.version ?? 0)) return false; // seen already
+  const current = kind === 'deleted' ? (before ? { ...before, deleted: true } : undefined) : trip;
+  if (current) setQueryData<TripDto>(tripKeys.one(tripId), current);
+
+  for (const { key, data } of cachedQueries<TripPage>(tripKeys.pages)) {
+    const q = key[2] as TripPageQuery;
+    const { next, refetch } = mergeTripIntoPage(data, q, kind, current, before, tripId);
+    if (next) setQueryData<TripPage>(key, next);
+    if (refetch) refetchQuery(key);
+  }
+  for (const { key, data } of cachedQueries<TripDto[]>(tripKeys.ranges)) {
+    const filter = key[2] as TripFilter;
+    const keep = current && !current.deleted && tripMatchesFilter(current, filter);
+    const rest = data.filter((t) => t.id !== tripId);
+    setQueryData<TripDto[]>(key, keep ? [...rest, current] : rest);
+  }
+  // The aggregates are sums over the whole tenant: the server counts again, for the screens that show them.
+  invalidateQueries(tripKeys.stats);
+  invalidateQueries(tripKeys.totals);
+  const month = current ? tripMonth(current) : null;
+  const months = getQueryData<string[]>(tripKeys.months);
+  if (kind === 'deleted' || (month && months && !months.includes(month))) invalidateQueries(tripKeys.months);
+  return true;
+}
+
+/** A trip answered by this console's own call (or a 409's current version): merged like a live event. */
+export function mergeTrip(trip: TripDto, kind: 'created' | 'updated' = 'updated'): boolean {
+  return applyTripChange(trip.deleted ? 'deleted' : kind, trip);
+}
+
+export function dropTrip(id: number): void {
+  applyTripChange('deleted', undefined, id);
 }

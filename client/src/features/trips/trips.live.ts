@@ -1,22 +1,24 @@
 import { invalidateQueries } from '../../api/query-cache';
 import { onLive } from '../../api/socket';
-import { dropTrip, mergeTrip, tripHistoryKey } from './trips.api';
+import { applyTripChange, tripHistoryKey } from './trips.api';
 
 /**
- * Merges pushed trips into the one cached trip list (DESIGN §6), so the list, calendar, dashboard cards and
- * an open details modal change as events arrive: upsert by id unless the cached version is as new or newer,
- * drop on trip:deleted. Only a details modal that shows the trip refetches its history (a watched entry).
+ * Merges pushed trips into the cached trip reads (DESIGN §6; trips.api.ts applyTripChange): the trip's own entry,
+ * every cached page of a paged list (in or out of the page, total following), the calendar's ranges and the
+ * aggregates on screen. Only a details modal that shows the trip refetches its history (a watched entry).
  */
 export function subscribeTripsLive(): () => void {
   const offs = [
     onLive('trip:created', ({ trip }) => {
-      mergeTrip(trip);
+      applyTripChange('created', trip);
     }),
     onLive('trip:updated', ({ trip }) => {
-      mergeTrip(trip);
+      applyTripChange(trip.deleted ? 'deleted' : 'updated', trip);
       invalidateQueries(tripHistoryKey(trip.id));
     }),
-    onLive('trip:deleted', ({ tripId }) => dropTrip(tripId)),
+    onLive('trip:deleted', ({ tripId }) => {
+      applyTripChange('deleted', undefined, tripId);
+    }),
   ];
   return () => offs.forEach((off) => off());
 }
