@@ -60,12 +60,15 @@ export function renderWithApp(
 
 /** A fetch stand-in answering by "METHOD /path" (query string ignored). */
 export function mockFetch(routes: Record<string, (body: unknown, url: URL) => { status?: number; body?: unknown }>) {
-  const calls: { method: string; path: string; body: unknown; query: URLSearchParams }[] = [];
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  /** The query of each call, by the call's index (kept apart so tests comparing `calls` whole stay as they were). */
+  const queries: URLSearchParams[] = [];
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body, query: url.searchParams });
+    calls.push({ method, path: url.pathname, body });
+    queries.push(url.searchParams);
     const handler = routes[`${method} ${url.pathname}`];
     const answer = handler ? handler(body, url) : { status: 404, body: { message: 'Not found.' } };
     const status = answer.status ?? 200;
@@ -76,5 +79,5 @@ export function mockFetch(routes: Record<string, (body: unknown, url: URL) => { 
     } as Response;
   });
   Object.assign(globalThis, { fetch: fetchMock });
-  return { fetchMock, calls };
+  return { fetchMock, calls, queries };
 }

@@ -8,6 +8,9 @@ import { subscribeTripsLive } from '../trips/trips.live';
 import { DashboardPage } from './dashboard-page';
 import { tripStats, upcomingTrips } from './dashboard-stats';
 
+// client/jest.config.cjs asks for 20 s (Mantine modals under jsdom on a busy machine); a run from the root config keeps jest's 5 s
+jest.setTimeout(20_000);
+
 const TODAY = '2031-03-10';
 const on = (date: string, over: Parameters<typeof makeTrip>[0] = {}) => makeTrip({ departureDate: date, date, returnDate: date, ...over });
 
