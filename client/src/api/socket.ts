@@ -226,6 +226,11 @@ export function emitPresenceForTest<E extends keyof PresenceEventMap>(event: E, 
   deliver(event, payload);
 }
 
+/** For tests: tell the listeners that events may have been missed, as a reconnect with a hole in seq does. */
+export function resyncForTest(): void {
+  resync();
+}
+
 /** For tests: forget the hello baseline, as a sign-out does. */
 export function resetLiveForTest(): void {
   seen = null;

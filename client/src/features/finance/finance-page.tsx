@@ -168,7 +168,10 @@ function FinanceBody() {
   const totals = useTripTotals(filter);
   const monthList = useTripMonths();
   const months = useMemo(
-    () => [...(monthList.data ?? [])].sort((x, y) => (x < y ? 1 : x > y ? -1 : 0)).map((value) => ({ value, label: dayjs(`${value}-01`).format('MMMM YYYY') })),
+    () =>
+      [...(monthList.data ?? [])]
+        .sort((x, y) => (x < y ? 1 : x > y ? -1 : 0))
+        .map((value) => ({ value, label: dayjs(`${value}-01`).format('MMMM YYYY') })),
     [monthList.data],
   );
   const total = data?.total ?? 0;

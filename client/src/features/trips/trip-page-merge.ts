@@ -1,11 +1,4 @@
-import {
-  compareTrips,
-  type TripFilter,
-  tripMatchesFilter,
-  type TripOrder,
-  type TripPage,
-  tripSortKey,
-} from '@contracts/trip-list';
+import { compareTrips, type TripFilter, tripMatchesFilter, type TripOrder, type TripPage, tripSortKey } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 
 /**
@@ -77,7 +70,13 @@ export function mergeTripIntoPage(
   // Not on this page.
   if (kind !== 'deleted' && trip && before && (before.version ?? 0) >= (trip.version ?? 0)) return NOTHING; // stale
   const wasIn: boolean | undefined =
-    kind === 'created' ? false : before ? !before.deleted && tripMatchesFilter(before, view.filter) : isEmptyFilter(view.filter) ? true : undefined;
+    kind === 'created'
+      ? false
+      : before
+        ? !before.deleted && tripMatchesFilter(before, view.filter)
+        : isEmptyFilter(view.filter)
+          ? true
+          : undefined;
   if (!nowIn && wasIn === false) return NOTHING; // never in this list
   if (wasIn === undefined) return REFETCH; // it may have left or entered the filter on another page
 

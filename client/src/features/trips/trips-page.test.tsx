@@ -105,7 +105,7 @@ describe('All Trips table and pagination', () => {
     expect(screen.getByRole('button', { name: 'Date, not sorted' })).toBeInTheDocument();
   });
 
-  it('downloads the server\'s CSV of the filtered trips as trips.csv', async () => {
+  it("downloads the server's CSV of the filtered trips as trips.csv", async () => {
     const created: Blob[] = [];
     Object.assign(URL, { createObjectURL: jest.fn((b: Blob) => (created.push(b), 'blob:x')), revokeObjectURL: jest.fn() });
     const clicks: string[] = [];

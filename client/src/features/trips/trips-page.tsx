@@ -1,16 +1,6 @@
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendar, IconChevronDown, IconChevronRight, IconTable } from '@tabler/icons-react';
-import {
-  type Dispatch,
-  lazy,
-  memo,
-  type SetStateAction,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type Dispatch, lazy, memo, type SetStateAction, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_TRIP_ORDER, type TripOrder } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -11,14 +11,7 @@ import {
 import type { TripPatch, TripRequestBody } from '@contracts/trip-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { ApiError, http } from '../../api/http';
-import {
-  cachedQueries,
-  getQueryData,
-  invalidateQueries,
-  refetchQuery,
-  setQueryData,
-  useQuery,
-} from '../../api/query-cache';
+import { cachedQueries, getQueryData, invalidateQueries, refetchQuery, setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { mergeTripIntoPage, type TripEventKind } from './trip-page-merge';
 
@@ -72,7 +65,8 @@ export const tripsApi = {
   page: (q: TripPageQuery) =>
     http.get<TripPage>('/trips', { ...filterParams(q.filter), sort: q.order.sort, dir: q.order.dir, page: q.page, pageSize: q.pageSize }),
   /** The trips whose days overlap [from, to] (the calendar's visible range), at most 1,000. */
-  range: async (filter: TripFilter) => asList<TripDto>(await http.get('/trips', { ...filterParams(filter), sort: 'date', dir: 'asc', limit: 1000 })),
+  range: async (filter: TripFilter) =>
+    asList<TripDto>(await http.get('/trips', { ...filterParams(filter), sort: 'date', dir: 'asc', limit: 1000 })),
   /** The server's CSV of every trip the filter keeps, in the view's order (spec §3 columns; Finance adds paid). */
   exportCsv: async (filter: TripFilter, order: TripOrder, fileName: string, withPaid = false) => {
     const body = await http.get<unknown>('/trips/export', {
