@@ -104,8 +104,8 @@ function TripsScreen({
     () => tripFilterOf({ search, month: filters.month, status: filters.status }),
     [search, filters.month, filters.status],
   );
-  const order = orderOfSort(sort);
-  const query = useMemo(() => ({ filter, order, page, pageSize }), [filter, order.sort, order.dir, page, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
+  const order = useMemo(() => orderOfSort(sort), [sort]);
+  const query = useMemo(() => ({ filter, order, page, pageSize }), [filter, order, page, pageSize]);
   const { data, loading, error, refetch } = useTripPage(query, { enabled: !showCalendar });
   const calendar = useTripRange({ ...filter, ...(range ?? {}) }, showCalendar && range !== null);
   const months = useTripMonths();
