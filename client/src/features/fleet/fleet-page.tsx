@@ -342,7 +342,7 @@ function FleetTables({ companyId }: { companyId: number | null }) {
         {load(
           buses,
           'buses',
-          <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Buses')}>
+          <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Buses table')}>
             <Table verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -394,7 +394,7 @@ function FleetTables({ companyId }: { companyId: number | null }) {
         {load(
           drivers,
           'drivers',
-          <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Drivers')}>
+          <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Drivers table')}>
             <Table verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
