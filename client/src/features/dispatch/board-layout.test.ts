@@ -4,16 +4,20 @@ import { dropBoardTrip, isBar, mergeBoardFleet, mergeBoardTrip } from './board-d
 import { barGeometry, HIRED_ROW, layoutBoard, tripsOnDay, untilDeparture } from './board-layout';
 import { companyTrip, day, FROM, makeBoard, makeBus, makeDriver, onBus } from './test-board';
 
-const week = 7 * 1440;
+/** A day column is 06:00–20:00, 840 minutes. */
+const column = 840;
 
 describe('board layout', () => {
-  it('places a bar by day and time: Monday 06:00–18:00 is the first day’s middle half', () => {
+  it('places a bar by day and time: Monday 06:00–18:00 fills the first day’s column from its start, 12 of its 14 hours', () => {
     const board = makeBoard();
     const row = layoutBoard(board, 'bus').find((r) => r.label === 'Bus 1');
     expect(row?.bars).toHaveLength(1);
     const bar = row!.bars[0];
-    expect(bar.left).toBeCloseTo(((6 * 60) / week) * 100, 6);
-    expect(bar.width).toBeCloseTo(((12 * 60) / week) * 100, 6);
+    expect(bar.left).toBe(0);
+    expect(bar.width).toBeCloseTo(((12 * 60) / column / 7) * 100, 6);
+    const wednesday = layoutBoard(board, 'bus').find((r) => r.label === 'Bus 2')!.bars[0];
+    expect(wednesday.left).toBeCloseTo(((2 + 180 / column) / 7) * 100, 6); // Wed 09:00
+    expect(wednesday.width).toBeCloseTo((180 / column / 7) * 100, 6); // to 12:00
     expect(bar.color).toBe('green'); // Confirmed, spec §4
     expect(bar.clash).toBe(false);
   });

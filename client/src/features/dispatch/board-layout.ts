@@ -45,14 +45,26 @@ export function boardDays(from: string, to: string): string[] {
 
 const minutesFrom = (from: string, date: string, time: string) => daysBetween(from, date) * 1440 + (parseTripTime(time) ?? 0);
 
+/**
+ * Each day column shows the school day, 06:00 to 20:00 (school trips run in daylight), so a day trip is wide
+ * enough to read; a time before or after that sits at the column's edge, and a trip over several days spans them.
+ */
+export const DAY_START = 6 * 60;
+export const DAY_END = 20 * 60;
+
+/** Where an instant falls on the board, in days from the window's first midnight (2.5: the middle of the third day's column). */
+function boardPosition(from: string, date: string, time: string): number {
+  const day = daysBetween(from, date);
+  const minutes = parseTripTime(time) ?? 0;
+  return day + Math.min(1, Math.max(0, (minutes - DAY_START) / (DAY_END - DAY_START)));
+}
+
 /** The left edge and width of a trip in a window of days, in percent (clamped to the window, never thinner than 0.8%). */
 export function barGeometry(from: string, to: string, trip: TripDto): { left: number; width: number } {
-  const total = (daysBetween(from, to) + 1) * 1440;
-  const start = Math.max(0, minutesFrom(from, trip.departureDate, trip.departureTime));
-  let end = Math.min(total, minutesFrom(from, trip.returnDate, trip.returnTime));
-  if (end <= start) end = Math.min(total, start + 30);
-  const left = (start / total) * 100;
-  return { left, width: Math.max(0.8, ((end - start) / total) * 100) };
+  const days = daysBetween(from, to) + 1;
+  const start = Math.max(0, boardPosition(from, trip.departureDate, trip.departureTime));
+  const end = Math.min(days, boardPosition(from, trip.returnDate, trip.returnTime));
+  return { left: (start / days) * 100, width: Math.max(0.8, ((end - start) / days) * 100) };
 }
 
 export function licenceWarning(driver: Pick<DriverDto, 'licenceStatus' | 'licenceExpiry'>): string | null {
@@ -88,6 +100,9 @@ function toBars(board: Pick<DispatchBoardDto, 'from' | 'to'>, trips: TripDto[], 
   return { bars, lanes: Math.max(1, laneEnds.length) };
 }
 
+/** Names in the order people read them: Bus 7, Bus 9, Bus 12. */
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
+
 const startOf = (t: TripDto) => minutesFrom('2000-01-01', t.departureDate, t.departureTime);
 
 /**
@@ -116,7 +131,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
     return rows;
   }
   if (mode === 'bus') {
-    for (const bus of board.buses) {
+    for (const bus of [...board.buses].sort(byName)) {
       const detail = `${bus.busType} · ${bus.seats} seats${bus.active ? '' : ' · inactive'}`;
       add(
         `bus:${bus.id}`,
@@ -131,7 +146,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
     const hired = onTrip((b) => b.busId == null || !known.has(b.busId));
     if (hired.length) add('bus:hired', null, HIRED_ROW, 'Not in the fleet', null, hired);
   } else {
-    for (const driver of board.drivers) {
+    for (const driver of [...board.drivers].sort(byName)) {
       const detail = `${driver.mobile}${driver.active ? '' : ' · inactive'}`;
       add(
         `driver:${driver.id}`,

@@ -45,8 +45,9 @@ describe('Dispatch Board', () => {
     expect(within(row('Bus 1')).getByText('White Bus · 40 seats')).toBeInTheDocument();
 
     const monday = within(row('Bus 1')).getByRole('button', { name: /^Botanical Gardens, Mon 3 Mar 06:00 AM–06:00 PM, Confirmed$/ });
-    expect(monday.style.left).toBe(`${(360 / 10080) * 100}%`);
-    expect(monday.style.width).toBe(`${(720 / 10080) * 100}%`);
+    // a day column runs 06:00–20:00: Monday 06:00–18:00 starts at the left edge and fills 12 of the first column's 14 hours
+    expect(monday.style.left).toBe('0%');
+    expect(monday.style.width).toBe(`${(720 / 840 / 7) * 100}%`);
     expect(monday.dataset.color).toBe('green');
 
     const clashes = within(row('Bus 2')).getAllByRole('button', { name: /, clash$/ });

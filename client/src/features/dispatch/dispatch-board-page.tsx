@@ -45,7 +45,7 @@ import {
 import { useBoard } from './dispatch.api';
 
 const LANE_HEIGHT = 30;
-const ROW_HEAD = 200;
+const ROW_HEAD = 220;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The light tint of a status colour as a bar's background, its full colour as the bar's edge. */
@@ -227,7 +227,7 @@ export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: Boar
           }}
         >
           <Text size="xs" fw={700} p={6} c="dimmed">
-            {mode === 'bus' ? 'Bus' : 'Driver'}
+            {mode === 'bus' ? 'Bus' : 'Driver'} · days 06:00–20:00
           </Text>
           <div style={{ display: 'grid', gridTemplateColumns: cols }}>
             {days.map((day) => (
