@@ -7,6 +7,7 @@ import type { BusDto, DispatchBoardDto } from '../../server/src/contracts/fleet-
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { A11Y_ROLES } from './a11y-screens';
 import { expectNoSidewaysOverflow, type Scheme, useScheme } from './page-helpers';
 
 /**
@@ -216,44 +217,42 @@ describe('dispatch board, live across consoles', () => {
   }, 120_000);
 
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  it('finds no WCAG 2.1 AA violation on /dispatch and /fleet (light and dark, 1280 and 390 px), and nothing sticks out sideways', async () => {
-    const { page } = await signIn(browser, server.url, 'dispatch.desertstar@demo.test');
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const found: string[] = [];
-    const screens: [string, (p: Page) => Promise<unknown>][] = [
-      ['/dispatch', (p) => p.getByRole('region', { name: 'Needs a bus' }).getByRole('button').first().waitFor()],
-      [
-        '/dispatch?view=drivers',
-        (p) =>
-          p
-            .getByText(/Licence expires /)
-            .first()
-            .waitFor(),
-      ],
-      ['/fleet', (p) => p.getByRole('button', { name: 'Edit Bus 12' }).waitFor()],
-    ];
-    for (const scheme of ['light', 'dark'] as Scheme[]) {
-      await useScheme(page, scheme);
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 860 });
-        for (const [path, ready] of screens) {
-          await page.goto(path);
-          await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
-          await ready(page);
-          await page.waitForTimeout(200);
-          await expectNoSidewaysOverflow(page, `${path} ${scheme} ${width}`);
-          const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-          expect(results.passes.map((r) => r.id)).toContain('color-contrast');
-          found.push(
-            ...results.violations.map(
-              (v) => `${path} · ${scheme} · ${width} px: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-            ),
-          );
-          if (scheme === 'light')
-            await page.screenshot({ path: join(SCREENSHOTS, `dispatch-a11y-${path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
+  // the board's and the fleet's entries of the accessibility suite's list, for each role that has them
+  const ROLES = A11Y_ROLES.map((r) => ({ ...r, screens: r.screens.filter((s) => /^\/(dispatch|fleet)/.test(s.path)) })).filter(
+    (r) => r.email && r.screens.length > 0,
+  );
+  it.each(ROLES.map((r) => [r.role, r] as const))(
+    'finds no WCAG 2.1 AA violation on the %s’s board and fleet screens (light and dark, 1280 and 390 px), nothing sticking out sideways',
+    async (_name, role) => {
+      const { page } = await signIn(browser, server.url, role.email as string);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const found: string[] = [];
+      for (const scheme of ['light', 'dark'] as Scheme[]) {
+        await useScheme(page, scheme);
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 860 });
+          for (const screen of role.screens) {
+            await page.goto(screen.path);
+            await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+            await screen.ready(page);
+            await screen.open?.(page);
+            await page.waitForTimeout(250);
+            const where = `${role.role} · ${screen.name} · ${scheme} · ${width} px`;
+            await expectNoSidewaysOverflow(page, where);
+            const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+            expect(results.passes.map((r) => r.id)).toContain('color-contrast');
+            found.push(
+              ...results.violations.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+            );
+            if (scheme === 'light') {
+              const file = `a11y-${role.role}-${screen.name}-${width}`.replace(/[^\w-]+/g, '-');
+              await page.screenshot({ path: join(SCREENSHOTS, `${file}.png`), fullPage: true });
+            }
+          }
         }
       }
-    }
-    expect(found).toEqual([]);
-  }, 300_000);
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
 });
