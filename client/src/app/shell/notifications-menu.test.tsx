@@ -9,7 +9,7 @@ import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-u
 import { liveFeed } from './live-feed';
 import { NotificationsMenu } from './notifications-menu';
 
-const envelope = { seq: 1, tenantId: 1, at: '2031-03-03T08:00:00.000Z' } as never;
+const envelope = { seq: 1, tenantId: 1 };
 const alert = (id: number, tripId: number, destination: string): NotificationDto => ({
   id,
   kind: 'needsBus',

@@ -2,6 +2,7 @@ import { addDays, holdsFleet, localDate, weekStart } from '@contracts/fleet-rule
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-rules';
 import type { TripDto } from '@contracts/trip-wire';
+import { byFleetName } from '../fleet/fleet.api';
 
 /**
  * Keeping a cached board (GET /dispatch/board) current from live events, without a refetch: the same rules the
@@ -57,14 +58,12 @@ export function dropBoardTrip(board: DispatchBoardDto, tripId: number): Dispatch
   return { ...board, trips: board.trips.filter((t) => t.id !== tripId), needsBus: board.needsBus.filter((t) => t.id !== tripId) };
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
-
 function mergeRow<T extends BusDto | DriverDto>(rows: readonly T[], row: T, onBars: boolean): T[] | null {
   const index = rows.findIndex((r) => r.id === row.id);
   if (index !== -1 && rows[index].version >= row.version) return null;
   const rest = rows.filter((r) => r.id !== row.id);
   // the server's rule: active rows, and inactive ones that carry a trip shown
-  return row.active || onBars ? [...rest, row].sort(byName) : index === -1 ? null : rest;
+  return row.active || onBars ? [...rest, row].sort(byFleetName) : index === -1 ? null : rest;
 }
 
 /** A `fleet:updated` bus or driver, merged into the board of its company (others are left alone). */

@@ -3,6 +3,7 @@ import type { DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { statusColor, tripTitle } from '../trips/trip-view';
+import { byFleetName } from '../fleet/fleet.api';
 
 /** How the board lays out a week (issue 15 item 4): one row per bus (or driver), days across, a bar per trip. */
 export type BoardMode = 'bus' | 'driver';
@@ -100,9 +101,6 @@ function toBars(board: Pick<DispatchBoardDto, 'from' | 'to'>, trips: TripDto[], 
   return { bars, lanes: Math.max(1, laneEnds.length) };
 }
 
-/** Names in the order people read them: Bus 7, Bus 9, Bus 12. */
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
-
 const startOf = (t: TripDto) => minutesFrom('2000-01-01', t.departureDate, t.departureTime);
 
 /**
@@ -131,7 +129,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
     return rows;
   }
   if (mode === 'bus') {
-    for (const bus of [...board.buses].sort(byName)) {
+    for (const bus of [...board.buses].sort(byFleetName)) {
       const detail = `${bus.busType} · ${bus.seats} seats${bus.active ? '' : ' · inactive'}`;
       add(
         `bus:${bus.id}`,
@@ -146,7 +144,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
     const hired = onTrip((b) => b.busId == null || !known.has(b.busId));
     if (hired.length) add('bus:hired', null, HIRED_ROW, 'Not in the fleet', null, hired);
   } else {
-    for (const driver of [...board.drivers].sort(byName)) {
+    for (const driver of [...board.drivers].sort(byFleetName)) {
       const detail = `${driver.mobile}${driver.active ? '' : ' · inactive'}`;
       add(
         `driver:${driver.id}`,

@@ -12,7 +12,7 @@ import { makeBoard, makeBus, makeDriver, onBus } from './test-board';
 import { addDays } from '@contracts/fleet-rules';
 
 const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
-const envelope = { seq: 1, tenantId: 1, at: '2031-03-03T08:00:00.000Z' } as never;
+const envelope = { seq: 1, tenantId: 1 };
 
 function renderBoard(board: DispatchBoardDto = makeBoard(), extra: Parameters<typeof mockFetch>[0] = {}) {
   const mocked = mockFetch({

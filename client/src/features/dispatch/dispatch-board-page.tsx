@@ -15,7 +15,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -128,39 +127,47 @@ function WaitingLane({ trips, now }: { trips: TripDto[]; now: Date }) {
   );
 }
 
-function Bar({ bar }: { bar: BoardBar }) {
-  const open = useOpenTrip();
+/**
+ * A bar is a plain button (no Mantine wrapper, no tooltip component: a week can hold hundreds); its title gives the
+ * whole trip on hover, its name the same to a screen reader.
+ */
+function Bar({ bar, onOpen }: { bar: BoardBar; onOpen: (trip: TripDto) => void }) {
   return (
-    <Tooltip label={`${bar.label} · ${assignmentText(bar.trip)}`} openDelay={300} multiline maw={320}>
-      <UnstyledButton
-        data-trip-id={bar.trip.id}
-        data-color={bar.color}
-        data-clash={bar.clash || undefined}
-        aria-label={bar.label}
-        onClick={() => open.details(bar.trip)}
-        style={{
-          position: 'absolute',
-          left: `${bar.left}%`,
-          width: `${bar.width}%`,
-          top: 4 + bar.lane * LANE_HEIGHT,
-          height: LANE_HEIGHT - 4,
-          background: tint(bar.color),
-          borderLeft: `4px solid ${cssColor(bar.color)}`,
-          outline: bar.clash ? `2px solid ${cssColor('red')}` : undefined,
-          borderRadius: 'var(--mantine-radius-sm)',
-          padding: '0 6px',
-          overflow: 'hidden',
-          whiteSpace: 'nowrap',
-          textOverflow: 'ellipsis',
-          fontSize: 'var(--mantine-font-size-xs)',
-          lineHeight: `${LANE_HEIGHT - 4}px`,
-          color: 'var(--mantine-color-text)',
-        }}
-      >
-        {bar.clash ? <IconAlertTriangle size={12} aria-hidden style={{ marginRight: 4, verticalAlign: -1 }} /> : null}
-        {tripTitle(bar.trip)}
-      </UnstyledButton>
-    </Tooltip>
+    <button
+      type="button"
+      className="mantine-focus-auto"
+      data-trip-id={bar.trip.id}
+      data-color={bar.color}
+      data-clash={bar.clash || undefined}
+      aria-label={bar.label}
+      title={`${bar.label} · ${assignmentText(bar.trip)}`}
+      onClick={() => onOpen(bar.trip)}
+      style={{
+        position: 'absolute',
+        left: `${bar.left}%`,
+        width: `${bar.width}%`,
+        top: 4 + bar.lane * LANE_HEIGHT,
+        height: LANE_HEIGHT - 4,
+        background: tint(bar.color),
+        border: 0,
+        borderLeft: `4px solid ${cssColor(bar.color)}`,
+        outline: bar.clash ? `2px solid ${cssColor('red')}` : undefined,
+        borderRadius: 'var(--mantine-radius-sm)',
+        padding: '0 6px',
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        textOverflow: 'ellipsis',
+        textAlign: 'left',
+        cursor: 'pointer',
+        font: 'inherit',
+        fontSize: 'var(--mantine-font-size-xs)',
+        lineHeight: `${LANE_HEIGHT - 4}px`,
+        color: 'var(--mantine-color-text)',
+      }}
+    >
+      {bar.clash ? <IconAlertTriangle size={12} aria-hidden style={{ marginRight: 4, verticalAlign: -1 }} /> : null}
+      {tripTitle(bar.trip)}
+    </button>
   );
 }
 
@@ -193,6 +200,7 @@ const dayLines =
 /** The week grid: one row per bus (or driver), days across, a bar per trip from departure to return. */
 export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: BoardMode }) {
   const rows = useMemo(() => layoutBoard(board, mode), [board, mode]);
+  const open = useOpenTrip();
   const days = boardDays(board.from, board.to);
   const cols = `repeat(${days.length}, 1fr)`;
   const lines = days.length === 7 ? dayLines : undefined;
@@ -278,7 +286,7 @@ export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: Boar
             </Group>
             <div style={{ position: 'relative', height: row.lanes * LANE_HEIGHT + 8, backgroundImage: lines }}>
               {row.bars.map((bar) => (
-                <Bar key={bar.key} bar={bar} />
+                <Bar key={bar.key} bar={bar} onOpen={open.details} />
               ))}
             </div>
           </div>
@@ -384,11 +392,11 @@ function Board() {
     <>
       <PageHeader title="Dispatch Board" description={board?.company ? board.company.name : undefined} />
       <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => change({ week: addDays(from, -7) })}>
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Button variant="default" onClick={() => change({ week: null })}>
+          <Button variant="default" onClick={() => change({ week: null })} style={{ flexShrink: 0 }}>
             Today
           </Button>
           <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => change({ week: addDays(from, 7) })}>

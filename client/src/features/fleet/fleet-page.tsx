@@ -30,7 +30,7 @@ import { PageHeader } from '../../components/page-header';
 import { scrollRegion } from '../../components/scroll-region';
 import { useSession } from '../auth/session-context';
 import { licenceWarning } from '../dispatch/board-layout';
-import { fleetApi, storeFleetRow, useBuses, useDrivers, useFleetCompanies } from './fleet.api';
+import { byFleetName, fleetApi, storeFleetRow, useBuses, useDrivers, useFleetCompanies } from './fleet.api';
 import {
   blankBus,
   blankDriver,
@@ -356,7 +356,7 @@ function FleetTables({ companyId }: { companyId: number | null }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {(buses.data ?? []).map((bus) => (
+                {[...(buses.data ?? [])].sort(byFleetName).map((bus) => (
                   <Table.Tr key={bus.id} data-bus-id={bus.id}>
                     <Table.Td fw={600}>{bus.name}</Table.Td>
                     <Table.Td>{bus.plate ?? '—'}</Table.Td>
@@ -406,7 +406,7 @@ function FleetTables({ companyId }: { companyId: number | null }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {(drivers.data ?? []).map((driver) => {
+                {[...(drivers.data ?? [])].sort(byFleetName).map((driver) => {
                   const warning = licenceWarning(driver);
                   return (
                     <Table.Tr key={driver.id} data-driver-id={driver.id}>

@@ -49,7 +49,9 @@ export function useFleetCompanies(enabled = true) {
   });
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
+/** Fleet names in the order people read them: Bus 7, Bus 9, Bus 12 (whatever their case). */
+export const byFleetName = <T extends { name: string }>(a: T, b: T) =>
+  a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
 
 /** Puts a bus or driver into a company-sorted list (by name), replacing an older copy by id; a list of another company is left alone. */
 export function upsertFleetRow<T extends { id: number; companyId: number; name: string; version: number }>(
@@ -61,7 +63,7 @@ export function upsertFleetRow<T extends { id: number; companyId: number; name: 
   const index = list.findIndex((r) => r.id === row.id);
   if (index !== -1 && list[index].version >= row.version) return list as T[];
   const next = index === -1 ? [...list, row] : list.map((r, i) => (i === index ? row : r));
-  return next.sort(byName);
+  return next.sort(byFleetName);
 }
 
 /** The fleet lists of every company key, after an answer or a `fleet:updated` event. */
