@@ -25,6 +25,9 @@ const alert = (id: number, tripId: number, destination: string): NotificationDto
   raisedAt: '2031-03-04T08:00:00.000Z',
 });
 
+// many keystrokes and menus per test: on a busy shared machine they outlast jest's 5 s default
+jest.setTimeout(20_000);
+
 let off: () => void;
 beforeEach(() => {
   off = subscribeDispatchLive();

@@ -31,6 +31,9 @@ const bar = (id: number) => document.querySelector(`[data-row] [data-trip-id="${
 const boardCalls = (fetchMock: jest.Mock) =>
   fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/dispatch/board');
 
+// many keystrokes and menus per test: on a busy shared machine they outlast jest's 5 s default
+jest.setTimeout(20_000);
+
 let off: () => void;
 beforeEach(() => {
   off = subscribeDispatchLive();

@@ -27,6 +27,9 @@ function renderFleet(buses: BusDto[], drivers: DriverDto[], extra: Parameters<ty
 const busesTable = () => screen.getByRole('region', { name: 'Buses' });
 const driversTable = () => screen.getByRole('region', { name: 'Drivers' });
 
+// many keystrokes and menus per test: on a busy shared machine they outlast jest's 5 s default
+jest.setTimeout(20_000);
+
 let off: () => void;
 beforeEach(() => {
   off = subscribeDispatchLive();
