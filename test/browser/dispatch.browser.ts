@@ -173,7 +173,10 @@ describe('dispatch board, live across consoles', () => {
     await watchFor(school.page, `tr[data-trip-id="${first.id}"] [data-status="Confirmed"]`);
     await recordClicks(a);
     await a.getByRole('button', { name: 'Assign a waiting trip to Bus 12' }).click();
-    await a.getByRole('menuitem', { name: new RegExp(`^${first.destination}`) }).click();
+    await a
+      .getByRole('dialog', { name: 'A trip for Bus 12' })
+      .getByRole('button', { name: new RegExp(`^${first.destination}`) })
+      .click();
     const assign = a.getByRole('dialog', { name: 'Assign Bus' });
     await assign.waitFor();
     await a.waitForFunction(() =>

@@ -210,7 +210,8 @@ describe('Assign Bus from the board, with the fleet picker', () => {
       'POST /api/trips/504/subtrips': () => ({ status: 201, body: {} }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign a waiting trip to Bus 3' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /^Space Museum/ }));
+    const picker = await screen.findByRole('dialog', { name: 'A trip for Bus 3' });
+    await userEvent.click(within(picker).getByRole('button', { name: /^Space Museum/ }));
     const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
     await waitFor(() => expect(within(modal).getByRole('combobox', { name: 'Fleet bus' })).toHaveValue('Bus 3 · White Bus · 40 seats'));
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));

@@ -8,7 +8,7 @@ import {
   Badge,
   Button,
   Group,
-  Menu,
+  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -171,26 +171,47 @@ function Bar({ bar, onOpen }: { bar: BoardBar; onOpen: (trip: TripDto) => void }
   );
 }
 
-function AddToRow({ row, waiting }: { row: BoardRow; waiting: TripDto[] }) {
+/** A bus row's "+": cheap on every row; the one picker it opens lists the trips waiting for a bus. */
+function AddToRow({ row, waiting, onPick }: { row: BoardRow; waiting: TripDto[]; onPick: (row: BoardRow) => void }) {
   const open = useOpenTrip();
-  const assignable = waiting.filter(open.canAssign);
-  if (row.id === null || assignable.length === 0) return null;
+  if (row.id === null || !waiting.some(open.canAssign)) return null;
   return (
-    <Menu position="bottom-start" shadow="md" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="sm" aria-label={`Assign a waiting trip to ${row.label}`}>
-          <IconPlus size={14} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Assign {row.label} to</Menu.Label>
-        {assignable.map((trip) => (
-          <Menu.Item key={trip.id} onClick={() => open.assign(trip, row.id ?? undefined)}>
+    <ActionIcon variant="subtle" size="sm" aria-label={`Assign a waiting trip to ${row.label}`} onClick={() => onPick(row)}>
+      <IconPlus size={14} />
+    </ActionIcon>
+  );
+}
+
+/** Which waiting trip the row's bus should take: choosing one opens Assign Bus with that bus chosen. */
+function WaitingPicker({ row, waiting, onClose }: { row: BoardRow | null; waiting: TripDto[]; onClose: () => void }) {
+  const open = useOpenTrip();
+  return (
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={row ? `A trip for ${row.label}` : ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Text size="sm" c="dimmed" mb="xs">
+        Trips waiting for a bus:
+      </Text>
+      <Stack gap={4}>
+        {waiting.filter(open.canAssign).map((trip) => (
+          <Button
+            key={trip.id}
+            variant="default"
+            justify="flex-start"
+            fullWidth
+            onClick={() => {
+              onClose();
+              if (row?.id != null) open.assign(trip, row.id);
+            }}
+          >
             {tripTitle(trip)} · {formatDay(trip.departureDate)} {trip.departureTime}
-          </Menu.Item>
+          </Button>
         ))}
-      </Menu.Dropdown>
-    </Menu>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -201,6 +222,7 @@ const dayLines =
 export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: BoardMode }) {
   const rows = useMemo(() => layoutBoard(board, mode), [board, mode]);
   const open = useOpenTrip();
+  const [picking, setPicking] = useState<BoardRow | null>(null);
   const days = boardDays(board.from, board.to);
   const cols = `repeat(${days.length}, 1fr)`;
   const lines = days.length === 7 ? dayLines : undefined;
@@ -282,7 +304,7 @@ export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: Boar
                   </Badge>
                 ) : null}
               </div>
-              {mode === 'bus' ? <AddToRow row={row} waiting={board.needsBus} /> : null}
+              {mode === 'bus' ? <AddToRow row={row} waiting={board.needsBus} onPick={setPicking} /> : null}
             </Group>
             <div style={{ position: 'relative', height: row.lanes * LANE_HEIGHT + 8, backgroundImage: lines }}>
               {row.bars.map((bar) => (
@@ -292,6 +314,7 @@ export function BoardGrid({ board, mode }: { board: DispatchBoardDto; mode: Boar
           </div>
         ))}
       </div>
+      <WaitingPicker row={picking} waiting={board.needsBus} onClose={() => setPicking(null)} />
     </div>
   );
 }
