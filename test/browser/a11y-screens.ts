@@ -351,6 +351,7 @@ export const A11Y_ROLES: A11yRole[] = [
     email: 'dispatch.desertstar@demo.test',
     screens: [
       dashboard,
+      notifications,
       trips,
       rowActions('Opera House'),
       tripDetails,

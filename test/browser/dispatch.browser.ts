@@ -220,12 +220,14 @@ describe('dispatch board, live across consoles', () => {
   }, 120_000);
 
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  // the board's and the fleet's entries of the accessibility suite's list, for each role that has them
-  const ROLES = A11Y_ROLES.map((r) => ({ ...r, screens: r.screens.filter((s) => /^\/(dispatch|fleet)/.test(s.path)) })).filter(
-    (r) => r.email && r.screens.length > 0,
-  );
+  // the board's, the fleet's and the bell's entries of the accessibility suite's list (the bell now holds the
+  // "Needs a bus" alerts), for each role that has them
+  const ROLES = A11Y_ROLES.map((r) => ({
+    ...r,
+    screens: r.screens.filter((s) => /^\/(dispatch|fleet)/.test(s.path) || s.name.includes('notifications')),
+  })).filter((r) => r.email && r.screens.length > 0);
   it.each(ROLES.map((r) => [r.role, r] as const))(
-    'finds no WCAG 2.1 AA violation on the %s’s board and fleet screens (light and dark, 1280 and 390 px), nothing sticking out sideways',
+    'finds no WCAG 2.1 AA violation on the %s’s board, fleet and bell (light and dark, 1280 and 390 px), nothing sticking out sideways',
     async (_name, role) => {
       const { page } = await signIn(browser, server.url, role.email as string);
       await page.emulateMedia({ reducedMotion: 'reduce' });
