@@ -117,7 +117,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
 
   if (!board.company) {
     const names = [...new Set(trips.map((t) => t.busCompanyName ?? 'No company'))].sort();
-    for (const name of names)
+    for (const name of names) {
       add(
         `company:${name}`,
         null,
@@ -126,6 +126,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
         null,
         trips.filter((t) => (t.busCompanyName ?? 'No company') === name),
       );
+    }
     return rows;
   }
   if (mode === 'bus') {

@@ -51,8 +51,9 @@ export function busProblems(form: BusForm): Problems<BusForm> {
   if (form.seats === '') problems.seats = M.seatsRequired;
   else if (!whole(form.seats, 1)) problems.seats = M.seatsInvalid;
   if (form.boosterSeats !== '' && !whole(form.boosterSeats, 0)) problems.boosterSeats = M.boosterSeatsInvalid;
-  else if (!problems.seats && form.boosterSeats !== '' && form.boosterSeats > Number(form.seats))
+  else if (!problems.seats && form.boosterSeats !== '' && form.boosterSeats > Number(form.seats)) {
     problems.boosterSeats = M.boosterSeatsAboveSeats;
+  }
   return problems;
 }
 
