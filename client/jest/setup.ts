@@ -4,6 +4,11 @@ import { cleanup } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { clearQueryCache } from '../src/api/query-cache';
 
+// Mantine under jsdom renders a modal with a form in 1–4 s on a quiet 2-core machine; 5 s left no margin under load.
+// Set here as well as in jest.config.cjs: `testTimeout` is a global option, so the root config's run ignores the
+// project's own.
+jest.setTimeout(20_000);
+
 // jsdom lacks what Mantine and the router expect from a browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 

@@ -249,6 +249,43 @@ const settingsMessages: A11yScreen = {
     await p.getByText('Passwords do not match.').waitFor();
   },
 };
+// issue 15: the dispatch board (its waiting lane, the driver view, Assign Bus from a row) and the fleet screen
+const board: A11yScreen = {
+  name: 'Dispatch Board',
+  path: '/dispatch',
+  ready: (p) => p.getByRole('region', { name: 'Needs a bus' }).waitFor(),
+};
+const boardDrivers: A11yScreen = {
+  name: 'Dispatch Board, drivers',
+  path: '/dispatch?view=drivers',
+  ready: (p) =>
+    p
+      .getByText(/Licence expires /)
+      .first()
+      .waitFor(),
+};
+const boardAssign: A11yScreen = {
+  ...board,
+  name: 'Dispatch Board, Assign Bus from the waiting lane',
+  open: async (p) => {
+    await p
+      .getByRole('region', { name: 'Needs a bus' })
+      .getByRole('button', { name: /^Space Museum/ })
+      .click();
+    await dialog(p, 'Assign Bus').getByRole('combobox', { name: 'Fleet bus' }).waitFor();
+  },
+};
+const fleet: A11yScreen = { name: 'Fleet', path: '/fleet', ready: (p) => p.getByRole('button', { name: 'Edit Bus 12' }).waitFor() };
+const fleetAddBus: A11yScreen = {
+  ...fleet,
+  name: 'Fleet, Add Bus with its messages',
+  open: async (p) => {
+    await p.getByRole('button', { name: 'Add Bus' }).click();
+    const form = dialog(p, 'Add Bus');
+    await form.getByRole('button', { name: 'Add Bus' }).click();
+    await form.getByText('Bus name or number is required.').waitFor();
+  },
+};
 const unauthorized = (path: string): A11yScreen => ({
   name: 'Not allowed',
   path,
@@ -278,6 +315,8 @@ export const A11Y_ROLES: A11yRole[] = [
       bookings,
       newBooking,
       finance,
+      board,
+      fleet,
       users,
       approvals,
       roles,
@@ -310,7 +349,21 @@ export const A11Y_ROLES: A11yRole[] = [
   {
     role: 'bus company',
     email: 'dispatch.desertstar@demo.test',
-    screens: [dashboard, trips, rowActions('Opera House'), tripDetails, calendarMonth, settings, unauthorized('/bookings')],
+    screens: [
+      dashboard,
+      notifications,
+      trips,
+      rowActions('Opera House'),
+      tripDetails,
+      calendarMonth,
+      board,
+      boardDrivers,
+      boardAssign,
+      fleet,
+      fleetAddBus,
+      settings,
+      unauthorized('/bookings'),
+    ],
   },
   {
     role: 'finance',
@@ -320,6 +373,6 @@ export const A11Y_ROLES: A11yRole[] = [
   {
     role: 'trip manager',
     email: 'manager@demo.test',
-    screens: [dashboard, trips, bookings, settings, unauthorized('/finance')],
+    screens: [dashboard, trips, board, bookings, settings, unauthorized('/finance')],
   },
 ];

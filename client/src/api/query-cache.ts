@@ -132,11 +132,13 @@ export function setQueryData<T>(key: QueryKey, update: T | ((old: T | undefined)
   setState(entry, { data: next, error: undefined });
 }
 
-/** Applies an updater to every cached entry whose key starts with `prefix`. */
+/** Applies an updater to every cached entry whose key starts with `prefix` (returning the same value leaves the entry alone). */
 export function updateQueries<T>(prefix: QueryKey, update: (old: T) => T): void {
   for (const [hash, entry] of entries) {
     if (!matches(hash, prefix) || entry.state.data === undefined) continue;
-    setState(entry, { data: update(entry.state.data as T) });
+    const next = update(entry.state.data as T);
+    // an updater that returns what it was given changed nothing: its readers do not render again
+    if (next !== entry.state.data) setState(entry, { data: next });
   }
 }
 

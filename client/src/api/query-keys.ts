@@ -8,4 +8,11 @@ export const queryKeys = {
   partnerships: (tenantId: number | null) => ['global', 'partnerships', tenantId] as const,
   bookings: ['bookings'] as const,
   trips: ['trips'] as const,
+  /** GET /dispatch/board, one entry per company and window: ['dispatch', 'board', companyId, from, to]. */
+  board: ['dispatch', 'board'] as const,
+  /** The bus companies an admin may choose between on the fleet screen. */
+  fleetCompanies: ['fleet', 'companies'] as const,
+  fleetBuses: (companyId: number | null) => ['fleet', 'buses', companyId] as const,
+  fleetDrivers: (companyId: number | null) => ['fleet', 'drivers', companyId] as const,
+  notifications: ['notifications'] as const,
 };

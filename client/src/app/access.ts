@@ -7,6 +7,9 @@ export const ROUTE_ROLES = {
   '/trips': ['admin', 'trip_manager', 'school_staff', 'bus_company', 'finance'],
   '/bookings': ['school_staff', 'trip_manager', 'admin'],
   '/finance': ['finance', 'admin'],
+  // issue 15: the board for dispatchers, admins and trip managers; the fleet for those who manage it (DESIGN §9)
+  '/dispatch': ['bus_company', 'admin', 'trip_manager'],
+  '/fleet': ['bus_company', 'admin'],
   '/admin/roles': ['admin'],
   '/admin/users': ['admin'],
   '/admin/approvals': ['admin'],

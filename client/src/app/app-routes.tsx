@@ -9,6 +9,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page').then((m
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const TripsPage = lazy(() => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })));
 const BookingsPage = lazy(() => import('../features/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })));
+const DispatchBoardPage = lazy(() => import('../features/dispatch/dispatch-board-page').then((m) => ({ default: m.DispatchBoardPage })));
+const FleetPage = lazy(() => import('../features/fleet/fleet-page').then((m) => ({ default: m.FleetPage })));
 const FinancePage = lazy(() => import('../features/finance/finance-page').then((m) => ({ default: m.FinancePage })));
 const UsersPage = lazy(() => import('../features/admin/users-page').then((m) => ({ default: m.UsersPage })));
 const ApprovalsPage = lazy(() => import('../features/admin/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
@@ -65,6 +67,22 @@ export function AppRoutes() {
           element={
             <RequireRole path="/bookings">
               <BookingsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/dispatch"
+          element={
+            <RequireRole path="/dispatch">
+              <DispatchBoardPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/fleet"
+          element={
+            <RequireRole path="/fleet">
+              <FleetPage />
             </RequireRole>
           }
         />

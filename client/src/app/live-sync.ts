@@ -8,6 +8,7 @@ import { removeById, upsertById } from '../api/records';
 import { connectLive, disconnectLive, onLive, onLiveResync, onLiveStatus } from '../api/socket';
 import { useSession } from '../features/auth/session-context';
 import { subscribeBookingsLive } from '../features/bookings/bookings.live';
+import { subscribeDispatchLive } from '../features/dispatch/dispatch.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
 import { subscribeTripsLive } from '../features/trips/trips.live';
 import { liveFeed } from './shell/live-feed';
@@ -68,6 +69,7 @@ export function useLiveSync(): void {
       subscribeBookingsLive(),
       subscribeGlobalAdminLive(),
       subscribeTripsLive(),
+      subscribeDispatchLive(),
       subscribePresenceLive(),
     ];
     return () => offs.forEach((off) => off());

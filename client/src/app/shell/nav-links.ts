@@ -17,6 +17,8 @@ export interface NavLinkSpec {
 const LINKS: NavLinkSpec[] = [
   { path: '/', label: 'Dashboard', group: 'main' },
   { path: '/trips', label: 'All Trips', group: 'main' },
+  { path: '/dispatch', label: 'Dispatch Board', group: 'main' },
+  { path: '/fleet', label: 'Fleet', group: 'main' },
   { path: '/bookings', label: 'Extra Bookings', group: 'main' },
   { path: '/finance', label: 'Finance', group: 'main' },
   { path: '/admin/users', label: 'Users', group: 'admin' },

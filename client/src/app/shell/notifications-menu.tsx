@@ -1,16 +1,37 @@
+import { FLEET_ROLES } from '@contracts/fleet-rules';
+import type { NotificationDto } from '@contracts/fleet-wire';
 import { ActionIcon, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../features/auth/session-context';
+import { useNotifications } from '../../features/dispatch/dispatch.api';
+import { weekOf } from '../../features/dispatch/board-data';
 import { liveFeed, useLiveFeed } from './live-feed';
+
+/** The open "Needs a bus" alerts (GET /notifications, then notification:created live) for dispatchers and admins. */
+function useAlerts(): NotificationDto[] {
+  const { profile } = useSession();
+  const enabled = !!profile && (FLEET_ROLES as readonly string[]).includes(profile.role);
+  const { data } = useNotifications(enabled);
+  return enabled ? (data ?? []) : [];
+}
 
 export function NotificationsMenu() {
   const items = useLiveFeed();
+  const alerts = useAlerts();
   const navigate = useNavigate();
-  const unread = items.filter((item) => !item.read).length;
+  // alerts stay while their trip needs a bus; once the menu was opened they no longer count as new
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const unread = items.filter((item) => !item.read).length + alerts.filter((a) => !seen.has(a.id)).length;
+  const onClose = () => {
+    liveFeed.markAllRead();
+    if (alerts.some((a) => !seen.has(a.id))) setSeen(new Set([...seen, ...alerts.map((a) => a.id)]));
+  };
 
   return (
-    <Menu width={320} position="bottom-end" shadow="md" transitionProps={{ duration: 200 }} onClose={liveFeed.markAllRead} withinPortal>
+    <Menu width={320} position="bottom-end" shadow="md" transitionProps={{ duration: 200 }} onClose={onClose} withinPortal>
       <Menu.Target>
         <Tooltip label="Notifications" openDelay={400}>
           <Indicator disabled={unread === 0} label={unread > 9 ? '9+' : unread} size={16} color="red" offset={4}>
@@ -32,7 +53,30 @@ export function NotificationsMenu() {
           ) : null}
         </Group>
         <Menu.Divider />
-        {items.length === 0 ? (
+        {alerts.length > 0 ? (
+          <>
+            <Menu.Label>Needs a bus</Menu.Label>
+            <div style={{ maxHeight: 240, overflowY: 'auto' }}>
+              {alerts.map((alert) => (
+                <Menu.Item
+                  key={`alert-${alert.id}`}
+                  data-alert-trip={alert.tripId}
+                  leftSection={<IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-hidden />}
+                  onClick={() => void navigate(`/dispatch?week=${weekOf(alert.departureDate).from}`)}
+                >
+                  <Text size="sm" fw={seen.has(alert.id) ? 400 : 600} lineClamp={3}>
+                    {alert.title}: {alert.message}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {alert.schoolName}
+                  </Text>
+                </Menu.Item>
+              ))}
+            </div>
+            {items.length > 0 ? <Menu.Divider /> : null}
+          </>
+        ) : null}
+        {items.length === 0 && alerts.length > 0 ? null : items.length === 0 ? (
           // A menu holds menu items: the empty message is one that does nothing, in the message's own look. It stays
           // focusable (aria-disabled, not disabled), so the open menu holds the focus and Escape closes it.
           <Menu.Item

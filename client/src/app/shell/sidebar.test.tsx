@@ -4,10 +4,22 @@ import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-u
 import { SidebarNav } from './sidebar';
 
 const EXPECTED: Record<Role, string[]> = {
-  admin: ['Dashboard', 'All Trips', 'Extra Bookings', 'Finance', 'Users', 'Pending Users', 'Role Permissions', 'Global Admin', 'Settings'],
+  admin: [
+    'Dashboard',
+    'All Trips',
+    'Dispatch Board',
+    'Fleet',
+    'Extra Bookings',
+    'Finance',
+    'Users',
+    'Pending Users',
+    'Role Permissions',
+    'Global Admin',
+    'Settings',
+  ],
   school_staff: ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'],
-  trip_manager: ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'],
-  bus_company: ['Dashboard', 'All Trips', 'Settings'],
+  trip_manager: ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
+  bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Settings'],
   finance: ['All Trips', 'Finance', 'Settings'],
 };
 

@@ -56,7 +56,7 @@ function HintText({ trip }: { trip: TripDto }) {
   const { actor } = useTripWorkflow();
   const hint = actor ? actionHint(actor, trip) : null;
   return hint?.needed ? (
-    <Badge color="orange" variant="light" style={{ overflow: 'visible', minWidth: 'max-content' }}>
+    <Badge color={trip.needsBus ? 'red' : 'orange'} variant="light" style={{ overflow: 'visible', minWidth: 'max-content' }}>
       {hint.text}
     </Badge>
   ) : (

@@ -8,9 +8,6 @@ import { subscribeTripsLive } from '../trips/trips.live';
 import { DashboardPage } from './dashboard-page';
 import { tripStats, upcomingTrips } from './dashboard-stats';
 
-// client/jest.config.cjs asks for 20 s (Mantine modals under jsdom on a busy machine); a run from the root config keeps jest's 5 s
-jest.setTimeout(20_000);
-
 const TODAY = '2031-03-10';
 const on = (date: string, over: Parameters<typeof makeTrip>[0] = {}) => makeTrip({ departureDate: date, date, returnDate: date, ...over });
 
@@ -106,5 +103,21 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
     expect(screen.queryByText('Zoo')).toBeNull();
     off();
+  });
+
+  it('says "Needs a bus" in Action needed for an accepted trip without a bus close to departure', async () => {
+    mockFetch({
+      'GET /api/trips': () => ({
+        body: [
+          on(future(2), { id: 5, destination: 'Space Museum', status: 'Accepted', busCompanyOrgId: DESERT_STAR, needsBus: true }),
+          on(future(9), { id: 6, destination: 'Eco Farm', status: 'Accepted', busCompanyOrgId: DESERT_STAR }),
+        ],
+      }),
+    });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    const urgent = (await screen.findByText('Space Museum')).closest('tr') as HTMLElement;
+    expect(within(urgent).getByText('Needs a bus')).toBeInTheDocument();
+    const later = screen.getByText('Eco Farm').closest('tr') as HTMLElement;
+    expect(within(later).getByText('Assign bus')).toBeInTheDocument();
   });
 });

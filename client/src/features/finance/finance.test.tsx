@@ -7,9 +7,6 @@ import { subscribeTripsLive } from '../trips/trips.live';
 import { filterFinance, NO_FINANCE_FILTERS, paidRevenue, sortByDate } from './finance-filters';
 import { FinancePage } from './finance-page';
 
-// client/jest.config.cjs asks for 20 s (Mantine modals under jsdom on a busy machine); a run from the root config keeps jest's 5 s
-jest.setTimeout(20_000);
-
 const bus = (tripPrice: number) => ({ busType: 'White Bus' as const, busSeats: 40, tripPrice });
 const trips = [
   makeTrip({

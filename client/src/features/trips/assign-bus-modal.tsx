@@ -1,12 +1,30 @@
+import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { TripMessages } from '@contracts/trip-messages';
 import { BUS_TYPES, type BusAssignment, type BusType, type TripDto } from '@contracts/trip-wire';
-import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { errorText } from '../../api/http';
+import { useEffect, useState } from 'react';
+import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
+import { useSession } from '../auth/session-context';
+import { mergeTripIntoBoards } from '../dispatch/dispatch.live';
+import { useBuses, useDrivers } from '../fleet/fleet.api';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
 import { formatAed } from './trip-view';
@@ -19,6 +37,11 @@ export interface BusDraft {
   tripPrice: number | '';
   driverName: string;
   driverPhone: string;
+  /** A bus of the company's fleet (issue 15): type and seats come from it. null: a hired vehicle typed in. */
+  busId: number | null;
+  busName: string | null;
+  /** A driver of the company's fleet: name and mobile come from them. */
+  driverId: number | null;
 }
 
 /** spec §5: seats default to students plus staff. */
@@ -30,6 +53,26 @@ export const emptyBus = (trip: Pick<TripDto, 'students' | 'staff'>): BusDraft =>
   tripPrice: '',
   driverName: '',
   driverPhone: '',
+  busId: null,
+  busName: null,
+  driverId: null,
+});
+
+/** A fleet bus chosen: its type, seats and name fill the draft. */
+export const withBus = (draft: BusDraft, bus: BusDto): BusDraft => ({
+  ...draft,
+  busId: bus.id,
+  busName: bus.name,
+  busType: bus.busType,
+  busSeats: bus.seats,
+});
+
+/** A fleet driver chosen: their name and mobile fill the draft. */
+export const withDriver = (draft: BusDraft, driver: DriverDto): BusDraft => ({
+  ...draft,
+  driverId: driver.id,
+  driverName: driver.name,
+  driverPhone: driver.mobile,
 });
 
 /** spec §5 Assign bus: seats are required. */
@@ -45,6 +88,9 @@ export function toAssignment(bus: BusDraft): BusAssignment {
     driverName: bus.driverName.trim() || null,
     driverPhone: bus.driverPhone.trim() || null,
     status: null,
+    // the fleet ids only when chosen: a hired vehicle's item keeps the spec's shape
+    ...(bus.busId !== null ? { busId: bus.busId, busName: bus.busName } : {}),
+    ...(bus.driverId !== null ? { driverId: bus.driverId } : {}),
   };
 }
 
@@ -54,6 +100,15 @@ const toDraft = (bus: BusAssignment): BusDraft => ({
   tripPrice: bus.tripPrice ?? '',
   driverName: bus.driverName ?? '',
   driverPhone: bus.driverPhone ?? '',
+  busId: bus.busId ?? null,
+  busName: bus.busName ?? null,
+  driverId: bus.driverId ?? null,
+});
+
+const busOption = (bus: BusDto) => ({ value: String(bus.id), label: `${bus.name} · ${bus.busType} · ${bus.seats} seats` });
+const driverOption = (driver: DriverDto) => ({
+  value: String(driver.id),
+  label: `${driver.name}${driver.licenceStatus === 'expired' ? ' (licence expired)' : driver.licenceStatus === 'expiresSoon' ? ' (licence expires soon)' : ''}`,
 });
 
 const toNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
@@ -63,11 +118,12 @@ function AssignBusBody({
   onClose,
   onAssigned,
 }: {
-  layer: { tripId: number; base: TripDto };
+  layer: { tripId: number; base: TripDto; busId?: number };
   onClose: () => void;
   onAssigned: (trip: TripDto) => void;
 }) {
   const { data } = useTrip(layer.tripId);
+  const { profile } = useSession();
   const current = data ?? layer.base;
   const [base, setBase] = useState<TripDto>(layer.base);
   const [buses, setBuses] = useState<BusAssignment[]>(() => layer.base.buses ?? []);
@@ -77,8 +133,34 @@ function AssignBusBody({
   const [listError, setListError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [conflictMessage, setConflictMessage] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  // issue 15: dispatchers and admins pick from the assigned company's active fleet; everyone may still type a hired vehicle in
+  const companyId = current.busCompanyOrgId;
+  const fleetOn = companyId !== null && (profile?.role === 'bus_company' || profile?.role === 'admin');
+  const { data: fleetBuses } = useBuses(companyId, fleetOn);
+  const { data: fleetDrivers } = useDrivers(companyId, fleetOn);
+  const activeBuses = fleetOn ? (fleetBuses ?? []).filter((b) => b.active) : [];
+  const activeDrivers = fleetOn ? (fleetDrivers ?? []).filter((d) => d.active) : [];
+  const [preselect, setPreselect] = useState(layer.busId ?? null);
 
   const set = <K extends keyof BusDraft>(key: K, value: BusDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const chooseBus = (id: string | null) => {
+    const bus = activeBuses.find((b) => String(b.id) === id);
+    setDraft((d) => (bus ? withBus(d, bus) : { ...d, busId: null, busName: null }));
+    setSeatsError(null);
+  };
+  const chooseDriver = (id: string | null) => {
+    const driver = activeDrivers.find((d) => String(d.id) === id);
+    setDraft((d) => (driver ? withDriver(d, driver) : { ...d, driverId: null }));
+  };
+
+  // started from a bus's row on the board: that bus, once the fleet has loaded
+  const preselected = preselect === null ? undefined : activeBuses.find((b) => b.id === preselect);
+  useEffect(() => {
+    if (!preselected) return;
+    setDraft((d) => withBus(d, preselected));
+    setPreselect(null);
+  }, [preselected]);
 
   const addOrUpdate = () => {
     const problem = validateBus(draft);
@@ -104,6 +186,7 @@ function AssignBusBody({
       return;
     }
     setSaving(true);
+    setSaveError(null);
     let updated: TripDto;
     try {
       updated = await tripsApi.update(base.id, { buses, status: 'Confirmed', version: base.version });
@@ -115,11 +198,18 @@ function AssignBusBody({
         setConflictMessage(conflict.message);
         return;
       }
+      // issue 15: a double booking (409), an expired licence or too few seats (400) show in the server's words
+      const reason = serverMessage(e);
+      if (e instanceof ApiError && (e.status === 400 || e.status === 409) && reason) {
+        setSaveError(reason);
+        return;
+      }
       console.error(`Trip ${base.id}: assigning buses failed`, errorText(e));
       toast.error('Failed to assign buses. Please try again.');
       return;
     }
     mergeTrip(updated);
+    mergeTripIntoBoards(updated);
     try {
       await tripsApi.addSubtrip(base.id, buses);
     } catch (e) {
@@ -162,6 +252,30 @@ function AssignBusBody({
       </Text>
       <Paper withBorder p="sm" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          {fleetOn ? (
+            <>
+              <Select
+                label="Fleet bus"
+                placeholder="Hired vehicle: type it in"
+                data={activeBuses.map(busOption)}
+                value={draft.busId === null ? null : String(draft.busId)}
+                onChange={chooseBus}
+                searchable
+                clearable
+                nothingFoundMessage="No active bus matches"
+              />
+              <Select
+                label="Fleet driver"
+                placeholder="Type the driver in"
+                data={activeDrivers.map(driverOption)}
+                value={draft.driverId === null ? null : String(draft.driverId)}
+                onChange={chooseDriver}
+                searchable
+                clearable
+                nothingFoundMessage="No active driver matches"
+              />
+            </>
+          ) : null}
           <Select
             label="Bus type"
             required
@@ -169,10 +283,12 @@ function AssignBusBody({
             value={draft.busType}
             onChange={(v) => v && set('busType', v as BusType)}
             allowDeselect={false}
+            readOnly={draft.busId !== null}
           />
           <NumberInput
             label="Seats"
             required
+            readOnly={draft.busId !== null}
             min={1}
             allowDecimal={false}
             allowNegative={false}
@@ -192,10 +308,16 @@ function AssignBusBody({
             value={draft.tripPrice}
             onChange={(n) => set('tripPrice', toNumber(n))}
           />
-          <TextInput label="Driver name" value={draft.driverName} onChange={(e) => set('driverName', e.currentTarget.value)} />
+          <TextInput
+            label="Driver name"
+            value={draft.driverName}
+            readOnly={draft.driverId !== null}
+            onChange={(e) => set('driverName', e.currentTarget.value)}
+          />
           <TextInput
             label="Driver phone"
             type="tel"
+            readOnly={draft.driverId !== null}
             value={draft.driverPhone}
             onChange={(e) => set('driverPhone', e.currentTarget.value)}
           />
@@ -239,7 +361,7 @@ function AssignBusBody({
             <Table.Tbody>
               {buses.map((bus, i) => (
                 <Table.Tr key={i} bg={editing === i ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>{bus.busType}</Table.Td>
+                  <Table.Td>{bus.busName ? `${bus.busName} · ${bus.busType}` : bus.busType}</Table.Td>
                   <Table.Td>{bus.busSeats}</Table.Td>
                   <Table.Td>{bus.tripPrice != null ? formatAed(bus.tripPrice) : '—'}</Table.Td>
                   <Table.Td>
@@ -286,6 +408,11 @@ function AssignBusBody({
           {totalSeats} seats for {needed} passengers
         </Text>
       ) : null}
+      {saveError ? (
+        <Alert color="red" variant="light" title="Buses not saved" role="alert">
+          {saveError}
+        </Alert>
+      ) : null}
       {listError ? (
         <Text c="red" size="sm" role="alert">
           {listError}
@@ -310,7 +437,7 @@ export function AssignBusModal({
   onAssigned,
   stackId,
 }: {
-  layer: { tripId: number; base: TripDto } | null;
+  layer: { tripId: number; base: TripDto; busId?: number } | null;
   onClose: () => void;
   onAssigned: (trip: TripDto) => void;
   stackId?: string;

@@ -165,7 +165,8 @@ export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
   const can = new Set(allowedTripActions(actor, trip, ruleContext(actor)));
   if (can.has('accept') || can.has('reject')) return { text: 'Accept or reject', needed: true };
   if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };
-  if (can.has('assignBuses') && trip.status === 'Accepted') return { text: 'Assign bus', needed: true };
+  // issue 15: an accepted trip still without a bus close to departure
+  if (can.has('assignBuses') && trip.status === 'Accepted') return { text: trip.needsBus ? 'Needs a bus' : 'Assign bus', needed: true };
   switch (trip.status) {
     case 'Pending':
       return { text: trip.editRequest ? 'Edit awaiting approval' : 'Awaiting bus company', needed: false };

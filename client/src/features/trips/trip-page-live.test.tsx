@@ -8,9 +8,6 @@ import { makeTrip, tripRoutes } from './test-trips';
 import { type TripPageQuery, tripKeys, useTripPage } from './trips.api';
 import { subscribeTripsLive } from './trips.live';
 
-// client/jest.config.cjs asks for 20 s; a run from the root config keeps jest's 5 s
-jest.setTimeout(20_000);
-
 /**
  * Live merging with server pages (issue 17): a pushed trip moves in or out of the cached page it belongs to, the total
  * follows, and when rows shift in from another page the page on screen is asked again (and only that one). The

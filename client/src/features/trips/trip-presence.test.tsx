@@ -13,8 +13,6 @@ import { TripsPage } from './trips-page';
 
 jest.mock('../../api/socket', () => ({ ...jest.requireActual('../../api/socket'), sendLive: jest.fn() }));
 const send = sendLive as jest.MockedFunction<typeof sendLive>;
-// client/jest.config.cjs asks for 20 s (Mantine modals under jsdom on a busy machine); a run from the root config keeps jest's 5 s
-jest.setTimeout(20_000);
 
 // the signed-in user is 7 (makeProfile); Dev and Sam are other people
 const me = makeProfile('bus_company', { active_org_id: DESERT_STAR });

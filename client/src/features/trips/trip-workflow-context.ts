@@ -25,6 +25,8 @@ export interface PerformOptions {
   failure?: string;
   /** Skip the question (already asked). */
   confirmed?: boolean;
+  /** Assign Bus: the fleet bus to start with (the dispatch board's row the assignment was started from). */
+  busId?: number;
 }
 
 export interface TripWorkflow {

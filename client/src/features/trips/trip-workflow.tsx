@@ -31,7 +31,7 @@ export { type DetailsNotice, type PerformOptions, type TripWorkflow, useTripWork
 type Layer =
   | { kind: 'details'; tripId: number; notice?: DetailsNotice }
   | { kind: 'edit'; tripId: number; base: TripDto }
-  | { kind: 'assign'; tripId: number; base: TripDto }
+  | { kind: 'assign'; tripId: number; base: TripDto; busId?: number }
   | { kind: 'passengers'; tripId: number }
   | { kind: 'company'; tripId: number; base: TripDto };
 
@@ -121,7 +121,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           push({ kind: 'edit', tripId: trip.id, base: trip });
           return;
         case 'assignBuses':
-          push({ kind: 'assign', tripId: trip.id, base: trip });
+          push({ kind: 'assign', tripId: trip.id, base: trip, busId: options.busId });
           return;
         case 'passengers':
           push({ kind: 'passengers', tripId: trip.id });

@@ -7,9 +7,6 @@ import { DESERT_STAR, GREENFIELD, makeTrip, makeTrips, tripRoutes } from './test
 import { TripsPage } from './trips-page';
 import { subscribeTripsLive } from './trips.live';
 
-// client/jest.config.cjs asks for 20 s (Mantine modals under jsdom on a busy machine); a run from the root config keeps jest's 5 s
-jest.setTimeout(20_000);
-
 const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
 const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
 const admin = makeProfile('admin');

@@ -1,0 +1,44 @@
+import type { DispatchBoardDto, NotificationDto } from '@contracts/fleet-wire';
+import { http } from '../../api/http';
+import { setQueryData, useQuery } from '../../api/query-cache';
+import { queryKeys } from '../../api/query-keys';
+
+const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+export interface BoardParams {
+  from: string;
+  to: string;
+  /** null: the server's choice (a dispatcher's own company, an admin's first, a trip manager's every company). */
+  companyId: number | null;
+}
+
+/** issue 15: the dispatch board's read and the bell's open alerts (server/src/fleet/README.md). */
+export const dispatchApi = {
+  board: ({ from, to, companyId }: BoardParams) => http.get<DispatchBoardDto>('/dispatch/board', { from, to, companyId }),
+  notifications: async () => asList<NotificationDto>(await http.get('/notifications')),
+};
+
+export const boardKey = ({ from, to, companyId }: BoardParams) => [...queryKeys.board, companyId, from, to] as const;
+
+/** One board per company and week in the cache; live events merge into every cached board (dispatch.live.ts). */
+export function useBoard(params: BoardParams) {
+  return useQuery(boardKey(params), () => dispatchApi.board(params));
+}
+
+export function useNotifications(enabled: boolean) {
+  return useQuery(queryKeys.notifications, dispatchApi.notifications, { enabled });
+}
+
+/** A new alert goes first (newest first, as the server lists them); one per trip. */
+export function addNotification(notification: NotificationDto): void {
+  setQueryData<NotificationDto[]>(queryKeys.notifications, (list) =>
+    list ? [notification, ...list.filter((n) => n.id !== notification.id && n.tripId !== notification.tripId)] : undefined,
+  );
+}
+
+/** An alert closes once its trip no longer needs a bus (it got one, or left Accepted, or was deleted). */
+export function closeNotificationsOf(tripId: number): void {
+  setQueryData<NotificationDto[]>(queryKeys.notifications, (list) =>
+    list?.some((n) => n.tripId === tripId) ? list.filter((n) => n.tripId !== tripId) : undefined,
+  );
+}
