@@ -106,14 +106,12 @@ describe('DashboardPage', () => {
   });
 
   it('says "Needs a bus" in Action needed for an accepted trip without a bus close to departure', async () => {
-    mockFetch({
-      'GET /api/trips': () => ({
-        body: [
-          on(future(2), { id: 5, destination: 'Space Museum', status: 'Accepted', busCompanyOrgId: DESERT_STAR, needsBus: true }),
-          on(future(9), { id: 6, destination: 'Eco Farm', status: 'Accepted', busCompanyOrgId: DESERT_STAR }),
-        ],
-      }),
-    });
+    mockFetch(
+      tripRoutes([
+        on(future(2), { id: 5, destination: 'Space Museum', status: 'Accepted', busCompanyOrgId: DESERT_STAR, needsBus: true }),
+        on(future(9), { id: 6, destination: 'Eco Farm', status: 'Accepted', busCompanyOrgId: DESERT_STAR }),
+      ]),
+    );
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
     const urgent = (await screen.findByText('Space Museum')).closest('tr') as HTMLElement;
     expect(within(urgent).getByText('Needs a bus')).toBeInTheDocument();
