@@ -11,6 +11,9 @@ import {
   updateBookingSchema,
 } from './bookings.schemas';
 import { BookingsService } from './bookings.service';
+import { z } from 'zod';
+import { ApiDoc } from '../docs/api-doc';
+import { bookingSchema } from '../docs/wire.schemas';
 
 @Controller('bookings')
 export class BookingsController {
@@ -19,6 +22,7 @@ export class BookingsController {
   // DESIGN §3: bus companies see no bookings, so the route refuses them (403) rather than answering an empty list.
   @Get()
   @Roles('admin', 'finance', 'school_staff', 'trip_manager')
+  @ApiDoc({ summary: 'The bookings the caller may see.', response: z.array(bookingSchema) })
   list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(listBookingsQuery)) query: ListBookingsQuery) {
     return this.bookings.list(caller, query);
   }
@@ -26,12 +30,14 @@ export class BookingsController {
   // spec §2: /bookings is for school_staff, trip_manager and admin.
   @Post()
   @Roles('school_staff', 'trip_manager', 'admin')
+  @ApiDoc({ summary: 'Request a booking (status Requested).', response: bookingSchema, errors: { 403: "The school is not the caller's." } })
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createBookingSchema)) body: CreateBookingBody) {
     return this.bookings.create(caller, body);
   }
 
   @Patch(':id')
   @Roles('school_staff', 'trip_manager', 'admin')
+  @ApiDoc({ summary: 'Approve or cancel a booking.', response: bookingSchema, errors: { 403: 'The caller may not change this booking.' } })
   setStatus(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,
