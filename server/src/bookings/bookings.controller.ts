@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -11,7 +12,6 @@ import {
   updateBookingSchema,
 } from './bookings.schemas';
 import { BookingsService } from './bookings.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { bookingSchema } from '../docs/wire.schemas';
 

@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import type { DispatchBoardDto, NotificationDto } from '../contracts/fleet-wire';
 import { type BoardQuery, boardQuery } from './fleet.schemas';
 import { DispatchService } from './dispatch.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { dispatchBoardSchema, notificationSchema } from '../docs/wire.schemas';
 

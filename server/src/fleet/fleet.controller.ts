@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -16,7 +17,6 @@ import {
   updateDriverSchema,
 } from './fleet.schemas';
 import { FleetService } from './fleet.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { busSchema, busStaleSchema, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
 

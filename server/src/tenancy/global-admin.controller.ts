@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -19,7 +20,6 @@ import {
   updateTenantSchema,
 } from './tenancy.schemas';
 import { TenantsService } from './tenants.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { organizationSchema, partnershipSchema, tenantSchema } from '../docs/wire.schemas';
 

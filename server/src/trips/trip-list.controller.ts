@@ -1,5 +1,6 @@
 import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
@@ -18,7 +19,6 @@ import {
 } from './trip-list.schemas';
 import { TripListService } from './trip-list.service';
 import { type ListTripsQuery, listTripsQuery } from './trips.schemas';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { tripPageSchema, tripSchema, tripStatsSchema, tripTotalsSchema } from '../docs/wire.schemas';
 

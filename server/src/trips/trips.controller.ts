@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -14,7 +15,6 @@ import {
   updateTripSchema,
 } from './trips.schemas';
 import { TripsService } from './trips.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import {
   errorSchema,

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { PasswordCheckLimit } from '../auth/auth-throttler.guard';
 import { CurrentUser, Roles } from '../common/decorators';
@@ -13,7 +14,6 @@ import {
   updateUserSchema,
 } from './users.schemas';
 import { UsersService } from './users.service';
-import { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc';
 import { profileSchema } from '../docs/wire.schemas';
 
