@@ -19,9 +19,10 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** `code` spans for backticks; everything else escaped. */
+const inline = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 const prose = (text: string) =>
-  escape(text)
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
+  inline(text)
     .split(/\n{2,}/)
     .map((p) => `<p>${p}</p>`)
     .join('');
@@ -35,6 +36,9 @@ function schemaView(schema: Json | undefined): string {
   if (typeof ref === 'string') return `<a href="#schema-${escape(ref.split('/').pop()!)}">${escape(ref.split('/').pop()!)}</a>`;
   const items = (schema as { items?: Json }).items;
   if (schema.type === 'array' && items && typeof items.$ref === 'string') return `array of ${schemaView(items)}`;
+  const anyOf = schema.anyOf as Json[] | undefined;
+  const named = (s: Json) => typeof s.$ref === 'string' || (s.type === 'array' && typeof (s.items as Json | undefined)?.$ref === 'string');
+  if (anyOf?.every(named)) return anyOf.map(schemaView).join(' or ');
   const json = JSON.stringify(schema, null, 2);
   if (json.length < 90) return `<code>${escape(JSON.stringify(schema))}</code>`;
   return `<details><summary>Schema</summary><pre>${escape(json)}</pre></details>`;
@@ -54,7 +58,7 @@ function operationView(method: string, path: string, op: Operation): string {
       const [type, media] = Object.entries(r.content ?? {})[0] ?? [];
       const headers = Object.keys(r.headers ?? {});
       return (
-        `<tr><th scope="row">${escape(status)}</th><td>${escape(r.description)}` +
+        `<tr><th scope="row">${escape(status)}</th><td>${inline(r.description)}` +
         (headers.length ? `<br>Headers: ${headers.map((h) => `<code>${escape(h)}</code>`).join(', ')}` : '') +
         `</td><td>${type ? `<code>${escape(type)}</code> ` : ''}${schemaView(media?.schema)}</td></tr>`
       );
@@ -63,7 +67,7 @@ function operationView(method: string, path: string, op: Operation): string {
   return `
 <section class="op" id="${anchor(method, path)}" aria-labelledby="${anchor(method, path)}-h">
   <h3 id="${anchor(method, path)}-h"><span class="method m-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-  <p class="summary">${escape(op.summary)}</p>
+  <p class="summary">${inline(op.summary)}</p>
   <dl>
     <dt>Sign-in</dt><dd>${authText(op)}</dd>
   </dl>
@@ -132,7 +136,7 @@ export function renderDocsPage(doc: Json): string {
   <ul>${ops
     .map(
       ({ path, method, op }) =>
-        `<li><a href="#${anchor(method, path)}">${method.toUpperCase()} ${escape(path)}</a> <span class="muted">${escape(op.summary)}</span></li>`,
+        `<li><a href="#${anchor(method, path)}">${method.toUpperCase()} ${escape(path)}</a> <span class="muted">${inline(op.summary)}</span></li>`,
     )
     .join('')}</ul>
 </nav>
