@@ -22,7 +22,11 @@ export class BookingsController {
   // DESIGN §3: bus companies see no bookings, so the route refuses them (403) rather than answering an empty list.
   @Get()
   @Roles('admin', 'finance', 'school_staff', 'trip_manager')
-  @ApiDoc({ summary: 'The bookings the caller may see.', response: z.array(bookingSchema) })
+  @ApiDoc({
+    summary: 'The bookings the caller may see.',
+    response: z.array(bookingSchema),
+    errors: { 404: "No such tenant (`tenant_id`), or not the caller's." },
+  })
   list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(listBookingsQuery)) query: ListBookingsQuery) {
     return this.bookings.list(caller, query);
   }
@@ -30,7 +34,11 @@ export class BookingsController {
   // spec §2: /bookings is for school_staff, trip_manager and admin.
   @Post()
   @Roles('school_staff', 'trip_manager', 'admin')
-  @ApiDoc({ summary: 'Request a booking (status Requested).', response: bookingSchema, errors: { 403: "The school is not the caller's." } })
+  @ApiDoc({
+    summary: 'Request a booking (status Requested).',
+    response: bookingSchema,
+    errors: { 404: "No such tenant (`tenant_id`), or not the caller's." },
+  })
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createBookingSchema)) body: CreateBookingBody) {
     return this.bookings.create(caller, body);
   }

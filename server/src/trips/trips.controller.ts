@@ -38,7 +38,7 @@ export class TripsController {
   @ApiDoc({
     summary: 'Request a trip (status Pending).',
     response: tripSchema,
-    errors: { 403: 'The role may not request trips, or not for this school.', 404: 'No such school in the tenant.' },
+    errors: { 403: 'The role may not request trips.' },
   })
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSchema)) body: CreateTripBody): Promise<TripDto> {
     return this.trips.create(caller, body);
