@@ -39,7 +39,13 @@ const count = z.number().int().min(0);
 const idNum = z.number().int().min(1);
 const ref = { id: idNum, name: z.string() };
 
-export const errorSchema = z.object({ message: z.string() }).loose().meta({ id: 'Error', description: 'Every error answer.' });
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    field: z.string().optional().meta({ description: 'On a 400: the body or query field the message is about, when there is one.' }),
+  })
+  .loose()
+  .meta({ id: 'Error', description: 'Every error answer: a message a person can read.' });
 
 export const profileSchema = z
   .object({
