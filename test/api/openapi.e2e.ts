@@ -50,7 +50,13 @@ describe('the OpenAPI document (issue 18)', () => {
   useApiWorld({ tenants: ['Docs'] }, async (w) => {
     ({ t, root } = w);
     [acme] = w.tenants;
-    doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body as OpenApi;
+    doc = (
+      await t
+        .http()
+        .get('/api/docs/openapi.json')
+        .expect(200)
+        .expect('Content-Type', /^application\/json/)
+    ).body as OpenApi;
     ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(doc, 'openapi.json');

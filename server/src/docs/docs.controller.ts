@@ -18,8 +18,9 @@ export class DocsController {
 
   @Public()
   @Get('openapi.json')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiDoc({ summary: 'The OpenAPI 3.1 document.', response: { mediaType: 'application/json', description: 'The document.' } })
-  openApi(): Record<string, unknown> {
-    return this.docs.openApi();
+  openApi(): string {
+    return this.docs.openApiJson();
   }
 }

@@ -10,12 +10,18 @@ export const API_VERSION = '1.0.0';
 @Injectable()
 export class DocsService {
   private document?: Record<string, unknown>;
+  private json?: string;
   private page?: string;
 
   constructor(private readonly modules: ModulesContainer) {}
 
   openApi(): Record<string, unknown> {
     return (this.document ??= buildOpenApi(collectRoutes(this.modules), { version: API_VERSION }));
+  }
+
+  /** The document as sent: serialised once, as it never changes while the process runs. */
+  openApiJson(): string {
+    return (this.json ??= JSON.stringify(this.openApi()));
   }
 
   html(): string {
