@@ -12,6 +12,7 @@ import { HttpErrorFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DocsModule } from './docs/docs.module';
 import { FleetModule } from './fleet/fleet.module';
 import { HealthModule } from './health/health.module';
 import { PermissionsModule } from './permissions/permissions.module';
@@ -47,6 +48,7 @@ export class AppModule {
         TripsModule,
         FleetModule,
         RealtimeModule,
+        DocsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },

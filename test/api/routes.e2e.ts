@@ -7,7 +7,14 @@ interface Layer {
 type WithRouter = { router: { stack: Layer[] } };
 
 // The routes anyone may call without signing in; everything else must answer 401 to an anonymous caller.
-const PUBLIC = ['POST /api/auth/login', 'POST /api/auth/register', 'GET /api/health', 'POST /api/auth/login-microsoft'];
+const PUBLIC = [
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'GET /api/health',
+  'POST /api/auth/login-microsoft',
+  'GET /api/docs',
+  'GET /api/docs/openapi.json',
+];
 
 describe('every route', () => {
   let t: TestApp;

@@ -15,6 +15,8 @@ export interface A11yScreen {
   open?: (page: Page) => Promise<unknown>;
   /** Only at these widths (the phone's navigation drawer); every width when absent. */
   widths?: readonly number[];
+  /** A page outside the console (the API documentation) follows the system's colour scheme, not the console's choice. */
+  systemScheme?: boolean;
 }
 
 export interface A11yRole {
@@ -62,6 +64,13 @@ const loginMessages: A11yScreen = {
     await p.getByRole('button', { name: 'Sign in with Google' }).click();
     await p.getByText("Sign-in isn't configured yet. This button is a placeholder.").first().waitFor();
   },
+};
+/** GET /api/docs (issue 18): the server's own page, for whoever reads the API. */
+const apiDocs: A11yScreen = {
+  name: 'API documentation',
+  path: '/api/docs',
+  ready: (p) => heading(p, 'API documentation'),
+  systemScheme: true,
 };
 const register: A11yScreen = { name: 'Register', path: '/register', ready: (p) => heading(p, 'Create an account') };
 const registerMessages: A11yScreen = {
@@ -293,7 +302,7 @@ const unauthorized = (path: string): A11yScreen => ({
 });
 
 export const A11Y_ROLES: A11yRole[] = [
-  { role: 'visitor', email: null, screens: [login, loginMessages, register, registerMessages, registerRoles] },
+  { role: 'visitor', email: null, screens: [login, loginMessages, register, registerMessages, registerRoles, apiDocs] },
   {
     role: 'admin',
     email: 'admin@demo.test',

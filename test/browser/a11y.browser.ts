@@ -73,6 +73,14 @@ describe('accessibility: WCAG 2.1 AA on every screen of every role, light and da
   }
 
   async function show(page: Page, screen: A11yScreen, scheme: Scheme): Promise<void> {
+    // a page outside the console reads the system's scheme; the console's own pages are given theirs below
+    await page.emulateMedia({ colorScheme: screen.systemScheme ? scheme : null });
+    if (screen.systemScheme) {
+      await page.goto(screen.path);
+      await screen.ready(page);
+      await settle(page);
+      return;
+    }
     // the console keeps its colour choice in local storage (spec §2), read at load
     await page.evaluate((s) => localStorage.setItem('console-color-scheme', s), scheme);
     await page.goto(screen.path);

@@ -269,6 +269,41 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     for (const ms of Object.values(measured)) expect(ms).toBeGreaterThanOrEqual(0);
   });
 
+  it("shows who is on a trip on the other dispatcher's dispatch board: on a bus's bar and in the Needs a bus lane", async () => {
+    const [devPage, dinaPage] = await Promise.all([open('dispatch.desertstar@demo.test', '/dispatch'), open(SECOND.email, '/dispatch')]);
+    // this week's first trip on a fleet bus (the demo's confirmed trips run on its buses)
+    const bar = devPage.locator('button[data-trip-id][data-color]').first();
+    await bar.waitFor();
+    const barTrip = Number(await bar.getAttribute('data-trip-id'));
+    await dinaPage.locator(`button[data-trip-id="${barTrip}"][data-color]`).waitFor();
+
+    // Dev opens the bar's trip: Dina's board shows him on that bar, viewing
+    await bar.click();
+    const details = devPage.getByRole('dialog', { name: 'View trip details' });
+    await details.getByText('Requested the trip').waitFor();
+    const onBar = dinaPage.locator(`[data-presence-trip="${barTrip}"]`).getByRole('img', { name: `${dev.name}, Bus Company: viewing` });
+    await onBar.waitFor({ timeout: 15_000 });
+    await dinaPage.screenshot({ path: join(SCREENSHOTS, 'presence-4-board-bar.png') });
+    await details.getByRole('button', { name: 'Close' }).click();
+    await dinaPage.locator(`[data-presence-trip="${barTrip}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+
+    // Dev starts assigning the waiting Space Museum trip from the lane: Dina sees him assigning buses there
+    await devPage.getByTestId('waiting-lane').locator(`[data-trip-id="${tripId}"]`).click();
+    const assign = devPage.getByRole('dialog', { name: 'Assign Bus' });
+    await assign.getByRole('textbox', { name: /^Seats/ }).waitFor();
+    await dinaPage
+      .getByTestId('waiting-lane')
+      .locator(`[data-presence-trip="${tripId}"]`)
+      .getByRole('img', { name: `${dev.name}, Bus Company: assigning buses` })
+      .waitFor({ timeout: 15_000 });
+    await expectAxeClean(dinaPage, 'dispatch board with avatars');
+    await assign.getByRole('button', { name: 'Cancel' }).click();
+    await assign.waitFor({ state: 'hidden' });
+    // Assign Bus may have opened over the trip's details: close those too
+    if (await details.isVisible()) await details.getByRole('button', { name: 'Close' }).click();
+    await dinaPage.locator(`[data-presence-trip="${tripId}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
   it('passes axe on the details modal with an avatar shown and on the soft claim', async () => {
     const devPage = await openTrip('dispatch.desertstar@demo.test');
     const devDetails = await openDetails(devPage);

@@ -6,6 +6,8 @@ import { RegistrationLimit, SignInLimit } from './auth-throttler.guard';
 import { type LoginBody, loginSchema, type RegisterBody, registerSchema } from './auth.schemas';
 import { AuthService } from './auth.service';
 import { MicrosoftSignInService } from './microsoft-sign-in.service';
+import { ApiDoc } from '../docs/api-doc';
+import { loginResponseSchema, registerResponseSchema, sessionSchema } from '../docs/wire.schemas';
 
 @Controller('auth')
 export class AuthController {
@@ -18,6 +20,11 @@ export class AuthController {
   @SignInLimit()
   @Post('login')
   @HttpCode(200)
+  @ApiDoc({
+    summary: 'Sign in with e-mail and password.',
+    response: loginResponseSchema,
+    errors: { 401: 'Wrong e-mail or password.', 403: 'The account awaits approval.' },
+  })
   login(@Body(new ZodPipe(loginSchema)) body: LoginBody) {
     return this.auth.login(body);
   }
@@ -27,6 +34,17 @@ export class AuthController {
   @SignInLimit()
   @Post('login-microsoft')
   @HttpCode(200)
+  @ApiDoc({
+    summary: 'Sign in with a Microsoft access token (empty JSON body).',
+    response: loginResponseSchema,
+    auth: 'microsoft',
+    errors: {
+      401: 'No token, or a token that does not verify.',
+      403: 'The account awaits approval.',
+      404: 'No account has this Microsoft identity or e-mail.',
+      503: 'Microsoft sign-in is not configured.',
+    },
+  })
   loginMicrosoft(@Headers('authorization') authorization: string | undefined) {
     return this.microsoft.login(authorization);
   }
@@ -34,17 +52,24 @@ export class AuthController {
   @Public()
   @RegistrationLimit()
   @Post('register')
+  @ApiDoc({
+    summary: 'Register an account; it waits for an admin to approve it.',
+    response: registerResponseSchema,
+    errors: { 404: 'No organization tenant matches this invite.', 409: 'An account with this email already exists.' },
+  })
   register(@Body(new ZodPipe(registerSchema)) body: RegisterBody) {
     return this.auth.register(body);
   }
 
   @Get('session')
+  @ApiDoc({ summary: 'The signed-in user.', response: sessionSchema })
   async session(@CurrentUser() user: AuthUser) {
     return { user: await this.auth.session(user) };
   }
 
   @Post('logout')
   @HttpCode(204)
+  @ApiDoc({ summary: 'Sign out: this token stops working at once, on every replica.', response: null })
   logout(@CurrentUser() user: AuthUser) {
     return this.auth.logout(user);
   }

@@ -4,7 +4,7 @@ import { InputMessages, parseRouteId } from './input';
 
 /** Validates a body or query with a zod schema; the first problem's message becomes the 400. */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
-  constructor(private readonly schema: T) {}
+  constructor(readonly schema: T) {}
 
   transform(value: unknown): z.infer<T> {
     const result = this.schema.safeParse(value ?? {});

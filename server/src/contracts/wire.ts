@@ -27,3 +27,12 @@ export interface TenantDto {
   created_at: string;
   updated_at: string;
 }
+
+/** GET /health: whether the database answers, which driver and which Socket.IO adapter this replica runs. */
+export interface HealthDto {
+  status: 'ok' | 'degraded';
+  database: 'up' | 'down';
+  databaseDriver: 'postgres' | 'pglite';
+  adapter: 'memory' | 'redis';
+  redis: 'disabled' | 'up' | 'down';
+}

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -16,6 +17,8 @@ import {
   updateDriverSchema,
 } from './fleet.schemas';
 import { FleetService } from './fleet.service';
+import { ApiDoc } from '../docs/api-doc';
+import { busSchema, busStaleSchema, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
 
 /** The fleet registry (DESIGN §9): dispatchers and admins only; which company's rows is the service's business. No DELETE: nothing is deleted. */
 @Controller('fleet')
@@ -24,16 +27,37 @@ export class FleetController {
   constructor(private readonly fleet: FleetService) {}
 
   @Get('buses')
+  @ApiDoc({ summary: "A company's buses (a dispatcher's own; admins name one or see all).", response: z.array(busSchema) })
   listBuses(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(fleetListQuery)) query: FleetListQuery): Promise<BusDto[]> {
     return this.fleet.listBuses(caller, query);
   }
 
   @Post('buses')
+  @ApiDoc({
+    summary: 'Add a bus to a fleet.',
+    response: busSchema,
+    errors: {
+      403: "Not this company's dispatcher.",
+      404: 'No such bus company in the tenant.',
+      409: 'A bus with this name or plate already exists in the company.',
+    },
+  })
   createBus(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createBusSchema)) body: CreateBusInput): Promise<BusDto> {
     return this.fleet.createBus(caller, body);
   }
 
   @Patch('buses/:id')
+  @ApiDoc({
+    summary: 'Change a bus (`active: false` deactivates it).',
+    response: busSchema,
+    errors: {
+      403: "Not this company's dispatcher.",
+      409: {
+        description: 'A name or plate already in use, or a stale `version` (then the bus as it now is).',
+        schema: z.union([busStaleSchema, errorSchema]),
+      },
+    },
+  })
   updateBus(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,
@@ -43,16 +67,30 @@ export class FleetController {
   }
 
   @Get('drivers')
+  @ApiDoc({ summary: "A company's drivers, with their licence status.", response: z.array(driverSchema) })
   listDrivers(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(fleetListQuery)) query: FleetListQuery): Promise<DriverDto[]> {
     return this.fleet.listDrivers(caller, query);
   }
 
   @Post('drivers')
+  @ApiDoc({
+    summary: 'Add a driver to a fleet.',
+    response: driverSchema,
+    errors: { 403: "Not this company's dispatcher.", 404: 'No such bus company in the tenant.' },
+  })
   createDriver(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createDriverSchema)) body: CreateDriverInput): Promise<DriverDto> {
     return this.fleet.createDriver(caller, body);
   }
 
   @Patch('drivers/:id')
+  @ApiDoc({
+    summary: 'Change a driver.',
+    response: driverSchema,
+    errors: {
+      403: "Not this company's dispatcher.",
+      409: { description: 'A stale `version`: the driver as it now is.', schema: driverStaleSchema },
+    },
+  })
   updateDriver(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { HealthDto } from '../contracts/wire';
 import { REALTIME_STATUS, type RealtimeStatus } from './realtime-status';
+import { ApiDoc } from '../docs/api-doc';
+import { healthSchema } from '../docs/wire.schemas';
 
 @Controller('health')
 export class HealthController {
@@ -15,12 +18,16 @@ export class HealthController {
 
   @Public()
   @Get()
-  async health() {
+  @ApiDoc({ summary: 'Whether the database and Redis answer.', response: healthSchema })
+  async health(): Promise<HealthDto> {
     const database = await this.db
       .query('SELECT 1')
       .then(() => 'up' as const)
       .catch(() => 'down' as const);
-    const rt = this.realtime?.status() ?? { adapter: 'memory', redis: this.config.redisUrl ? 'down' : 'disabled' };
+    const rt: Pick<HealthDto, 'adapter' | 'redis'> = this.realtime?.status() ?? {
+      adapter: 'memory',
+      redis: this.config.redisUrl ? 'down' : 'disabled',
+    };
     return {
       status: database === 'up' ? 'ok' : 'degraded',
       database,

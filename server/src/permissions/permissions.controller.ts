@@ -4,6 +4,8 @@ import { CurrentUser, Roles } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { type PermissionsQuery, permissionsQuery, type PutPermissionsBody, putPermissionsSchema } from './permissions.schemas';
 import { PermissionsService } from './permissions.service';
+import { ApiDoc } from '../docs/api-doc';
+import { permissionMatrixSchema } from '../docs/wire.schemas';
 
 /** DESIGN §5: the role matrix, per tenant, shared by all admins. */
 @Controller('permissions')
@@ -12,12 +14,22 @@ export class PermissionsController {
 
   // Every signed-in user of the tenant reads it: the console uses it to show what a role may do.
   @Get()
+  @ApiDoc({
+    summary: "The tenant's role matrix (the spec's default until an admin saves one).",
+    response: permissionMatrixSchema,
+    errors: { 404: "No such tenant (`tenant_id`), or not the caller's." },
+  })
   get(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(permissionsQuery)) q: PermissionsQuery) {
     return this.permissions.get(caller, q.tenant_id);
   }
 
   @Put()
   @Roles('admin')
+  @ApiDoc({
+    summary: "Save the tenant's role matrix.",
+    response: permissionMatrixSchema,
+    errors: { 404: "No such tenant (`tenant_id`), or not the caller's." },
+  })
   put(
     @CurrentUser() caller: AuthUser,
     @Query(new ZodPipe(permissionsQuery)) q: PermissionsQuery,

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
@@ -14,6 +15,16 @@ import {
   updateTripSchema,
 } from './trips.schemas';
 import { TripsService } from './trips.service';
+import { ApiDoc } from '../docs/api-doc';
+import {
+  errorSchema,
+  fleetConflictSchema,
+  passengerSchema,
+  subtripSchema,
+  tripConflictSchema,
+  tripHistorySchema,
+  tripSchema,
+} from '../docs/wire.schemas';
 
 /**
  * spec §7 Trips, plus GET /trips/{id} and GET /trips/{id}/history (DESIGN §5). Who may do what is the service's business.
@@ -24,16 +35,35 @@ export class TripsController {
   constructor(private readonly trips: TripsService) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Request a trip (status Pending).',
+    response: tripSchema,
+    errors: { 403: 'The role may not request trips.' },
+  })
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSchema)) body: CreateTripBody): Promise<TripDto> {
     return this.trips.create(caller, body);
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'One trip.', response: tripSchema })
   get(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<TripDto> {
     return this.trips.get(caller, id);
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Change a trip: its fields, its status (an action), its buses, paid.',
+    description: 'Send `version` to be told (409, with the trip as it now is) when someone else changed the trip first.',
+    response: tripSchema,
+    errors: {
+      403: 'The caller may not do this to this trip.',
+      409: {
+        description:
+          "Not allowed from the trip's status, or a stale `version` (with the trip as it now is), or a fleet bus or driver already on an overlapping trip (every clash listed).",
+        schema: z.union([tripConflictSchema, fleetConflictSchema, errorSchema]),
+      },
+    },
+  })
   update(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,
@@ -43,16 +73,23 @@ export class TripsController {
   }
 
   @Get(':id/history')
+  @ApiDoc({ summary: "The trip's history: every change, who, when, from and to.", response: z.array(tripHistorySchema) })
   history(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<TripHistoryDto[]> {
     return this.trips.history(caller, id);
   }
 
   @Get(':id/subtrips')
+  @ApiDoc({ summary: "The trip's subtrips (extra buses recorded later).", response: z.array(subtripSchema) })
   subtrips(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<SubtripDto[]> {
     return this.trips.subtrips(caller, id);
   }
 
   @Post(':id/subtrips')
+  @ApiDoc({
+    summary: 'Record a subtrip.',
+    response: subtripSchema,
+    errors: { 403: 'The caller may not change this trip.', 409: "Not allowed from the trip's status." },
+  })
   addSubtrip(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,
@@ -62,11 +99,17 @@ export class TripsController {
   }
 
   @Get(':id/passengers')
+  @ApiDoc({ summary: "The trip's passengers.", response: z.array(passengerSchema) })
   passengers(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<PassengerDto[]> {
     return this.trips.passengers(caller, id);
   }
 
   @Post(':id/passengers')
+  @ApiDoc({
+    summary: 'Add passengers to a trip.',
+    response: z.array(passengerSchema),
+    errors: { 403: 'The caller may not change this trip.', 409: "Not allowed from the trip's status." },
+  })
   addPassengers(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,

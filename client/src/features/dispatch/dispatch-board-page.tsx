@@ -100,30 +100,32 @@ function WaitingLane({ trips, now }: { trips: TripDto[]; now: Date }) {
       ) : (
         <Group gap="xs" align="stretch" data-testid="waiting-lane">
           {trips.map((trip) => (
-            <UnstyledButton
-              key={trip.id}
-              data-trip-id={trip.id}
-              onClick={() => (open.canAssign(trip) ? open.assign(trip) : open.details(trip))}
-              aria-label={`${tripTitle(trip)}, ${describeTripWindow(trip)}, ${untilDeparture(trip, now)}${
-                open.canAssign(trip) ? ', assign a bus' : ''
-              }`}
-              style={{
-                border: `1px solid ${trip.needsBus ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-default-border)'}`,
-                borderRadius: 'var(--mantine-radius-md)',
-                padding: '6px 10px',
-                maxWidth: '100%',
-              }}
-            >
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {tripTitle(trip)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {describeTripWindow(trip)} · {trip.schoolName} · {trip.students + (trip.staff ?? 0)} passengers
-              </Text>
-              <Badge mt={4} size="sm" color={trip.needsBus ? 'red' : 'gray'} variant="light">
-                {untilDeparture(trip, now)}
-              </Badge>
-            </UnstyledButton>
+            <Group key={trip.id} gap={4} wrap="nowrap" align="flex-start" maw="100%">
+              <UnstyledButton
+                data-trip-id={trip.id}
+                onClick={() => (open.canAssign(trip) ? open.assign(trip) : open.details(trip))}
+                aria-label={`${tripTitle(trip)}, ${describeTripWindow(trip)}, ${untilDeparture(trip, now)}${
+                  open.canAssign(trip) ? ', assign a bus' : ''
+                }`}
+                style={{
+                  border: `1px solid ${trip.needsBus ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-default-border)'}`,
+                  borderRadius: 'var(--mantine-radius-md)',
+                  padding: '6px 10px',
+                  minWidth: 0,
+                }}
+              >
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {tripTitle(trip)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {describeTripWindow(trip)} · {trip.schoolName} · {trip.students + (trip.staff ?? 0)} passengers
+                </Text>
+                <Badge mt={4} size="sm" color={trip.needsBus ? 'red' : 'gray'} variant="light">
+                  {untilDeparture(trip, now)}
+                </Badge>
+              </UnstyledButton>
+              <PresenceAvatars tripId={trip.id} size="sm" />
+            </Group>
           ))}
         </Group>
       )}
