@@ -208,7 +208,9 @@ export const tripStatsSchema = z
   .object({ total: count, upcoming: count, pending: count, cancelled: count, upcomingTrips: z.array(tripSchema) })
   .meta({ id: 'TripStats' });
 
-export const tripTotalsSchema = z.object({ count, paidCount: count, paidRevenue: z.number() }).meta({ id: 'TripTotals' });
+export const tripTotalsSchema = z
+  .object({ count, paidCount: count, paidRevenue: z.number(), awaitingPayment: z.number() })
+  .meta({ id: 'TripTotals' });
 
 export const subtripSchema = z
   .object({
