@@ -72,7 +72,6 @@ describe('All Trips over 100,000 trips, paged on the server, live', () => {
     return JSON.parse(text) as T;
   }
 
-  const rangeText = (page: Page) => page.getByTestId('page-range').textContent();
   const shownIds = (page: Page) => page.$$eval('tr[data-trip-id]', (rows) => rows.map((r) => Number((r as HTMLElement).dataset.tripId)));
 
   /** Waits until the rows on screen are these, in this order (the page's refetch lands), then checks them. */
