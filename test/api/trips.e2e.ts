@@ -109,7 +109,18 @@ describe('trips', () => {
           at: expect.any(String),
         },
       ]);
-      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id } }]);
+      // with the facts its live event needs, read as it was written: the school's partner companies and the author
+      const audience = {
+        partnerCompanyIds: [acme.orgs.busA.id],
+        author: {
+          id: staffA.user.id,
+          role: 'school_staff',
+          tenantId: acme.tenant.id,
+          activeOrgId: acme.orgs.schoolA.id,
+          status: 'approved',
+        },
+      };
+      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, audience } }]);
     });
 
     it('keeps booster seats, a custom type and a null origin as requested', async () => {
@@ -614,6 +625,16 @@ describe('trips', () => {
             status: 'Accepted',
             tenantId: acme.tenant.id,
             previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
+            audience: {
+              partnerCompanyIds: [acme.orgs.busA.id],
+              author: {
+                id: acme.users.staffA.user.id,
+                role: 'school_staff',
+                tenantId: acme.tenant.id,
+                activeOrgId: acme.orgs.schoolA.id,
+                status: 'approved',
+              },
+            },
           },
         },
       ]);
