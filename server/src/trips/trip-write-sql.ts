@@ -28,12 +28,28 @@ WITH school AS (
 )
 SELECT ${tripRowList('created')}, ${tripAudienceList('created')} FROM created`;
 
+/** The history row a PATCH writes with its UPDATE (DESIGN §4 History): `fields` as predicted before the write. */
+export interface PatchHistory {
+  action: string;
+  fromStatus: string | null;
+  fields: string[];
+  actorId: number;
+  actorName: string;
+}
+
 /**
- * A PATCH's UPDATE as one statement: `values` (Trip properties, as TypeORM's update takes them; jsonb columns as JSON),
- * the version bumped and updated_at set as the entity's @VersionColumn and @UpdateDateColumn would, only while the
- * row is still at `version`, answering the trip as written (tripRowList). No row: the version moved on.
+ * A PATCH as one statement: `values` (Trip properties, as TypeORM's update takes them; jsonb columns as JSON), the
+ * version bumped and updated_at set as the entity's @VersionColumn and @UpdateDateColumn would, only while the row is
+ * still at `version`; its history row; and the trip as written (tripRowList) with the history row's id. No row: the
+ * version moved on, and nothing was written.
  */
-export function updateTripStatement(meta: EntityMetadata, id: number, version: number, values: Partial<Trip>): [string, unknown[]] {
+export function updateTripStatement(
+  meta: EntityMetadata,
+  id: number,
+  version: number,
+  values: Partial<Trip>,
+  history: PatchHistory,
+): [string, unknown[]] {
   const params: unknown[] = [];
   const sets: string[] = [];
   for (const [property, value] of Object.entries(values)) {
@@ -43,12 +59,24 @@ export function updateTripStatement(meta: EntityMetadata, id: number, version: n
     params.push(column.type === 'jsonb' && value !== null ? JSON.stringify(value) : value);
     sets.push(`"${column.databaseName}" = $${params.length}`);
   }
-  params.push(id, version);
-  const sql = `UPDATE trips SET ${sets.join(', ')}, version = version + 1, updated_at = CURRENT_TIMESTAMP
-     WHERE id = $${params.length - 1} AND version = $${params.length}
-     RETURNING ${tripRowList('trips')}`;
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const sql = `WITH updated AS (
+      UPDATE trips SET ${sets.join(', ')}, version = version + 1, updated_at = CURRENT_TIMESTAMP
+       WHERE id = ${p(id)}::int AND version = ${p(version)}::int
+      RETURNING *
+    ), history AS (
+      INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name)
+      SELECT updated.id, ${p(history.action)}::varchar, ${p(history.fromStatus)}::varchar, updated.status, ${p(JSON.stringify(history.fields))}::jsonb,
+             ${p(history.actorId)}::int, ${p(history.actorName)}::varchar
+        FROM updated
+      RETURNING id
+    )
+    SELECT ${tripRowList('updated')}, (SELECT history.id FROM history) AS "historyId" FROM updated`;
   return [sql, params];
 }
+
+/** A history row's fields, when the prediction written with the change missed (jsonb's own key order, say). */
+export const FIX_HISTORY_FIELDS_SQL = `UPDATE trip_history SET fields = $2::jsonb WHERE id = $1`;
 
 /** One history row (DESIGN §4 History), in the caller's transaction. */
 export const INSERT_HISTORY_SQL = `INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name)

@@ -24,7 +24,7 @@ import { changedTripFields, toPassengerDto, toSubtripDto, toTripDto, toTripHisto
 import { Trip } from './trip.entity';
 import { TripHistory } from './trip-history.entity';
 import { readTrip, readTrips, splitAudience, tripAudienceList, tripRowList, visibleTrips } from './trip-scope';
-import { CREATE_TRIP_SQL, INSERT_HISTORY_SQL, updateTripStatement } from './trip-write-sql';
+import { CREATE_TRIP_SQL, FIX_HISTORY_FIELDS_SQL, INSERT_HISTORY_SQL, updateTripStatement } from './trip-write-sql';
 import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, UpdateTripBody } from './trips.schemas';
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
@@ -118,19 +118,31 @@ export class TripsService {
         if (Object.keys(values).length === 0) return null;
         // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
         // RETURNING answers the trip as written (organization names included): no second read.
+        // The history row goes in the same statement, with the fields the values should change; the trip as written
+        // (with its computed flags) then decides, exactly as before: nothing changed rolls back, a miss is corrected.
+        const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
+        const predicted = predictedFields(before, values);
         const [row] = rowsOf(
-          await tx.query<unknown[]>(...updateTripStatement(tx.connection.getMetadata(Trip), id, before.version, values)),
+          await tx.query<unknown[]>(
+            ...updateTripStatement(tx.connection.getMetadata(Trip), id, before.version, values, {
+              action,
+              fromStatus: before.status,
+              fields: predicted,
+              actorId: caller.id,
+              actorName: caller.name,
+            }),
+          ),
         );
         if (!row) throw conflict(TripMessages.staleVersion, await this.mustRead(tx, id));
-        const written = toTripDto(row);
+        const { historyId, ...tripRow } = row;
+        const written = toTripDto(tripRow);
         // The fleet's index of this trip's buses and times follows them in the same transaction (DESIGN §9).
         if (this.fleet.affects(before, written)) await this.fleet.sync(tx, written);
         const [trip] = await this.fleet.decorate(tx, [written]);
         const fields = changedTripFields(before, trip);
-        // Echoed values only: undo the version bump rather than record a change that is not one.
+        // Echoed values only: undo the version bump (and the history row) rather than record a change that is not one.
         if (fields.length === 0) throw new NothingChanged();
-        const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
-        await this.record(tx, caller, id, action, before.status, trip.status, fields);
+        if (fields.join() !== predicted.join()) await tx.query(FIX_HISTORY_FIELDS_SQL, [historyId, JSON.stringify(fields)]);
         return { trip, before, deleted: trip.deleted, audience };
       })
       .catch((e: unknown) => {
@@ -368,8 +380,21 @@ function refuseUnless(decision: TripDecision, trip?: TripDto): void {
 }
 
 /** An UPDATE … RETURNING's rows: TypeORM answers [rows, count] on PostgreSQL (by command tag) and the rows on PGlite. */
-function rowsOf(result: unknown[]): TripRow[] {
-  return (Array.isArray(result[0]) ? result[0] : result) as TripRow[];
+function rowsOf(result: unknown[]): (TripRow & { historyId: number })[] {
+  return (Array.isArray(result[0]) ? result[0] : result) as (TripRow & { historyId: number })[];
+}
+
+/**
+ * The wire fields `values` should change, in changedTripFields' order (the trip's): a guess made before the write so
+ * the history row can go with it; the trip as written has the last word.
+ */
+function predictedFields(before: TripDto, values: Partial<Trip>): string[] {
+  const set = values as Record<string, unknown>;
+  return (Object.keys(before) as (keyof TripDto)[]).filter((k) => {
+    if (!(k in set) || set[k] === undefined || k === 'version' || k === 'updatedAt') return false;
+    const value = k === 'price' ? Number(set[k]) : set[k];
+    return JSON.stringify(before[k]) !== JSON.stringify(value);
+  });
 }
 
 async function mustRead(tx: EntityManager, id: number): Promise<TripDto> {
