@@ -416,12 +416,12 @@ export async function closeSockets(sockets: Socket[]): Promise<void> {
   await sleep(100);
 }
 
-/** Runs `main`, then `cleanup` whatever happened; exits 1 with the error's message on failure. */
-export function runBench(main: () => Promise<void>, cleanup: () => Promise<void>): void {
+/** Runs `main`, then `cleanup` whatever happened; exits 1 with the error's message on failure (or after `limitMinutes`). */
+export function runBench(main: () => Promise<void>, cleanup: () => Promise<void>, limitMinutes = 8): void {
   const hardStop = setTimeout(() => {
-    console.error('Benchmark exceeded its 8-minute limit; stopping.');
+    console.error(`Benchmark exceeded its ${limitMinutes}-minute limit; stopping.`);
     void cleanup().finally(() => process.exit(1));
-  }, 8 * 60_000);
+  }, limitMinutes * 60_000);
   hardStop.unref();
   let failed = false;
   main()
