@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { buildStale, root } from './lib.mjs';
 
-const PER_BENCH_LIMIT_MS = 9 * 60_000;
+const PER_BENCH_LIMIT_MS = 14 * 60_000;
 const dir = join(root, 'test', 'bench');
 const resultsDir = join(root, 'bench', 'results');
 const runDir = join(resultsDir, '.run');

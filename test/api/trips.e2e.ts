@@ -109,7 +109,18 @@ describe('trips', () => {
           at: expect.any(String),
         },
       ]);
-      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id } }]);
+      // with the facts its live event needs, read as it was written: the school's partner companies and the author
+      const audience = {
+        partnerCompanyIds: [acme.orgs.busA.id],
+        author: {
+          id: staffA.user.id,
+          role: 'school_staff',
+          tenantId: acme.tenant.id,
+          activeOrgId: acme.orgs.schoolA.id,
+          status: 'approved',
+        },
+      };
+      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, audience } }]);
     });
 
     it('keeps booster seats, a custom type and a null origin as requested', async () => {
@@ -413,6 +424,17 @@ describe('trips', () => {
       });
     });
 
+    it('records in history exactly the fields that changed when a summary is sent again as it is, in another key order', async () => {
+      const trip = await buildTrip(t, acme, { status: 'Accepted', buses: [] });
+      const assigned = (await patch(acme.users.busA, trip.id, { status: 'Confirmed', buses: [BUS] }).expect(200)).body as TripDto;
+      // the stored summary's keys come back in jsonb's order (seats, busType): the same summary, written the other way round
+      const busInfo = { busType: assigned.busInfo!.busType, seats: assigned.busInfo!.seats };
+      const res = await patch(acme.users.admin, trip.id, { status: 'Confirmed', busInfo, notes: 'Bring lunch' }).expect(200);
+      expect(res.body).toMatchObject({ notes: 'Bring lunch', busInfo: assigned.busInfo, version: assigned.version + 1 });
+      const history = (await get(acme.users.admin, `/trips/${trip.id}/history`).expect(200)).body as { fields: string[] }[];
+      expect(history.map((h) => h.fields)).toEqual([[], ['status', 'busInfo', 'driverInfo', 'price', 'buses'], ['notes']]);
+    });
+
     it('lets finance and admins mark a trip paid and unpaid, and nobody else', async () => {
       const trip = await buildTrip(t, acme, { status: 'Completed' });
       expect((await patch(acme.users.finance, trip.id, { paid: true }).expect(200)).body.paid).toBe(true);
@@ -614,6 +636,16 @@ describe('trips', () => {
             status: 'Accepted',
             tenantId: acme.tenant.id,
             previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
+            audience: {
+              partnerCompanyIds: [acme.orgs.busA.id],
+              author: {
+                id: acme.users.staffA.user.id,
+                role: 'school_staff',
+                tenantId: acme.tenant.id,
+                activeOrgId: acme.orgs.schoolA.id,
+                status: 'approved',
+              },
+            },
           },
         },
       ]);

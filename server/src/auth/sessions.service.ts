@@ -18,6 +18,19 @@ export interface JwtPayload {
   gen?: number;
 }
 
+type SessionRow = Pick<
+  User,
+  'id' | 'name' | 'email' | 'role' | 'status' | 'tenantId' | 'activeOrgId' | 'sessionGeneration' | 'sessionKeptJti'
+> & {
+  revoked: boolean;
+};
+
+/** The token's user and whether the token was signed out, in one round trip. */
+const SESSION_SQL = `SELECT u.id, u.name, u.email, u.role, u.status, u.tenant_id AS "tenantId", u.active_org_id AS "activeOrgId",
+    u.session_generation AS "sessionGeneration", u.session_kept_jti AS "sessionKeptJti",
+    EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2::uuid) AS revoked
+  FROM users u WHERE u.id = $1`;
+
 /** Whether a token of this user is still of a live generation: the current one, or the session kept through a password change. */
 export const sessionAlive = (user: Pick<User, 'sessionGeneration' | 'sessionKeptJti'>, token: { jti: string; gen?: number }): boolean =>
   (token.gen ?? 0) === user.sessionGeneration || token.jti === user.sessionKeptJti;
@@ -52,15 +65,15 @@ export class SessionsService {
     return (await this.resolve(payload)) ?? 'ended';
   }
 
-  /** From a verified payload to the current user, or null when signed out, ended, removed or not approved. */
+  /**
+   * From a verified payload to the current user, or null when signed out, ended, removed or not approved.
+   * One statement (the user and whether the token was signed out): every signed-in request pays it.
+   */
   async resolve(payload: JwtPayload): Promise<AuthUser | null> {
     if (typeof payload.sub !== 'number' || typeof payload.jti !== 'string') return null;
     if (payload.gen !== undefined && typeof payload.gen !== 'number') return null;
-    const [user, revoked] = await Promise.all([
-      this.users.findOne({ where: { id: payload.sub } }),
-      this.revoked.existsBy({ jti: payload.jti }),
-    ]);
-    if (!user || revoked || user.status !== 'approved' || !sessionAlive(user, payload)) return null;
+    const [user] = await this.users.query<SessionRow[]>(SESSION_SQL, [payload.sub, payload.jti]);
+    if (!user || user.revoked || user.status !== 'approved' || !sessionAlive(user, payload)) return null;
     return {
       id: user.id,
       name: user.name,

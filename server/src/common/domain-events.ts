@@ -4,8 +4,19 @@ import type { BookingDto } from '../contracts/bookings';
 import type { BusDto, DriverDto, NotificationDto } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
 import type { PermissionMatrixDto } from '../contracts/permissions';
+import type { Role, UserStatus } from '../contracts/roles';
 import type { TripDto } from '../contracts/trip-wire';
 import type { ProfileDto, TenantDto } from '../contracts/wire';
+
+/**
+ * Who may see a trip besides its place (DESIGN §3), read in the statement that wrote it, so that its event needs no
+ * further reads: the bus companies partnered with its school, and its author as the visibility rules need them
+ * (null: no author, or a removed one).
+ */
+export interface TripAudienceFacts {
+  partnerCompanyIds: number[];
+  author: { id: number; role: Role; tenantId: number | null; activeOrgId: number | null; status: UserStatus } | null;
+}
 
 /**
  * What services announce after a change has committed. The realtime module turns each into
@@ -35,12 +46,14 @@ export interface DomainEventMap {
   'permissions.updated': { tenantId: number; permissions: PermissionMatrixDto };
   // trips: deliver with canSeeTrip (contracts/trip-rules.ts); `previous` (school and company before the
   // change) lets sockets that could see the trip before a reassignment drop it
-  'trip.created': { trip: TripDto; tenantId: number };
+  'trip.created': { trip: TripDto; tenantId: number; audience?: TripAudienceFacts };
   'trip.updated': {
     trip: TripDto;
     status: TripDto['status'];
     tenantId: number;
     previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
+    /** Facts of the trip as written (else they are read again). */
+    audience?: TripAudienceFacts;
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
   // fleet (DESIGN §9): the company's dispatchers, the tenant's admins, platform admins

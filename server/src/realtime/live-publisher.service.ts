@@ -16,17 +16,25 @@ export const send = <E extends LiveEventName>(
   except?: readonly string[],
 ): LiveSend => ({ event, to, payload, except }) as LiveSend;
 
+/** One published domain event waiting in its tenant's queue. */
+interface Queued {
+  plan: () => Promise<LiveSend[]> | LiveSend[];
+  done: () => void;
+}
+
 /**
  * The one way out to clients (immich's clientSend): stamps each domain event with its tenant's next
  * seq and pushes it to rooms, through the adapter, so every replica's sockets in those rooms get it.
  *
  * A tenant's events go out one after another in the order they were published on this replica, so
- * seq and delivery order agree here (across replicas they may interleave; see README.md).
+ * seq and delivery order agree here (across replicas they may interleave; see README.md). Events that
+ * queue up behind a seq being taken take theirs together, in one statement (LiveSeqService.next(t, n)):
+ * a busy tenant pays one round trip per batch, not per event, and its numbers stay gapless.
  */
 @Injectable()
 export class LivePublisher implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Realtime');
-  private readonly queues = new Map<number, Promise<void>>();
+  private readonly queues = new Map<number, { waiting: Queued[]; running: Promise<void> }>();
   private server?: LiveServer;
 
   constructor(private readonly seqs: LiveSeqService) {}
@@ -38,30 +46,59 @@ export class LivePublisher implements BeforeApplicationShutdown {
   /**
    * Queues one domain event behind the tenant's earlier ones: `plan` works out who gets what (it may
    * read the database), then the event takes one seq for all its pushes. Failures are logged, never thrown:
-   * the change is committed whatever happens to its broadcast.
+   * the change is committed whatever happens to its broadcast. Resolves once the event is out (or given up).
    */
   publish(tenantId: number | null, plan: () => Promise<LiveSend[]> | LiveSend[]): Promise<void> {
     const key = tenantId ?? 0;
-    const run = (this.queues.get(key) ?? Promise.resolve()).then(async () => {
-      try {
-        const sends = (await plan()).filter((s) => s.to.length > 0);
-        if (sends.length === 0 || !this.server) return;
-        const seq = await this.seqs.next(tenantId);
-        for (const s of sends) this.emit(s, seq, tenantId);
-      } catch (e) {
-        this.logger.error(`A live event was not delivered: ${(e as Error).message}`);
+    return new Promise<void>((done) => {
+      const queue = this.queues.get(key);
+      if (queue) {
+        queue.waiting.push({ plan, done });
+        return;
       }
+      const fresh = { waiting: [{ plan, done }], running: Promise.resolve() };
+      this.queues.set(key, fresh);
+      fresh.running = this.drain(key, tenantId, fresh.waiting);
     });
-    this.queues.set(key, run);
-    void run.then(() => {
-      if (this.queues.get(key) === run) this.queues.delete(key);
-    });
-    return run;
+  }
+
+  /** Sends the tenant's queued events, a batch at a time (whatever queued while the last batch took its seqs), until none is left. */
+  private async drain(key: number, tenantId: number | null, waiting: Queued[]): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, waiting.length);
+      // Plans run in publication order, each after the one before (a later plan reads no older state than an earlier one).
+      const planned: { sends: LiveSend[]; item: Queued }[] = [];
+      for (const item of batch) {
+        try {
+          const sends = (await item.plan()).filter((s) => s.to.length > 0);
+          if (sends.length > 0 && this.server) planned.push({ sends, item });
+          else item.done();
+        } catch (e) {
+          this.failed(e);
+          item.done();
+        }
+      }
+      if (planned.length === 0) continue;
+      try {
+        const last = await this.seqs.next(tenantId, planned.length);
+        planned.forEach(({ sends }, i) => {
+          for (const s of sends) this.emit(s, last - planned.length + 1 + i, tenantId);
+        });
+      } catch (e) {
+        this.failed(e);
+      }
+      for (const { item } of planned) item.done();
+    }
+    this.queues.delete(key);
+  }
+
+  private failed(e: unknown): void {
+    this.logger.error(`A live event was not delivered: ${(e as Error).message}`);
   }
 
   /** On shutdown, events already committed still go out (briefly awaited) while sockets and database are open. */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.race([Promise.allSettled([...this.queues.values()]), sleep(2_000)]);
+    await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.running)), sleep(2_000)]);
   }
 
   /** Moves the sockets in `room` (on every replica) out of `leave` and into `join`. */

@@ -11,13 +11,16 @@ const PLATFORM_STREAM = 0;
 export class LiveSeqService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Takes the tenant's next number: one statement, atomic across replicas. */
-  async next(tenantId: number | null): Promise<number> {
+  /**
+   * Takes the tenant's next `count` numbers and answers the last of them (they are `last - count + 1` … `last`):
+   * one statement, atomic across replicas.
+   */
+  async next(tenantId: number | null, count = 1): Promise<number> {
     const rows: { seq: string | number }[] = await this.db.query(
-      `INSERT INTO live_seqs (tenant_id, seq) VALUES ($1, 1)
-       ON CONFLICT (tenant_id) DO UPDATE SET seq = live_seqs.seq + 1
+      `INSERT INTO live_seqs (tenant_id, seq) VALUES ($1, $2)
+       ON CONFLICT (tenant_id) DO UPDATE SET seq = live_seqs.seq + $2
        RETURNING seq`,
-      [tenantId ?? PLATFORM_STREAM],
+      [tenantId ?? PLATFORM_STREAM, count],
     );
     return Number(rows[0].seq);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { TripAudienceFacts } from '../common/domain-events';
 import { canSeeTrip } from '../contracts/trip-rules';
 import type { TripDto } from '../contracts/trip-wire';
 import { Partnership } from '../tenancy/partnership.entity';
@@ -23,19 +24,26 @@ export class TripAudience {
     @InjectRepository(Trip) private readonly trips: Repository<Trip>,
   ) {}
 
-  /** Who sees a trip at `place` (a school and bus company, now or before a move). */
-  async roomsOf(place: TripPlace): Promise<string[]> {
-    const [partners, author] = await Promise.all([
-      this.partnerships.find({ select: { busCompanyOrgId: true }, where: { schoolOrgId: place.schoolOrgId } }),
-      place.createdById === null
-        ? null
-        : this.users.findOne({
-            select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true },
-            where: { id: place.createdById },
-          }),
-    ]);
+  /**
+   * Who sees a trip at `place` (a school and bus company, now or before a move). `facts`, when the writer read them
+   * for this very school and author (TripAudienceFacts), spare the two reads.
+   */
+  async roomsOf(place: TripPlace, facts?: TripAudienceFacts): Promise<string[]> {
+    const [partnerCompanyIds, author] = facts
+      ? [facts.partnerCompanyIds, facts.author]
+      : await Promise.all([
+          this.partnerships
+            .find({ select: { busCompanyOrgId: true }, where: { schoolOrgId: place.schoolOrgId } })
+            .then((rows) => rows.map((p) => p.busCompanyOrgId)),
+          place.createdById === null
+            ? null
+            : this.users.findOne({
+                select: { id: true, role: true, tenantId: true, activeOrgId: true, status: true },
+                where: { id: place.createdById },
+              }),
+        ]);
     const authorSees = author !== null && author.status === 'approved' && canSeeTrip(author, { ...place, deleted: false }, []);
-    return tripRooms(place, { partnerCompanyIds: partners.map((p) => p.busCompanyOrgId), authorSees });
+    return tripRooms(place, { partnerCompanyIds, authorSees });
   }
 
   /** Where a trip sits now; null when it does not exist or was deleted (nobody sees it). */

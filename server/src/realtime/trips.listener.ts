@@ -13,8 +13,8 @@ export class TripsListener {
   ) {}
 
   @OnEvent('trip.created')
-  tripCreated({ trip, tenantId }: DomainEventMap['trip.created']): void {
-    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.roomsOf(trip), { trip })]);
+  tripCreated({ trip, tenantId, audience }: DomainEventMap['trip.created']): void {
+    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.audience.roomsOf(trip, audience), { trip })]);
   }
 
   /**
@@ -22,12 +22,16 @@ export class TripsListener {
    * those who saw it before and no longer do are told to drop it.
    */
   @OnEvent('trip.updated')
-  tripUpdated({ trip, status, tenantId, previous }: DomainEventMap['trip.updated']): void {
+  tripUpdated({ trip, status, tenantId, previous, audience }: DomainEventMap['trip.updated']): void {
     void this.publisher.publish(tenantId, async () => {
-      const now = await this.roomsOf(trip);
+      const now = await this.audience.roomsOf(trip, audience);
       const sends: LiveSend[] = [send('trip:updated', now, { trip, status })];
       if (previous && (previous.schoolOrgId !== trip.schoolOrgId || previous.busCompanyOrgId !== trip.busCompanyOrgId)) {
-        const before = await this.roomsOf({ ...trip, ...previous });
+        // The facts are the school's: they hold for the place before too, unless the school itself changed.
+        const before = await this.audience.roomsOf(
+          { ...trip, ...previous },
+          previous.schoolOrgId === trip.schoolOrgId ? audience : undefined,
+        );
         const lost = before.filter((room) => !now.includes(room));
         // `except`: a socket in a lost room that still sees the trip through another room keeps it.
         if (lost.length > 0) sends.push(send('trip:deleted', lost, { tripId: trip.id }, now));

@@ -1,5 +1,6 @@
 import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import type { TripAudienceFacts } from '../common/domain-events';
 import type { TripDto } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
 import { toTripDto, type TripRow } from './trip.mapper';
@@ -103,4 +104,33 @@ export async function readTrips(qb: SelectQueryBuilder<Trip>): Promise<TripDto[]
 export async function readTrip(em: EntityManager, id: number): Promise<TripDto | null> {
   const [trip] = await readTrips(em.createQueryBuilder(Trip, 'trip').where('trip.id = :id', { id }));
   return trip ?? null;
+}
+
+/**
+ * The lean select list of TripRow over `table` (a trips row under that name: a CTE, or the UPDATE's own table in
+ * RETURNING), with the organization names as subqueries instead of joins: one statement can write a trip and answer it.
+ */
+export function tripRowList(table: string): string {
+  return COLUMNS.map(([expr, key]) => {
+    const sql =
+      expr === 'school.name'
+        ? `(SELECT o.name FROM organizations o WHERE o.id = ${table}.school_org_id)`
+        : expr === 'company.name'
+          ? `(SELECT o.name FROM organizations o WHERE o.id = ${table}.bus_company_org_id)`
+          : expr.replace(/\btrip\./g, `${table}.`);
+    return `${sql} AS "${key}"`;
+  }).join(', ');
+}
+
+/** The TripAudienceFacts of the trip row `table` as two more columns (see tripRowList, readAudienceFacts). */
+export function tripAudienceList(table: string): string {
+  return `ARRAY(SELECT p.bus_company_org_id FROM partnerships p WHERE p.school_org_id = ${table}.school_org_id ORDER BY 1) AS "partnerCompanyIds",
+    (SELECT json_build_object('id', a.id, 'role', a.role, 'tenantId', a.tenant_id, 'activeOrgId', a.active_org_id, 'status', a.status)
+       FROM users a WHERE a.id = ${table}.created_by_id) AS "author"`;
+}
+
+/** A row read with tripRowList and tripAudienceList: the trip as a DTO, and its audience facts. */
+export function splitAudience(row: TripRow & TripAudienceFacts): { trip: TripDto; audience: TripAudienceFacts } {
+  const { partnerCompanyIds, author, ...trip } = row;
+  return { trip: toTripDto(trip), audience: { partnerCompanyIds: partnerCompanyIds.map(Number), author } };
 }

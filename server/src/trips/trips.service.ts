@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
+import { DomainEvents, type TripAudienceFacts } from '../common/domain-events';
 import { TripMessages } from '../contracts/trip-messages';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import { classifyTripPatch, decideTripAction, decideTripRequest, type TripDecision, tripFormProblem } from '../contracts/trip-rules';
@@ -20,10 +20,11 @@ import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
 import { Passenger } from './passenger.entity';
 import { Subtrip } from './subtrip.entity';
-import { changedTripFields, toPassengerDto, toSubtripDto, toTripHistoryDto } from './trip.mapper';
+import { changedTripFields, toPassengerDto, toSubtripDto, toTripDto, toTripHistoryDto, type TripRow } from './trip.mapper';
 import { Trip } from './trip.entity';
 import { TripHistory } from './trip-history.entity';
-import { readTrip, readTrips, visibleTrips } from './trip-scope';
+import { readTrip, readTrips, splitAudience, tripAudienceList, tripRowList, visibleTrips } from './trip-scope';
+import { CREATE_TRIP_SQL, FIX_HISTORY_FIELDS_SQL, INSERT_HISTORY_SQL, updateTripStatement } from './trip-write-sql';
 import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, UpdateTripBody } from './trips.schemas';
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
@@ -37,6 +38,7 @@ interface TripChange {
   trip: TripDto;
   before: TripDto;
   deleted: boolean;
+  audience: TripAudienceFacts;
 }
 
 /**
@@ -62,34 +64,36 @@ export class TripsService {
   async create(caller: AuthUser, body: CreateTripBody): Promise<TripDto> {
     refuseUnless(decideTripRequest(caller));
     const { schoolOrgId, ...form } = body;
-    const trip = await this.db.transaction(async (tx) => {
-      const school = await this.requestedSchool(tx, caller, schoolOrgId);
-      const saved = await tx.save(
-        tx.create(Trip, {
-          ...form,
-          tenantId: school.tenantId,
-          schoolOrgId: school.id,
-          busCompanyOrgId: null,
-          createdById: caller.id,
-          createdBy: caller.name,
-          createdByEmail: caller.email,
-          // spec §4: a new trip is Pending, price 0, editRequest and cancelRequest false.
-          status: 'Pending',
-          statusBeforeCancelRequest: null,
-          price: '0',
-          paid: false,
-          editRequest: false,
-          cancelRequest: false,
-          deleted: false,
-          buses: [],
-          busInfo: null,
-          driverInfo: null,
-        }),
-      );
-      await this.record(tx, caller, saved.id, 'request', null, 'Pending', []);
-      return this.mustRead(tx, saved.id);
-    });
-    this.events.publish('trip.created', { trip, tenantId: trip.tenantId });
+    // DESIGN §4: school staff's requests take their own school; admins and trip managers name a school of their tenant.
+    const staff = caller.role === 'school_staff';
+    const school = staff ? caller.activeOrgId : schoolOrgId;
+    if (school === null) throw new BadRequestException(TripMessages.staffWithoutSchool);
+    if (school === undefined) throw new BadRequestException(TripMessages.schoolRequired);
+    const [row] = await this.db.query<(TripRow & TripAudienceFacts)[]>(CREATE_TRIP_SQL, [
+      school,
+      caller.tenantId,
+      !staff && isPlatformAdmin(caller),
+      caller.id,
+      caller.name,
+      caller.email,
+      form.tripType,
+      form.customType,
+      form.origin,
+      form.destination,
+      form.departureDate,
+      form.departureTime,
+      form.returnDate,
+      form.returnTime,
+      form.students,
+      form.staff,
+      form.notes,
+      form.boosterSeatsRequested,
+      form.boosterSeatCount,
+    ]);
+    if (!row) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
+    const { trip: written, audience } = splitAudience(row);
+    const [trip] = await this.fleet.decorate(this.db.manager, [written]);
+    this.events.publish('trip.created', { trip, tenantId: trip.tenantId, audience });
     return trip;
   }
 
@@ -100,12 +104,12 @@ export class TripsService {
   async update(caller: AuthUser, id: number, body: UpdateTripBody): Promise<TripDto> {
     const change = await this.db
       .transaction(async (tx): Promise<TripChange | null> => {
-        const before = await this.lockVisible(tx, caller, id);
+        const { trip: before, audience } = await this.lockVisible(tx, caller, id);
         if (body.version !== undefined && body.version !== before.version) throw conflict(TripMessages.staleVersion, before);
         const reading = classifyTripPatch(body, before);
         if (reading.error !== undefined) throw new BadRequestException(reading.error);
         if (reading.actions.length === 0) return null;
-        const ctx = { isPartner: await this.isPartner(tx, caller, before.schoolOrgId) };
+        const ctx = { isPartner: isPartner(caller, audience) };
         const decisions = reading.actions.map((a) => decideTripAction(caller, before, a, ctx));
         const refusal = (decisions.find((d) => !d.allowed && d.code === 403) ?? decisions.find((d) => !d.allowed)) as Refusal | undefined;
         if (refusal) throw refusal.code === 403 ? new ForbiddenException(refusal.message) : conflict(refusal.message, before);
@@ -113,30 +117,40 @@ export class TripsService {
         const values = await this.changesFor(tx, caller, before, body, decisions as Allowed[]);
         if (Object.keys(values).length === 0) return null;
         // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
-        const result = await tx
-          .createQueryBuilder()
-          .update(Trip)
-          .set(values)
-          .where('id = :id AND version = :version', { id, version: before.version })
-          .execute();
-        if (result.affected === 0) throw conflict(TripMessages.staleVersion, await this.mustRead(tx, id));
-        const written = await mustRead(tx, id);
+        // RETURNING answers the trip as written (organization names included): no second read.
+        // The history row goes in the same statement, with the fields the values should change; the trip as written
+        // (with its computed flags) then decides, exactly as before: nothing changed rolls back, a miss is corrected.
+        const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
+        const predicted = predictedFields(before, values);
+        const [row] = rowsOf(
+          await tx.query<unknown[]>(
+            ...updateTripStatement(tx.connection.getMetadata(Trip), id, before.version, values, {
+              action,
+              fromStatus: before.status,
+              fields: predicted,
+              actorId: caller.id,
+              actorName: caller.name,
+            }),
+          ),
+        );
+        if (!row) throw conflict(TripMessages.staleVersion, await this.mustRead(tx, id));
+        const { historyId, ...tripRow } = row;
+        const written = toTripDto(tripRow);
         // The fleet's index of this trip's buses and times follows them in the same transaction (DESIGN §9).
         if (this.fleet.affects(before, written)) await this.fleet.sync(tx, written);
         const [trip] = await this.fleet.decorate(tx, [written]);
         const fields = changedTripFields(before, trip);
-        // Echoed values only: undo the version bump rather than record a change that is not one.
+        // Echoed values only: undo the version bump (and the history row) rather than record a change that is not one.
         if (fields.length === 0) throw new NothingChanged();
-        const action = reading.actions.find((a) => a !== 'markPaid') ?? reading.actions[0];
-        await this.record(tx, caller, id, action, before.status, trip.status, fields);
-        return { trip, before, deleted: trip.deleted };
+        if (fields.join() !== predicted.join()) await tx.query(FIX_HISTORY_FIELDS_SQL, [historyId, JSON.stringify(fields)]);
+        return { trip, before, deleted: trip.deleted, audience };
       })
       .catch((e: unknown) => {
         if (e instanceof NothingChanged) return null;
         throw e;
       });
     if (!change) return this.get(caller, id);
-    const { trip, before } = change;
+    const { trip, before, audience } = change;
     // Another trip whose clash with this one began or ended is announced too (its flags changed, not its row).
     void this.fleet.announceClashChanges(before, trip);
     if (change.deleted) this.events.publish('trip.deleted', { tripId: trip.id, trip, tenantId: trip.tenantId });
@@ -146,6 +160,7 @@ export class TripsService {
         status: trip.status,
         tenantId: trip.tenantId,
         previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
+        audience,
       });
     }
     return trip;
@@ -167,8 +182,8 @@ export class TripsService {
   /** spec §4 "Assign Bus patches buses with status Confirmed, then creates a subtrip record": the same parties as assigning buses. */
   async addSubtrip(caller: AuthUser, id: number, body: CreateSubtripBody): Promise<SubtripDto> {
     return this.db.transaction(async (tx) => {
-      const trip = await this.lockVisible(tx, caller, id);
-      refuseUnless(decideTripAction(caller, trip, 'assignBuses', { isPartner: await this.isPartner(tx, caller, trip.schoolOrgId) }), trip);
+      const { trip, audience } = await this.lockVisible(tx, caller, id);
+      refuseUnless(decideTripAction(caller, trip, 'assignBuses', { isPartner: isPartner(caller, audience) }), trip);
       const subtrip = await tx.save(tx.create(Subtrip, { tripId: id, buses: body.buses, createdById: caller.id, createdBy: caller.name }));
       await this.record(tx, caller, id, 'recordSubtrip', trip.status, trip.status, ['subtrips']);
       return toSubtripDto(subtrip);
@@ -184,7 +199,7 @@ export class TripsService {
   /** spec §7 POST /trips/{id}/passengers: answers the passengers it added. */
   async addPassengers(caller: AuthUser, id: number, body: AddPassengersBody): Promise<PassengerDto[]> {
     return this.db.transaction(async (tx) => {
-      const trip = await this.lockVisible(tx, caller, id);
+      const { trip } = await this.lockVisible(tx, caller, id);
       refuseUnless(decideTripAction(caller, trip, 'addPassengers', { isPartner: false }), trip);
       const saved = await tx.save(body.passengers.map((p) => tx.create(Passenger, { ...p, tripId: id, createdById: caller.id })));
       await this.record(tx, caller, id, 'addPassengers', trip.status, trip.status, ['passengers']);
@@ -194,40 +209,27 @@ export class TripsService {
 
   // -------------------------------------------------------------------------------------------
 
-  /** Locks the trip's row if the caller may see it (else 404, exactly like a missing trip) and reads it. */
-  private async lockVisible(tx: EntityManager, caller: AuthUser, id: number): Promise<TripDto> {
-    const locked = await visibleTrips(tx, caller)
+  /**
+   * Locks the trip's row if the caller may see it (else 404, exactly like a missing trip) and reads it, with the facts
+   * its live event and the partner rule need, in one statement. Only the trip's row is locked, not its organizations'.
+   */
+  private async lockVisible(tx: EntityManager, caller: AuthUser, id: number): Promise<{ trip: TripDto; audience: TripAudienceFacts }> {
+    // Names by subquery, not join: a read that waited for the lock sees the row as its holder left it, and a join
+    // would keep the organization it matched before (PostgreSQL re-checks only the locked row).
+    const row = await visibleTrips(tx, caller)
       .andWhere('trip.id = :id', { id })
-      .select('trip.id', 'id')
-      .setLock('pessimistic_write')
-      .getRawOne();
-    if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
-    return this.mustRead(tx, id);
+      .select(tripRowList('trip'))
+      .addSelect(tripAudienceList('trip'))
+      .setLock('pessimistic_write', undefined, ['trip'])
+      .getRawOne<TripRow & TripAudienceFacts>();
+    if (!row) throw new NotFoundException(TripMessages.tripNotFound);
+    const { trip, audience } = splitAudience(row);
+    return { trip: (await this.fleet.decorate(tx, [trip]))[0], audience };
   }
 
   /** A trip as the API answers it, flags included (TripFleet.decorate). */
   private async mustRead(tx: EntityManager, id: number): Promise<TripDto> {
     return (await this.fleet.decorate(tx, [await mustRead(tx, id)]))[0];
-  }
-
-  private async isPartner(tx: EntityManager, caller: AuthUser, schoolOrgId: number): Promise<boolean> {
-    if (caller.role !== 'bus_company' || caller.activeOrgId === null) return false;
-    return tx.existsBy(Partnership, { schoolOrgId, busCompanyOrgId: caller.activeOrgId });
-  }
-
-  /** DESIGN §4: school staff's requests take their own school; admins and trip managers name a school of their tenant. */
-  private async requestedSchool(tx: EntityManager, caller: AuthUser, schoolOrgId: number | undefined): Promise<Organization> {
-    if (caller.role === 'school_staff') {
-      const own = caller.activeOrgId === null ? null : await tx.findOneBy(Organization, { id: caller.activeOrgId });
-      if (!own || own.type !== 'school' || own.tenantId !== caller.tenantId) throw new BadRequestException(TripMessages.staffWithoutSchool);
-      return own;
-    }
-    if (schoolOrgId === undefined) throw new BadRequestException(TripMessages.schoolRequired);
-    const school = await tx.findOneBy(Organization, { id: schoolOrgId });
-    if (!school || school.type !== 'school' || (!isPlatformAdmin(caller) && school.tenantId !== caller.tenantId)) {
-      throw new BadRequestException(TripMessages.schoolNotInTenant);
-    }
-    return school;
   }
 
   /** The column values the allowed actions set (DESIGN §4's "to" column and its side effects). */
@@ -311,7 +313,7 @@ export class TripsService {
     toStatus: TripStatus | null,
     fields: string[],
   ): Promise<void> {
-    await tx.insert(TripHistory, { tripId, action, fromStatus, toStatus, fields, actorId: caller.id, actorName: caller.name });
+    await tx.query(INSERT_HISTORY_SQL, [tripId, action, fromStatus, toStatus, JSON.stringify(fields), caller.id, caller.name]);
   }
 }
 
@@ -361,6 +363,11 @@ function editedFields(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
   return merged;
 }
 
+/** DESIGN §4 "partnered": the caller is a dispatcher of a company partnered with the trip's school. */
+function isPartner(caller: AuthUser, audience: TripAudienceFacts): boolean {
+  return caller.role === 'bus_company' && caller.activeOrgId !== null && audience.partnerCompanyIds.includes(caller.activeOrgId);
+}
+
 function conflict(message: string, trip: TripDto): ConflictException {
   const body: TripConflictBody = { message, trip };
   return new ConflictException(body);
@@ -370,6 +377,24 @@ function refuseUnless(decision: TripDecision, trip?: TripDto): void {
   if (decision.allowed) return;
   if (decision.code === 403 || !trip) throw new ForbiddenException(decision.message);
   throw conflict(decision.message, trip);
+}
+
+/** An UPDATE … RETURNING's rows: TypeORM answers [rows, count] on PostgreSQL (by command tag) and the rows on PGlite. */
+function rowsOf(result: unknown[]): (TripRow & { historyId: number })[] {
+  return (Array.isArray(result[0]) ? result[0] : result) as (TripRow & { historyId: number })[];
+}
+
+/**
+ * The wire fields `values` should change, in changedTripFields' order (the trip's): a guess made before the write so
+ * the history row can go with it; the trip as written has the last word.
+ */
+function predictedFields(before: TripDto, values: Partial<Trip>): string[] {
+  const set = values as Record<string, unknown>;
+  return (Object.keys(before) as (keyof TripDto)[]).filter((k) => {
+    if (!(k in set) || set[k] === undefined || k === 'version' || k === 'updatedAt') return false;
+    const value = k === 'price' ? Number(set[k]) : set[k];
+    return JSON.stringify(before[k]) !== JSON.stringify(value);
+  });
 }
 
 async function mustRead(tx: EntityManager, id: number): Promise<TripDto> {

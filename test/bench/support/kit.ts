@@ -173,6 +173,78 @@ export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: C
   });
 }
 
+/** One built server as `npm start` runs it: the embedded database (PGlite) under `dataDir`, no Redis, production mode. */
+export interface EmbeddedServer {
+  url: string;
+  pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startEmbeddedServer(dataDir: string, opts: { nodeArgs?: string[] } = {}): Promise<EmbeddedServer> {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const { DATABASE_URL: _d, REDIS_URL: _r, DATABASE_SCHEMA: _s, ...env } = process.env;
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
+  const main = process.env.BENCH_SERVER_MAIN ?? join(ROOT, 'server', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...profile, ...(opts.nodeArgs ?? []), main], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const onData = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  process.once('exit', () => child.kill('SIGKILL'));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('console ready at')) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`embedded server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`embedded server not ready in 120 s:\n${output}`);
+    }
+    await sleep(100);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
+    },
+  };
+}
+
+/**
+ * Runs `write` on the embedded database under `dataDir` (the server must be stopped: PGlite is one session), through a
+ * `pg`-shaped `query` so the SQL seeders (seedTenant) serve both databases.
+ */
+export async function withEmbeddedDatabase<T>(dataDir: string, write: (db: Pool) => Promise<T>): Promise<T> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  try {
+    return await write({ query: (sql: string, params?: unknown[]) => db.query(sql, params) } as unknown as Pool);
+  } finally {
+    await db.close();
+  }
+}
+
 /** A sign-in token as the server issues it (HS256 {sub, jti, iat, exp}): no argon2 round per user. */
 export function signToken(userId: number, secret = JWT_SECRET): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -344,12 +416,12 @@ export async function closeSockets(sockets: Socket[]): Promise<void> {
   await sleep(100);
 }
 
-/** Runs `main`, then `cleanup` whatever happened; exits 1 with the error's message on failure. */
-export function runBench(main: () => Promise<void>, cleanup: () => Promise<void>): void {
+/** Runs `main`, then `cleanup` whatever happened; exits 1 with the error's message on failure (or after `limitMinutes`). */
+export function runBench(main: () => Promise<void>, cleanup: () => Promise<void>, limitMinutes = 8): void {
   const hardStop = setTimeout(() => {
-    console.error('Benchmark exceeded its 8-minute limit; stopping.');
+    console.error(`Benchmark exceeded its ${limitMinutes}-minute limit; stopping.`);
     void cleanup().finally(() => process.exit(1));
-  }, 8 * 60_000);
+  }, limitMinutes * 60_000);
   hardStop.unref();
   let failed = false;
   main()
@@ -400,15 +472,15 @@ export interface BareServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `count` bare Socket.IO processes (bare-fanout-server.mjs) sharing one Redis channel of their own. */
-export async function startBareServers(count: number, channel: string, nodeArgs: string[] = []): Promise<BareServer[]> {
+/** Starts `count` bare Socket.IO processes (bare-fanout-server.mjs) sharing one Redis channel of their own (`redis` false: one process's in-memory adapter). */
+export async function startBareServers(count: number, channel: string, nodeArgs: string[] = [], redis = true): Promise<BareServer[]> {
   const { spawn } = await import('node:child_process');
   const servers: BareServer[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const child = spawn(process.execPath, [...nodeArgs, join(__dirname, 'bare-fanout-server.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), REDIS_URL, CHANNEL: channel },
+      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), REDIS_URL: redis ? REDIS_URL : '', CHANNEL: channel },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
