@@ -94,7 +94,7 @@ describe('start-up in production', () => {
     } finally {
       await again.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('starts a fresh production deployment without ADMIN_EMAIL, empty, and seeds nothing', async () => {
     const t = await production(freshDir());
@@ -103,12 +103,12 @@ describe('start-up in production', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // a cold start with every migration: slow on a busy 2-core machine
 
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the demo password as ADMIN_PASSWORD', async () => {
     await expect(production(freshDir(), { ADMIN_EMAIL: 'a@b.example' })).rejects.toThrow(/ADMIN_PASSWORD: is required with ADMIN_EMAIL/);
     await expect(production(freshDir(), { ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'demo1234' })).rejects.toThrow(
       /ADMIN_PASSWORD: must not be the demo password/,
     );
-  });
+  }, 60_000);
 });
