@@ -108,7 +108,7 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
   const submit = async (values: TripFormValues): Promise<boolean> => {
     try {
       const created = await tripsApi.create(toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined));
-      if (created && typeof created === 'object' && 'id' in created) mergeTrip(created);
+      if (created && typeof created === 'object' && 'id' in created) mergeTrip(created, 'created');
       toast.success('Trip submitted successfully!');
       onDone?.();
       return true;
