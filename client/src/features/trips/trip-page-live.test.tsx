@@ -5,7 +5,7 @@ import { getQueryData, invalidateQueries } from '../../api/query-cache';
 import { emitLiveForTest, onLiveResync, resyncForTest } from '../../api/socket';
 import { mockFetch } from '../../test-utils';
 import { makeTrip, tripRoutes } from './test-trips';
-import { type TripPageQuery, tripKeys, useTripPage } from './trips.api';
+import { mergeTrip, type TripPageQuery, tripKeys, useTripPage } from './trips.api';
 import { subscribeTripsLive } from './trips.live';
 
 /**
@@ -71,6 +71,22 @@ describe('live trips on server pages', () => {
 
     // the same event again (this console's own answer, then its echo) is not counted twice
     act(() => emitLiveForTest('trip:created', { ...live, seq: ++seq, trip: trip(8) }));
+    expect(ids(first)).toEqual([8, 7, 6]);
+    expect(page(first)?.total).toBe(8);
+  });
+
+  it("puts the console's own new trip on its page when its answer comes before the live echo", async () => {
+    mockFetch(tripRoutes(() => server));
+    const first = q();
+    await show(first);
+    const mine = trip(8);
+    server = [...server, mine];
+    act(() => {
+      mergeTrip(mine, 'created'); // the request form's answer
+    });
+    expect(ids(first)).toEqual([8, 7, 6]);
+    expect(page(first)?.total).toBe(8);
+    act(() => emitLiveForTest('trip:created', { ...live, seq: ++seq, trip: mine })); // the echo: seen already
     expect(ids(first)).toEqual([8, 7, 6]);
     expect(page(first)?.total).toBe(8);
   });
