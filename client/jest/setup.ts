@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { clearQueryCache } from '../src/api/query-cache';
 
@@ -8,6 +8,9 @@ import { clearQueryCache } from '../src/api/query-cache';
 // Set here as well as in jest.config.cjs: `testTimeout` is a global option, so the root config's run ignores the
 // project's own.
 jest.setTimeout(20_000);
+// findBy…/waitFor give up after 1 s by default: a debounced search that refetches its page took longer than that with
+// two test workers on two cores (CI). What they wait for still has to come; they only wait longer for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine and the router expect from a browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

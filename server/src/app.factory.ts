@@ -93,9 +93,12 @@ function serveClient(app: NestExpressApplication, dist: string): void {
     new Logger('Client').warn(`No built client at ${dist}; run "npm run build" to serve the console.`);
     return;
   }
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  // API calls pass by without a look on disk (this runs before Nest's routes: a file lookup per request otherwise).
+  const notForUs = (req: Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
+  app.use((req: Request, res: Response, next: NextFunction) => (notForUs(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+    if (req.method !== 'GET' || notForUs(req)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

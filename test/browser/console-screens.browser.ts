@@ -11,8 +11,15 @@ import { type Scheme, shot, useScheme } from './page-helpers';
  * sideways overflow and screenshotted into test/browser/screenshots/. Last, an admin watches the
  * pending-users count rise live while someone registers, and fall again when they approve them.
  */
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [1280, 390] as const;
+/**
+ * Each scheme once and each width once: the layout (and any overflow) follows the width, the colours the scheme,
+ * and the accessibility suite checks every screen's contrast in all four pairs. (All four pairs here took CI about
+ * twice the time for the same assertions.)
+ */
+const LOOKS = [
+  ['light', 1280],
+  ['dark', 390],
+] as const;
 
 /** The sidebar's links (spec §2 Shell), label -> path. */
 const PATHS: Record<string, string> = {
@@ -165,340 +172,338 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     await menu.waitFor({ state: 'hidden' });
   }
 
-  for (const scheme of SCHEMES) {
-    for (const width of WIDTHS) {
-      const tag = `${scheme}-${width}`;
+  for (const [scheme, width] of LOOKS) {
+    const tag = `${scheme}-${width}`;
 
-      it(`shows a visitor the sign-in and register pages, and sends unknown paths to sign-in (${tag})`, async () => {
-        const page = await openSignedOut(scheme, width);
-        await heading(page, 'Sign in').waitFor();
-        await see(page, 'School Transport Console');
-        await page.getByLabel(/^Email/).waitFor();
-        await page.getByLabel(/^Password/).waitFor();
-        await page.getByRole('button', { name: 'Sign in with Microsoft' }).waitFor();
-        await see(page, 'Single sign-on may need to be enabled by your school admin.');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await see(page, 'Email and password are required.');
-        // the second single-sign-on button is only a placeholder (spec §8)
-        await page.getByRole('button', { name: 'Sign in with Google' }).click();
-        await see(page, "Sign-in isn't configured yet. This button is a placeholder.");
-        await shot(page, `login-${tag}`, true);
+    it(`shows a visitor the sign-in and register pages, and sends unknown paths to sign-in (${tag})`, async () => {
+      const page = await openSignedOut(scheme, width);
+      await heading(page, 'Sign in').waitFor();
+      await see(page, 'School Transport Console');
+      await page.getByLabel(/^Email/).waitFor();
+      await page.getByLabel(/^Password/).waitFor();
+      await page.getByRole('button', { name: 'Sign in with Microsoft' }).waitFor();
+      await see(page, 'Single sign-on may need to be enabled by your school admin.');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await see(page, 'Email and password are required.');
+      // the second single-sign-on button is only a placeholder (spec §8)
+      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      await see(page, "Sign-in isn't configured yet. This button is a placeholder.");
+      await shot(page, `login-${tag}`, true);
 
-        // spec §2: without a session, shell routes and unknown paths go to /login
-        await expectRedirect(page, '/no-such-page', '/login');
-        await expectRedirect(page, '/settings', '/login');
+      // spec §2: without a session, shell routes and unknown paths go to /login
+      await expectRedirect(page, '/no-such-page', '/login');
+      await expectRedirect(page, '/settings', '/login');
 
-        await page.getByRole('link', { name: 'Register', exact: true }).click();
-        await page.waitForURL('**/register');
-        await heading(page, 'Create an account').waitFor();
-        await see(page, 'An administrator approves new accounts before they can sign in.');
-        await page.getByRole('button', { name: 'Prefill from Microsoft account' }).waitFor();
-        for (const label of [/^Full name/, /^Email/, /^Password/]) await page.getByLabel(label).waitFor();
-        // spec §5: school_staff is the default; admin cannot be chosen
-        const role = page.getByRole('combobox', { name: 'Role' });
-        expect(await role.inputValue()).toBe('School Staff');
-        await role.click();
-        const listbox = page.getByRole('listbox');
-        await listbox.waitFor();
-        expect(await listbox.getByRole('option').allInnerTexts()).toEqual(['School Staff', 'Bus Company', 'Finance']);
-        await shot(page, `register-roles-${tag}`);
-        await page.keyboard.press('Escape');
-        await listbox.waitFor({ state: 'hidden' });
-        await page.getByRole('button', { name: 'Register', exact: true }).click();
-        await see(page, 'Name is required.');
-        await see(page, 'Email is required.');
-        await see(page, 'Password is required.');
-        await shot(page, `register-${tag}`, true);
-        await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-        await page.waitForURL('**/login');
-      });
+      await page.getByRole('link', { name: 'Register', exact: true }).click();
+      await page.waitForURL('**/register');
+      await heading(page, 'Create an account').waitFor();
+      await see(page, 'An administrator approves new accounts before they can sign in.');
+      await page.getByRole('button', { name: 'Prefill from Microsoft account' }).waitFor();
+      for (const label of [/^Full name/, /^Email/, /^Password/]) await page.getByLabel(label).waitFor();
+      // spec §5: school_staff is the default; admin cannot be chosen
+      const role = page.getByRole('combobox', { name: 'Role' });
+      expect(await role.inputValue()).toBe('School Staff');
+      await role.click();
+      const listbox = page.getByRole('listbox');
+      await listbox.waitFor();
+      expect(await listbox.getByRole('option').allInnerTexts()).toEqual(['School Staff', 'Bus Company', 'Finance']);
+      await shot(page, `register-roles-${tag}`);
+      await page.keyboard.press('Escape');
+      await listbox.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await see(page, 'Name is required.');
+      await see(page, 'Email is required.');
+      await see(page, 'Password is required.');
+      await shot(page, `register-${tag}`, true);
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/login');
+    });
 
-      it(`walks an admin through the shell, Settings, Users, Pending Users, Roles, Global Admin, Bookings and Finance (${tag})`, async () => {
-        const page = await open('admin@demo.test', scheme, width);
-        await expectGreeting(page, 'Dana Admin');
-        await expectSidebar(page, width, ADMIN_LINKS, `drawer-admin-${tag}`, { link: 'Pending Users' });
+    it(`walks an admin through the shell, Settings, Users, Pending Users, Roles, Global Admin, Bookings and Finance (${tag})`, async () => {
+      const page = await open('admin@demo.test', scheme, width);
+      await expectGreeting(page, 'Dana Admin');
+      await expectSidebar(page, width, ADMIN_LINKS, `drawer-admin-${tag}`, { link: 'Pending Users' });
 
-        // shell: notifications, help, user menu (spec §2)
-        await page.getByRole('button', { name: /^Notifications/ }).click();
-        const notifications = page.getByRole('menu');
-        await see(notifications, 'Notifications');
-        // issue 15: the tenant's admins are paged when an accepted trip still needs a bus (the demo's Space Museum)
-        await notifications.getByRole('menuitem', { name: /^Needs a bus: Space Museum departs .* and has no bus yet\./ }).waitFor();
-        await shot(page, `shell-notifications-${tag}`);
-        await closeMenu(page, notifications);
+      // shell: notifications, help, user menu (spec §2)
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const notifications = page.getByRole('menu');
+      await see(notifications, 'Notifications');
+      // issue 15: the tenant's admins are paged when an accepted trip still needs a bus (the demo's Space Museum)
+      await notifications.getByRole('menuitem', { name: /^Needs a bus: Space Museum departs .* and has no bus yet\./ }).waitFor();
+      await shot(page, `shell-notifications-${tag}`);
+      await closeMenu(page, notifications);
 
-        await page.getByRole('button', { name: 'Help', exact: true }).click();
-        const help = page.getByRole('menu');
-        for (const item of ['Documentation', 'Support Site', 'Contact us']) await help.getByRole('menuitem', { name: item }).waitFor();
-        await shot(page, `shell-help-${tag}`);
-        await help.getByRole('menuitem', { name: 'Documentation' }).click();
-        await see(page, 'Documentation is not available yet.');
-        await help.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Help', exact: true }).click();
+      const help = page.getByRole('menu');
+      for (const item of ['Documentation', 'Support Site', 'Contact us']) await help.getByRole('menuitem', { name: item }).waitFor();
+      await shot(page, `shell-help-${tag}`);
+      await help.getByRole('menuitem', { name: 'Documentation' }).click();
+      await see(page, 'Documentation is not available yet.');
+      await help.waitFor({ state: 'hidden' });
 
-        const userMenu = await openUserMenu(page, 'Dana Admin', 'Admin');
-        await shot(page, `shell-user-menu-${tag}`);
-        await userMenu.getByRole('menuitem', { name: 'Settings' }).click();
-        await page.waitForURL('**/settings');
+      const userMenu = await openUserMenu(page, 'Dana Admin', 'Admin');
+      await shot(page, `shell-user-menu-${tag}`);
+      await userMenu.getByRole('menuitem', { name: 'Settings' }).click();
+      await page.waitForURL('**/settings');
 
-        // theme switch, to the other scheme and back
-        const other = scheme === 'light' ? 'dark' : 'light';
-        await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
-        await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, other);
-        expect(await page.evaluate(() => localStorage.getItem('console-color-scheme'))).toBe(other);
-        await page.getByRole('button', { name: `Switch to ${scheme} theme` }).click();
-        await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+      // theme switch, to the other scheme and back
+      const other = scheme === 'light' ? 'dark' : 'light';
+      await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
+      await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, other);
+      expect(await page.evaluate(() => localStorage.getItem('console-color-scheme'))).toBe(other);
+      await page.getByRole('button', { name: `Switch to ${scheme} theme` }).click();
+      await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
 
-        // Account Settings: email and role read-only, name and password editable (spec §2, §5)
-        await heading(page, 'Account Settings').waitFor();
-        expect(await breadcrumb(page)).toEqual(['Home', 'Settings']);
-        const email = page.getByLabel('Email', { exact: true });
-        expect(await email.inputValue()).toBe('admin@demo.test');
-        expect(await email.isEditable()).toBe(false);
-        const roleField = page.getByLabel('Role', { exact: true });
-        expect(await roleField.inputValue()).toBe('Admin');
-        expect(await roleField.isEditable()).toBe(false);
-        const name = page.getByLabel(/^Name/);
-        expect(await name.inputValue()).toBe('Dana Admin');
-        await page.getByLabel(/^New password/).fill('another-pass-1');
-        await page.getByLabel(/^Confirm password/).fill('another-pass-2');
-        await name.fill('');
-        await page.getByRole('button', { name: 'Save Changes' }).click();
-        await see(page, 'Name is required.');
-        await see(page, 'Passwords do not match.');
-        await shot(page, `settings-admin-${tag}`, true);
+      // Account Settings: email and role read-only, name and password editable (spec §2, §5)
+      await heading(page, 'Account Settings').waitFor();
+      expect(await breadcrumb(page)).toEqual(['Home', 'Settings']);
+      const email = page.getByLabel('Email', { exact: true });
+      expect(await email.inputValue()).toBe('admin@demo.test');
+      expect(await email.isEditable()).toBe(false);
+      const roleField = page.getByLabel('Role', { exact: true });
+      expect(await roleField.inputValue()).toBe('Admin');
+      expect(await roleField.isEditable()).toBe(false);
+      const name = page.getByLabel(/^Name/);
+      expect(await name.inputValue()).toBe('Dana Admin');
+      await page.getByLabel(/^New password/).fill('another-pass-1');
+      await page.getByLabel(/^Confirm password/).fill('another-pass-2');
+      await name.fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await see(page, 'Name is required.');
+      await see(page, 'Passwords do not match.');
+      await shot(page, `settings-admin-${tag}`, true);
 
-        // User Management (spec §2 dashboard table: role select, status select, Save per row)
-        await goto(page, '/admin/users', 'User Management');
-        expect(await breadcrumb(page)).toEqual(['Home', 'Admin', 'Users']);
-        for (const column of ['Name', 'Email', 'Role', 'Status']) {
-          await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
-        }
-        expect(await page.getByRole('combobox', { name: 'Role of Grace Green' }).inputValue()).toBe('School Staff');
-        expect(await page.getByRole('combobox', { name: 'Status of Penny Pending' }).inputValue()).toBe('Pending');
-        expect(await page.getByRole('button', { name: 'Save Grace Green' }).isDisabled()).toBe(true);
-        expect(await page.getByRole('columnheader', { name: 'Tenant' }).count()).toBe(0);
-        await shot(page, `admin-users-${tag}`, true);
-        await page.getByLabel('Search users').fill('penny');
-        await page.getByRole('combobox', { name: 'Role of Grace Green' }).waitFor({ state: 'detached' });
-        expect(await page.locator('tbody tr').count()).toBe(1);
+      // User Management (spec §2 dashboard table: role select, status select, Save per row)
+      await goto(page, '/admin/users', 'User Management');
+      expect(await breadcrumb(page)).toEqual(['Home', 'Admin', 'Users']);
+      for (const column of ['Name', 'Email', 'Role', 'Status']) {
+        await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+      }
+      expect(await page.getByRole('combobox', { name: 'Role of Grace Green' }).inputValue()).toBe('School Staff');
+      expect(await page.getByRole('combobox', { name: 'Status of Penny Pending' }).inputValue()).toBe('Pending');
+      expect(await page.getByRole('button', { name: 'Save Grace Green' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('columnheader', { name: 'Tenant' }).count()).toBe(0);
+      await shot(page, `admin-users-${tag}`, true);
+      await page.getByLabel('Search users').fill('penny');
+      await page.getByRole('combobox', { name: 'Role of Grace Green' }).waitFor({ state: 'detached' });
+      expect(await page.locator('tbody tr').count()).toBe(1);
 
-        // Pending Users: one row per pending account, each with Approve
-        await goto(page, '/admin/approvals', 'Pending Users');
-        const penny = page.getByRole('row').filter({ hasText: 'pending@demo.test' });
-        await penny.getByText('Penny Pending').waitFor();
-        await penny.getByRole('button', { name: 'Approve Penny Pending' }).waitFor();
-        expect(await page.getByRole('combobox', { name: 'Organization of Penny Pending' }).inputValue()).toBe('Greenfield Primary');
-        await shot(page, `admin-approvals-${tag}`, true);
+      // Pending Users: one row per pending account, each with Approve
+      await goto(page, '/admin/approvals', 'Pending Users');
+      const penny = page.getByRole('row').filter({ hasText: 'pending@demo.test' });
+      await penny.getByText('Penny Pending').waitFor();
+      await penny.getByRole('button', { name: 'Approve Penny Pending' }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Organization of Penny Pending' }).inputValue()).toBe('Greenfield Primary');
+      await shot(page, `admin-approvals-${tag}`, true);
 
-        // Role Permissions: the matrix, an add-role input, Save Changes (spec §2, §5, §6)
-        await goto(page, '/admin/roles', 'Role Permissions');
-        await see(page, 'These are the default permissions; nobody has changed them yet.');
-        const box = (role: string, permission: string) => page.getByRole('checkbox', { name: `${role} ${permission}`, exact: true });
-        expect(await box('school_staff', 'Request trips').isChecked()).toBe(true);
-        expect(await box('school_staff', 'Edit trips').isChecked()).toBe(false);
-        expect(await box('finance', 'Finance access').isChecked()).toBe(true);
-        const saveRoles = page.getByRole('button', { name: 'Save Changes' });
-        expect(await saveRoles.isDisabled()).toBe(true);
-        await page.getByRole('button', { name: 'Add Role' }).click();
-        await see(page, 'Invalid or duplicate role name.');
-        await page.getByLabel('New role name').fill('Transport Coordinator');
-        await page.getByRole('button', { name: 'Add Role' }).click();
-        await box('transport_coordinator', 'Request trips').waitFor();
-        expect(await box('transport_coordinator', 'Request trips').isChecked()).toBe(false);
-        expect(await saveRoles.isDisabled()).toBe(false);
-        await shot(page, `admin-roles-${tag}`, true);
+      // Role Permissions: the matrix, an add-role input, Save Changes (spec §2, §5, §6)
+      await goto(page, '/admin/roles', 'Role Permissions');
+      await see(page, 'These are the default permissions; nobody has changed them yet.');
+      const box = (role: string, permission: string) => page.getByRole('checkbox', { name: `${role} ${permission}`, exact: true });
+      expect(await box('school_staff', 'Request trips').isChecked()).toBe(true);
+      expect(await box('school_staff', 'Edit trips').isChecked()).toBe(false);
+      expect(await box('finance', 'Finance access').isChecked()).toBe(true);
+      const saveRoles = page.getByRole('button', { name: 'Save Changes' });
+      expect(await saveRoles.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Add Role' }).click();
+      await see(page, 'Invalid or duplicate role name.');
+      await page.getByLabel('New role name').fill('Transport Coordinator');
+      await page.getByRole('button', { name: 'Add Role' }).click();
+      await box('transport_coordinator', 'Request trips').waitFor();
+      expect(await box('transport_coordinator', 'Request trips').isChecked()).toBe(false);
+      expect(await saveRoles.isDisabled()).toBe(false);
+      await shot(page, `admin-roles-${tag}`, true);
 
-        // Global Admin as a tenant admin: their tenant only, no Add Tenant form
-        await goto(page, '/admin/global', 'Global Admin');
-        for (const section of ['Tenants', 'Organizations', 'Partnerships']) await heading(page, section).waitFor();
-        await page
-          .getByRole('row')
-          .filter({ hasText: 'Demo District' })
-          .getByRole('button', { name: 'View Orgs of Demo District' })
-          .waitFor();
-        expect(await page.getByText('Northwind Schools').count()).toBe(0);
-        expect(await page.getByRole('button', { name: 'Create Tenant' }).count()).toBe(0);
-        await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).getByText('Demo Education Group').waitFor();
-        await page.getByRole('button', { name: 'Remove Greenfield Primary – Desert Star Buses' }).waitFor();
-        await see(page, 'Links one school to one bus company. Repeat to add more.');
-        await page.getByRole('button', { name: 'Create Organization' }).waitFor();
-        await page.getByRole('button', { name: 'Create Partnership' }).waitFor();
-        await shot(page, `global-admin-tenant-${tag}`, true);
+      // Global Admin as a tenant admin: their tenant only, no Add Tenant form
+      await goto(page, '/admin/global', 'Global Admin');
+      for (const section of ['Tenants', 'Organizations', 'Partnerships']) await heading(page, section).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Demo District' })
+        .getByRole('button', { name: 'View Orgs of Demo District' })
+        .waitFor();
+      expect(await page.getByText('Northwind Schools').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Create Tenant' }).count()).toBe(0);
+      await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).getByText('Demo Education Group').waitFor();
+      await page.getByRole('button', { name: 'Remove Greenfield Primary – Desert Star Buses' }).waitFor();
+      await see(page, 'Links one school to one bus company. Repeat to add more.');
+      await page.getByRole('button', { name: 'Create Organization' }).waitFor();
+      await page.getByRole('button', { name: 'Create Partnership' }).waitFor();
+      await shot(page, `global-admin-tenant-${tag}`, true);
 
-        // Extra Bus Bookings and the "+ New Booking" modal (spec §2, §5, §9)
-        await goto(page, '/bookings', 'Extra Bus Bookings');
-        for (const column of ['Title', 'When', 'Students', 'Adults', 'Status', 'Created', 'Action']) {
-          await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
-        }
-        const requested = page.getByRole('row').filter({ hasText: 'Science museum visit' });
-        await requested.getByRole('button', { name: 'Approve' }).waitFor();
-        await requested.getByRole('button', { name: 'Cancel' }).waitFor();
-        // only the button for the status already held is hidden
-        const approved = page.getByRole('row').filter({ hasText: 'Swimming gala' });
-        await approved.getByRole('button', { name: 'Cancel' }).waitFor();
-        expect(await approved.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-        await shot(page, `bookings-admin-${tag}`, true);
+      // Extra Bus Bookings and the "+ New Booking" modal (spec §2, §5, §9)
+      await goto(page, '/bookings', 'Extra Bus Bookings');
+      for (const column of ['Title', 'When', 'Students', 'Adults', 'Status', 'Created', 'Action']) {
+        await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+      }
+      const requested = page.getByRole('row').filter({ hasText: 'Science museum visit' });
+      await requested.getByRole('button', { name: 'Approve' }).waitFor();
+      await requested.getByRole('button', { name: 'Cancel' }).waitFor();
+      // only the button for the status already held is hidden
+      const approved = page.getByRole('row').filter({ hasText: 'Swimming gala' });
+      await approved.getByRole('button', { name: 'Cancel' }).waitFor();
+      expect(await approved.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await shot(page, `bookings-admin-${tag}`, true);
 
-        await page.getByRole('button', { name: '+ New Booking' }).click();
-        const booking = page.getByRole('dialog', { name: 'New Bus Booking' });
-        await booking.getByRole('button', { name: 'Submit Booking' }).waitFor();
-        expect(await booking.getByRole('combobox', { name: 'Start time' }).inputValue()).toBe('08:00 AM');
-        expect(await booking.getByRole('combobox', { name: 'End time' }).inputValue()).toBe('03:30 PM');
-        await booking.getByRole('combobox', { name: 'School' }).waitFor(); // admins name the school
-        await booking.getByRole('button', { name: 'Submit Booking' }).click();
-        await see(booking, 'Start date is required.');
-        await booking.getByLabel(/^Start date/).fill('2031-05-12');
-        expect(await booking.getByLabel(/^End date/).inputValue()).toBe('2031-05-12');
-        await booking.getByRole('combobox', { name: 'End time' }).click();
-        await page.getByRole('option', { name: '07:00 AM', exact: true }).click();
-        await booking.getByRole('button', { name: 'Submit Booking' }).click();
-        await see(booking, 'End must be after Start.');
-        await shot(page, `bookings-new-${tag}`);
-        await booking.getByRole('button', { name: 'Cancel' }).click();
-        await booking.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: '+ New Booking' }).click();
+      const booking = page.getByRole('dialog', { name: 'New Bus Booking' });
+      await booking.getByRole('button', { name: 'Submit Booking' }).waitFor();
+      expect(await booking.getByRole('combobox', { name: 'Start time' }).inputValue()).toBe('08:00 AM');
+      expect(await booking.getByRole('combobox', { name: 'End time' }).inputValue()).toBe('03:30 PM');
+      await booking.getByRole('combobox', { name: 'School' }).waitFor(); // admins name the school
+      await booking.getByRole('button', { name: 'Submit Booking' }).click();
+      await see(booking, 'Start date is required.');
+      await booking.getByLabel(/^Start date/).fill('2031-05-12');
+      expect(await booking.getByLabel(/^End date/).inputValue()).toBe('2031-05-12');
+      await booking.getByRole('combobox', { name: 'End time' }).click();
+      await page.getByRole('option', { name: '07:00 AM', exact: true }).click();
+      await booking.getByRole('button', { name: 'Submit Booking' }).click();
+      await see(booking, 'End must be after Start.');
+      await shot(page, `bookings-new-${tag}`);
+      await booking.getByRole('button', { name: 'Cancel' }).click();
+      await booking.waitFor({ state: 'hidden' });
 
-        // Finance overview
-        await goto(page, '/finance', 'Finance');
-        await see(page, 'Total paid revenue');
-        await page.getByTestId('paid-revenue').waitFor();
-        await page.locator('[data-trip-id]').first().waitFor();
-        await page.getByRole('button', { name: 'Export CSV' }).waitFor();
-        await shot(page, `finance-admin-${tag}`, true);
+      // Finance overview
+      await goto(page, '/finance', 'Finance');
+      await see(page, 'Total paid revenue');
+      await page.getByTestId('paid-revenue').waitFor();
+      await page.locator('[data-trip-id]').first().waitFor();
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      await shot(page, `finance-admin-${tag}`, true);
 
-        // spec §2: an unknown path goes home when signed in; Sign Out goes to /login and ends the session
-        await expectRedirect(page, '/no-such-page', '/');
-        const menu = await openUserMenu(page, 'Dana Admin', 'Admin');
-        await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
-        await page.waitForURL('**/login');
-        await heading(page, 'Sign in').waitFor();
-        await expectRedirect(page, '/admin/users', '/login');
-      });
+      // spec §2: an unknown path goes home when signed in; Sign Out goes to /login and ends the session
+      await expectRedirect(page, '/no-such-page', '/');
+      const menu = await openUserMenu(page, 'Dana Admin', 'Admin');
+      await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.waitForURL('**/login');
+      await heading(page, 'Sign in').waitFor();
+      await expectRedirect(page, '/admin/users', '/login');
+    });
 
-      it(`keeps school staff to their screens (${tag})`, async () => {
-        const page = await open('staff.greenfield@demo.test', scheme, width);
-        await expectGreeting(page, 'Grace Green');
-        await expectSidebar(page, width, ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'], `drawer-staff-${tag}`, 'button');
+    it(`keeps school staff to their screens (${tag})`, async () => {
+      const page = await open('staff.greenfield@demo.test', scheme, width);
+      await expectGreeting(page, 'Grace Green');
+      await expectSidebar(page, width, ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'], `drawer-staff-${tag}`, 'button');
 
-        await expectNotAllowed(page, '/admin/users', 'School Staff', 'Dashboard');
-        expect(await breadcrumb(page)).toEqual(['Home', 'Unauthorized']);
-        await shot(page, `unauthorized-staff-${tag}`, true);
-        await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-        await page.waitForURL((u) => u.pathname === '/');
-        await expectNotAllowed(page, '/admin/global', 'School Staff', 'Dashboard');
-        await expectNotAllowed(page, '/finance', 'School Staff', 'Dashboard');
-        // spec §6: Pending Users sends non-admins home
-        await expectRedirect(page, '/admin/approvals', '/');
+      await expectNotAllowed(page, '/admin/users', 'School Staff', 'Dashboard');
+      expect(await breadcrumb(page)).toEqual(['Home', 'Unauthorized']);
+      await shot(page, `unauthorized-staff-${tag}`, true);
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await expectNotAllowed(page, '/admin/global', 'School Staff', 'Dashboard');
+      await expectNotAllowed(page, '/finance', 'School Staff', 'Dashboard');
+      // spec §6: Pending Users sends non-admins home
+      await expectRedirect(page, '/admin/approvals', '/');
 
-        await goto(page, '/bookings', 'Extra Bus Bookings');
-        await page.getByRole('row').filter({ hasText: 'Science museum visit' }).waitFor();
-        expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-        await shot(page, `bookings-staff-${tag}`, true);
-        await page.getByRole('button', { name: '+ New Booking' }).click();
-        const booking = page.getByRole('dialog', { name: 'New Bus Booking' });
-        await booking.getByRole('button', { name: 'Submit Booking' }).waitFor();
-        expect(await booking.getByRole('combobox', { name: 'School' }).count()).toBe(0);
-        await page.keyboard.press('Escape');
-        await booking.waitFor({ state: 'hidden' });
+      await goto(page, '/bookings', 'Extra Bus Bookings');
+      await page.getByRole('row').filter({ hasText: 'Science museum visit' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await shot(page, `bookings-staff-${tag}`, true);
+      await page.getByRole('button', { name: '+ New Booking' }).click();
+      const booking = page.getByRole('dialog', { name: 'New Bus Booking' });
+      await booking.getByRole('button', { name: 'Submit Booking' }).waitFor();
+      expect(await booking.getByRole('combobox', { name: 'School' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await booking.waitFor({ state: 'hidden' });
 
-        await goto(page, '/settings', 'Account Settings');
-        expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('School Staff');
-        await shot(page, `settings-staff-${tag}`, true);
-        const menu = await openUserMenu(page, 'Grace Green', 'School Staff');
-        await closeMenu(page, menu);
-        await expectRedirect(page, '/somewhere/else', '/');
-      });
+      await goto(page, '/settings', 'Account Settings');
+      expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('School Staff');
+      await shot(page, `settings-staff-${tag}`, true);
+      const menu = await openUserMenu(page, 'Grace Green', 'School Staff');
+      await closeMenu(page, menu);
+      await expectRedirect(page, '/somewhere/else', '/');
+    });
 
-      it(`keeps a bus company dispatcher to their screens (${tag})`, async () => {
-        const page = await open('dispatch.desertstar@demo.test', scheme, width);
-        await expectGreeting(page, 'Dev Desert');
-        await expectSidebar(
-          page,
-          width,
-          ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Settings'],
-          `drawer-dispatch-${tag}`,
-          'escape',
-        );
-        await expectNotAllowed(page, '/bookings', 'Bus Company', 'Dashboard');
-        await shot(page, `unauthorized-dispatch-${tag}`, true);
-        await expectNotAllowed(page, '/admin/roles', 'Bus Company', 'Dashboard');
-        await expectNotAllowed(page, '/finance', 'Bus Company', 'Dashboard');
-        await expectRedirect(page, '/admin/approvals', '/');
-        await expectRedirect(page, '/nope', '/');
-        const menu = await openUserMenu(page, 'Dev Desert', 'Bus Company');
-        await closeMenu(page, menu);
-      });
+    it(`keeps a bus company dispatcher to their screens (${tag})`, async () => {
+      const page = await open('dispatch.desertstar@demo.test', scheme, width);
+      await expectGreeting(page, 'Dev Desert');
+      await expectSidebar(
+        page,
+        width,
+        ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Settings'],
+        `drawer-dispatch-${tag}`,
+        'escape',
+      );
+      await expectNotAllowed(page, '/bookings', 'Bus Company', 'Dashboard');
+      await shot(page, `unauthorized-dispatch-${tag}`, true);
+      await expectNotAllowed(page, '/admin/roles', 'Bus Company', 'Dashboard');
+      await expectNotAllowed(page, '/finance', 'Bus Company', 'Dashboard');
+      await expectRedirect(page, '/admin/approvals', '/');
+      await expectRedirect(page, '/nope', '/');
+      const menu = await openUserMenu(page, 'Dev Desert', 'Bus Company');
+      await closeMenu(page, menu);
+    });
 
-      it(`shows finance no dashboard: All Trips, Finance and Settings only (${tag})`, async () => {
-        const page = await open('finance@demo.test', scheme, width);
-        expect(new URL(page.url()).pathname).toBe('/trips');
-        await expectGreeting(page, 'Fin Ance');
-        await expectSidebar(page, width, ['All Trips', 'Finance', 'Settings'], `drawer-finance-${tag}`, 'outside');
-        await expectNotAllowed(page, '/', 'Finance', 'All Trips');
-        await shot(page, `unauthorized-finance-${tag}`, true);
-        await expectNotAllowed(page, '/bookings', 'Finance', 'All Trips');
-        await expectNotAllowed(page, '/admin/users', 'Finance', 'All Trips');
-        await expectRedirect(page, '/not-a-page', '/trips');
+    it(`shows finance no dashboard: All Trips, Finance and Settings only (${tag})`, async () => {
+      const page = await open('finance@demo.test', scheme, width);
+      expect(new URL(page.url()).pathname).toBe('/trips');
+      await expectGreeting(page, 'Fin Ance');
+      await expectSidebar(page, width, ['All Trips', 'Finance', 'Settings'], `drawer-finance-${tag}`, 'outside');
+      await expectNotAllowed(page, '/', 'Finance', 'All Trips');
+      await shot(page, `unauthorized-finance-${tag}`, true);
+      await expectNotAllowed(page, '/bookings', 'Finance', 'All Trips');
+      await expectNotAllowed(page, '/admin/users', 'Finance', 'All Trips');
+      await expectRedirect(page, '/not-a-page', '/trips');
 
-        await goto(page, '/finance', 'Finance');
-        await page.getByTestId('paid-revenue').waitFor();
-        await goto(page, '/settings', 'Account Settings');
-        expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('finance@demo.test');
-        expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('Finance');
-        await shot(page, `settings-finance-${tag}`, true);
-      });
+      await goto(page, '/finance', 'Finance');
+      await page.getByTestId('paid-revenue').waitFor();
+      await goto(page, '/settings', 'Account Settings');
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('finance@demo.test');
+      expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('Finance');
+      await shot(page, `settings-finance-${tag}`, true);
+    });
 
-      it(`lets a trip manager approve bookings but not open Finance (${tag})`, async () => {
-        const page = await open('manager@demo.test', scheme, width);
-        await expectGreeting(page, 'Max Manager');
-        await expectSidebar(
-          page,
-          width,
-          ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
-          `drawer-manager-${tag}`,
-          'escape',
-        );
-        await goto(page, '/bookings', 'Extra Bus Bookings');
-        await page.getByRole('row').filter({ hasText: 'Sports day shuttle' }).getByRole('button', { name: 'Approve' }).waitFor();
-        await shot(page, `bookings-manager-${tag}`, true);
-        await expectNotAllowed(page, '/finance', 'Trip Manager', 'Dashboard');
-        await expectNotAllowed(page, '/admin/global', 'Trip Manager', 'Dashboard');
-        const menu = await openUserMenu(page, 'Max Manager', 'Trip Manager');
-        await closeMenu(page, menu);
-      });
+    it(`lets a trip manager approve bookings but not open Finance (${tag})`, async () => {
+      const page = await open('manager@demo.test', scheme, width);
+      await expectGreeting(page, 'Max Manager');
+      await expectSidebar(
+        page,
+        width,
+        ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
+        `drawer-manager-${tag}`,
+        'escape',
+      );
+      await goto(page, '/bookings', 'Extra Bus Bookings');
+      await page.getByRole('row').filter({ hasText: 'Sports day shuttle' }).getByRole('button', { name: 'Approve' }).waitFor();
+      await shot(page, `bookings-manager-${tag}`, true);
+      await expectNotAllowed(page, '/finance', 'Trip Manager', 'Dashboard');
+      await expectNotAllowed(page, '/admin/global', 'Trip Manager', 'Dashboard');
+      const menu = await openUserMenu(page, 'Max Manager', 'Trip Manager');
+      await closeMenu(page, menu);
+    });
 
-      it(`gives the platform admin every tenant in Global Admin and Users (${tag})`, async () => {
-        const page = await open('root@platform.test', scheme, width);
-        await expectGreeting(page, 'Platform Root');
-        await expectSidebar(page, width, ADMIN_LINKS, `drawer-platform-${tag}`, { link: 'Global Admin' });
+    it(`gives the platform admin every tenant in Global Admin and Users (${tag})`, async () => {
+      const page = await open('root@platform.test', scheme, width);
+      await expectGreeting(page, 'Platform Root');
+      await expectSidebar(page, width, ADMIN_LINKS, `drawer-platform-${tag}`, { link: 'Global Admin' });
 
-        await goto(page, '/admin/global', 'Global Admin');
-        const viewOrgs = page.getByRole('button', { name: /^View Orgs of / });
-        await viewOrgs.first().waitFor();
-        expect(await viewOrgs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
-          'View Orgs of Demo District',
-          'View Orgs of Northwind Schools',
-        ]);
-        // the first tenant is selected on load
-        const selected = page.locator('tr[aria-selected="true"]');
-        await selected.getByText('Demo District', { exact: true }).waitFor();
-        await selected.getByText('Selected', { exact: true }).waitFor();
-        await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).first().waitFor();
-        await heading(page, 'Add Tenant').waitFor();
-        await page.getByLabel(/^Tenant Name/).waitFor();
-        await page.getByRole('button', { name: 'Create Tenant' }).waitFor();
-        await page.getByRole('button', { name: 'View Orgs of Northwind Schools' }).click();
-        await selected.getByText('Northwind Schools', { exact: true }).waitFor();
-        await page.getByRole('button', { name: 'Remove Northwind High – Northwind Coaches' }).waitFor();
-        await page.getByRole('button', { name: 'Edit Northwind Coaches' }).waitFor();
-        await shot(page, `global-admin-platform-${tag}`, true);
+      await goto(page, '/admin/global', 'Global Admin');
+      const viewOrgs = page.getByRole('button', { name: /^View Orgs of / });
+      await viewOrgs.first().waitFor();
+      expect(await viewOrgs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
+        'View Orgs of Demo District',
+        'View Orgs of Northwind Schools',
+      ]);
+      // the first tenant is selected on load
+      const selected = page.locator('tr[aria-selected="true"]');
+      await selected.getByText('Demo District', { exact: true }).waitFor();
+      await selected.getByText('Selected', { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).first().waitFor();
+      await heading(page, 'Add Tenant').waitFor();
+      await page.getByLabel(/^Tenant Name/).waitFor();
+      await page.getByRole('button', { name: 'Create Tenant' }).waitFor();
+      await page.getByRole('button', { name: 'View Orgs of Northwind Schools' }).click();
+      await selected.getByText('Northwind Schools', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Remove Northwind High – Northwind Coaches' }).waitFor();
+      await page.getByRole('button', { name: 'Edit Northwind Coaches' }).waitFor();
+      await shot(page, `global-admin-platform-${tag}`, true);
 
-        await goto(page, '/admin/users', 'User Management');
-        await page.getByRole('columnheader', { name: 'Tenant', exact: true }).waitFor();
-        await page.getByRole('row').filter({ hasText: 'root@platform.test' }).getByText('Platform', { exact: true }).waitFor();
-        await page.getByRole('row').filter({ hasText: 'admin@northwind.test' }).getByText('Northwind Schools').waitFor();
-        await shot(page, `admin-users-platform-${tag}`, true);
-      });
-    }
+      await goto(page, '/admin/users', 'User Management');
+      await page.getByRole('columnheader', { name: 'Tenant', exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'root@platform.test' }).getByText('Platform', { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'admin@northwind.test' }).getByText('Northwind Schools').waitFor();
+      await shot(page, `admin-users-platform-${tag}`, true);
+    });
   }
 
   it('shows an admin the pending count rise live while someone registers, then fall when they approve them', async () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
 import { A11Y_ROLES } from './a11y-screens';
-import { expectNoSidewaysOverflow, type Scheme, useScheme } from './page-helpers';
+import { analyzeWcag, expectNoSidewaysOverflow, type Scheme, useScheme } from './page-helpers';
 
 /**
  * The dispatch board live (issue 15), in the real console over one server: two dispatchers of Desert Star on
@@ -219,7 +218,6 @@ describe('dispatch board, live across consoles', () => {
     expect(schoolDelay).toBeGreaterThan(0);
   }, 120_000);
 
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
   // the board's, the fleet's and the bell's entries of the accessibility suite's list (the bell now holds the
   // "Needs a bus" alerts), for each role that has them
   const ROLES = A11Y_ROLES.map((r) => ({
@@ -244,7 +242,7 @@ describe('dispatch board, live across consoles', () => {
             await page.waitForTimeout(250);
             const where = `${role.role} · ${screen.name} · ${scheme} · ${width} px`;
             await expectNoSidewaysOverflow(page, where);
-            const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+            const results = await analyzeWcag(page);
             expect(results.passes.map((r) => r.id)).toContain('color-contrast');
             found.push(
               ...results.violations.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

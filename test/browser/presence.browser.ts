@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
-import type { Scheme } from './page-helpers';
+import { analyzeWcag, type Scheme } from './page-helpers';
 
 /**
  * Issue 16 in the browser, without reloads: two Desert Star dispatchers (the demo's Dev Desert and a second one,
@@ -14,7 +13,6 @@ import type { Scheme } from './page-helpers';
  * axe checks the details modal with an avatar and User Management with its online dots (WCAG 2.1 AA, light and
  * dark, 1280 and 390 px).
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWS: readonly { scheme: Scheme; width: number }[] = [
   { scheme: 'light', width: 1280 },
   { scheme: 'dark', width: 1280 },
@@ -164,7 +162,7 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     await page.waitForFunction(() =>
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     );
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await analyzeWcag(page);
     expect(results.passes.map((r) => r.id)).toContain('color-contrast');
     const found = results.violations.map(
       (v) =>
