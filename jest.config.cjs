@@ -35,12 +35,17 @@ const e2e = {
   testMatch: ['<rootDir>/test/api/**/*.e2e.ts'],
 };
 
+// Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on
+// PGlite whatever the project): api-pglite runs them; in api-pg they would run the same starts a second time.
+const EMBEDDED_ONLY = ['/node_modules/', '<rootDir>/test/api/startup\\.e2e\\.ts$', '<rootDir>/test/api/production-start\\.e2e\\.ts$'];
+
 module.exports = {
   projects: [
     { ...node, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
     {
       ...e2e,
       displayName: 'api-pg',
+      testPathIgnorePatterns: EMBEDDED_ONLY,
       globalSetup: '<rootDir>/test/support/global-setup-pg.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown-pg.ts',
       setupFiles: ['<rootDir>/test/support/use-pg.ts'],
