@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
-import { type Scheme, shot, useScheme } from './page-helpers';
+import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
 
 /**
  * Every screen that is not a trip screen, as each role sees it, light and dark, at 1280 px and 390 px:
@@ -11,15 +11,6 @@ import { type Scheme, shot, useScheme } from './page-helpers';
  * sideways overflow and screenshotted into test/browser/screenshots/. Last, an admin watches the
  * pending-users count rise live while someone registers, and fall again when they approve them.
  */
-/**
- * Each scheme once and each width once: the layout (and any overflow) follows the width, the colours the scheme,
- * and the accessibility suite checks every screen's contrast in all four pairs. (All four pairs here took CI about
- * twice the time for the same assertions.)
- */
-const LOOKS = [
-  ['light', 1280],
-  ['dark', 390],
-] as const;
 
 /** The sidebar's links (spec §2 Shell), label -> path. */
 const PATHS: Record<string, string> = {

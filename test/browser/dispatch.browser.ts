@@ -7,7 +7,7 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
 import { A11Y_ROLES } from './a11y-screens';
-import { analyzeWcag, COLOUR_RULES, expectNoSidewaysOverflow, switchSchemeInPlace } from './page-helpers';
+import { COLOUR_RULES, expectNoSidewaysOverflow, showScreen, turnDark, wcagFindings } from './page-helpers';
 
 /**
  * The dispatch board live (issue 15), in the real console over one server: two dispatchers of Desert Star on
@@ -230,28 +230,18 @@ describe('dispatch board, live across consoles', () => {
       const { page } = await signIn(browser, server.url, role.email as string);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: string[] = [];
-      const look = async (where: string, rules?: readonly string[]) => {
-        await expectNoSidewaysOverflow(page, where);
-        const results = await analyzeWcag(page, rules);
-        expect(results.passes.map((r) => r.id)).toContain('color-contrast');
-        found.push(...results.violations.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
-      };
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 860 });
         for (const screen of role.screens) {
           // light with every rule, then dark in place with the colour rules (as a11y.browser.ts does)
-          await page.evaluate(() => localStorage.setItem('console-color-scheme', 'light'));
-          await page.goto(screen.path);
-          await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
-          await screen.ready(page);
-          await screen.open?.(page);
-          await page.waitForTimeout(250);
-          await look(`${role.role} · ${screen.name} · light · ${width} px`);
+          await showScreen(page, screen, 'light');
+          await expectNoSidewaysOverflow(page, `${role.role} · ${screen.name} · light · ${width} px`);
+          found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · light · ${width} px`)));
           const file = `a11y-${role.role}-${screen.name}-${width}`.replace(/[^\w-]+/g, '-');
           await page.screenshot({ path: join(SCREENSHOTS, `${file}.png`), fullPage: true });
-          await switchSchemeInPlace(page, 'dark');
-          await page.waitForTimeout(250);
-          await look(`${role.role} · ${screen.name} · dark · ${width} px`, COLOUR_RULES);
+          await turnDark(page, screen);
+          await expectNoSidewaysOverflow(page, `${role.role} · ${screen.name} · dark · ${width} px`);
+          found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · dark · ${width} px`, COLOUR_RULES)));
         }
       }
       expect(found).toEqual([]);

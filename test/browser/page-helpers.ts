@@ -2,13 +2,27 @@ import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS } from '../support/browser';
+import type { A11yScreen } from './a11y-screens';
 
 /** What the browser suites do to a page: pick the colour scheme, check for sideways overflow, screenshot. */
 export type Scheme = 'light' | 'dark';
 
+/** Where the console keeps its colour choice (client/src/app/theme.ts), read at load. */
+const SCHEME_KEY = 'console-color-scheme';
+
+/**
+ * The screens suites' looks: each scheme once and each width once. The layout (and any overflow) follows the width,
+ * the colours the scheme, and the accessibility suite checks every screen's contrast in all four pairs. (All four
+ * pairs in the screens suites took CI about twice the time for the same assertions.)
+ */
+export const LOOKS = [
+  ['light', 1280],
+  ['dark', 390],
+] as const;
+
 /** The console keeps its own colour choice (light by default), as the theme switch does. */
 export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
-  await page.evaluate((s) => localStorage.setItem('console-color-scheme', s), scheme);
+  await page.evaluate(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
   await page.reload();
   await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
 }
@@ -61,9 +75,65 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
  * local-storage manager listens for the storage event): no reload, so an open modal or menu stays open.
  */
 export async function switchSchemeInPlace(page: Page, scheme: Scheme): Promise<void> {
-  await page.evaluate((s) => {
-    localStorage.setItem('console-color-scheme', s);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'console-color-scheme', newValue: s, storageArea: localStorage }));
-  }, scheme);
+  await page.evaluate(
+    ([key, s]) => {
+      localStorage.setItem(key, s);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: s, storageArea: localStorage }));
+    },
+    [SCHEME_KEY, scheme] as const,
+  );
   await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+}
+
+/**
+ * Waits until nothing is fading in (spinners and other endless animations aside), so axe sees the colours a
+ * person reads and not a half-transparent frame. The pages ask for reduced motion, which the theme honours, so
+ * this is quick; the two frames let a transition that is about to start show up first.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Loads one of a11y-screens.ts's screens in the given scheme, opens its modal or menu, and lets it settle. */
+export async function showScreen(page: Page, screen: A11yScreen, scheme: Scheme): Promise<void> {
+  // a page outside the console reads the system's scheme; the console's own pages are given theirs below
+  await page.emulateMedia({ colorScheme: screen.systemScheme ? scheme : null });
+  if (!screen.systemScheme) await page.evaluate(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
+  await page.goto(screen.path);
+  if (!screen.systemScheme) {
+    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+  }
+  await screen.ready(page);
+  await screen.open?.(page);
+  await settle(page);
+}
+
+/** The screen as it stands (its modal or menu still open), turned dark without a reload. */
+export async function turnDark(page: Page, screen: A11yScreen): Promise<void> {
+  if (screen.systemScheme) await page.emulateMedia({ colorScheme: 'dark' });
+  else await switchSchemeInPlace(page, 'dark');
+  await settle(page);
+}
+
+/** One line per rule broken, then the first few elements with axe's reason: what a person needs to fix it. */
+function describeViolations(where: string, violations: AxeResults['violations']): string[] {
+  return violations.map((v) => {
+    const nodes = v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n\s*/g, ' ') ?? ''}`);
+    const more = v.nodes.length > 5 ? `\n    …and ${v.nodes.length - 5} more` : '';
+    return `${where}: ${v.id} (${v.impact}, ${v.nodes.length}×) ${v.help}\n${nodes.join('\n')}${more}`;
+  });
+}
+
+/**
+ * analyzeWcag's violations as lines for a report (none: clean), after checking that axe ran the contrast rule on
+ * the page, so a clean result means something.
+ */
+export async function wcagFindings(page: Page, where: string, rules?: readonly string[]): Promise<string[]> {
+  const results = await analyzeWcag(page, rules);
+  const checked = [...results.passes, ...results.violations, ...results.incomplete].map((r) => r.id);
+  expect({ where, contrastChecked: checked.includes('color-contrast') }).toEqual({ where, contrastChecked: true });
+  return describeViolations(where, results.violations);
 }

@@ -1,22 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
-import { type Scheme, shot, useScheme } from './page-helpers';
+import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
 
 /**
  * The trip screens as people see them, light and dark, at 1280 px and 390 px: dashboard, table, calendar
  * (month and week), every modal, the finance overview. Each page is checked for horizontal overflow (nothing
  * cut off at the side) and screenshotted into test/browser/screenshots/ for a person to look at.
  */
-/**
- * Each scheme once and each width once: the layout (and any overflow) follows the width, the colours the scheme,
- * and the accessibility suite checks every screen's contrast in all four pairs. (All four pairs here took CI about
- * twice the time for the same assertions.)
- */
-const LOOKS = [
-  ['light', 1280],
-  ['dark', 390],
-] as const;
 
 describe('trip screens, light and dark, desktop and phone', () => {
   let server: RunningServer;

@@ -453,7 +453,7 @@ export function call(
   const headers: http.OutgoingHttpHeaders = {};
   if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return new Promise((resolve, reject) => {
+  return new Promise((answer, reject) => {
     const req = http.request(url, { method: opts.method ?? 'GET', agent, headers, timeout: opts.timeoutMs ?? 30_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -467,7 +467,7 @@ export function call(
         } catch {
           // not JSON
         }
-        resolve({ status: res.statusCode ?? 0, body, ms, bytes: Buffer.byteLength(text) });
+        answer({ status: res.statusCode ?? 0, body, ms, bytes: Buffer.byteLength(text) });
       });
     });
     req.on('timeout', () => req.destroy(new Error(`${opts.method ?? 'GET'} ${url}: no answer in ${opts.timeoutMs ?? 30_000} ms`)));
