@@ -42,10 +42,11 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
     }),
   );
   app.use('/api', express.json({ limit: '256kb' }), bodyErrors);
-  // GET /trips names its total and next slice in headers (trips/README.md); a console on another origin must read them.
+  // GET /trips names its total and next slice in headers (trips/README.md), and a 429 when to try again (Retry-After);
+  // a console on another origin must read them.
   app.enableCors(
     config.clientOrigins.length > 0
-      ? { origin: config.clientOrigins, credentials: true, exposedHeaders: ['X-Total-Count', 'Link'] }
+      ? { origin: config.clientOrigins, credentials: true, exposedHeaders: ['X-Total-Count', 'Link', 'Retry-After'] }
       : { origin: false },
   );
   app.setGlobalPrefix('api');

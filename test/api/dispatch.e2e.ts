@@ -11,6 +11,7 @@ import type { FleetBus } from '../../server/src/fleet/bus.entity';
 import { BusAlerts } from '../../server/src/fleet/bus-alerts.service';
 import type { FleetDriver } from '../../server/src/fleet/driver.entity';
 import { TripAlert } from '../../server/src/fleet/trip-alert.entity';
+import { Subtrip } from '../../server/src/trips/subtrip.entity';
 import type { Trip } from '../../server/src/trips/trip.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
@@ -233,6 +234,42 @@ describe('dispatch: assigning from the fleet', () => {
       expect((await assign(acme.users.busA, trip.id, [...buses]).expect(400)).body.message).toBe(message);
     }
     await expectUntouched(trip);
+  });
+
+  it('refuses a subtrip naming buses and drivers that are not in the assigned company’s fleet, writing nothing', async () => {
+    const trip = await acceptedTrip(on('2031-05-19', '09:00 AM', '01:00 PM'));
+    const company = acme.orgs.busA.name;
+    const post = (buses: object[]) =>
+      t.http().post(`/api/trips/${trip.id}/subtrips`).set('Authorization', acme.users.busA.auth).send({ buses });
+    const busOfB = await buildBus(t, acme.orgs.busB);
+    const busElsewhere = await buildBus(t, other.orgs.busA);
+    const driverOfB = await buildDriver(t, acme.orgs.busB);
+    const driverElsewhere = await buildDriver(t, other.orgs.busA);
+    const bus = await buildBus(t, acme.orgs.busA);
+    const driver = await buildDriver(t, acme.orgs.busA);
+    for (const [buses, message] of [
+      [[item(busOfB)], M.busNotInFleet(busOfB.id, company)],
+      [[item(busElsewhere)], M.busNotInFleet(busElsewhere.id, company)],
+      [[item({ id: 999_999_999 } as FleetBus)], M.busNotInFleet(999_999_999, company)],
+      [[item(null, driverOfB)], M.driverNotInFleet(driverOfB.id, company)],
+      [[item(bus, driverElsewhere)], M.driverNotInFleet(driverElsewhere.id, company)],
+      [[item(bus, driver), item(busOfB)], M.busNotInFleet(busOfB.id, company)],
+    ] as const) {
+      expect((await post([...buses]).expect(400)).body).toEqual({ message });
+    }
+    // an admin of the tenant is held to the trip's company's fleet too
+    const asAdmin = await t
+      .http()
+      .post(`/api/trips/${trip.id}/subtrips`)
+      .set('Authorization', acme.users.admin.auth)
+      .send({ buses: [item(busOfB)] })
+      .expect(400);
+    expect(asAdmin.body).toEqual({ message: M.busNotInFleet(busOfB.id, company) });
+    expect(await t.db.getRepository(Subtrip).countBy({ tripId: trip.id })).toBe(0);
+    await expectUntouched(trip);
+    // the company's own fleet, and hired vehicles without ids, are recorded as before
+    await post([item(bus, driver), { busType: 'White Bus', busSeats: 20 }]).expect(201);
+    expect(await t.db.getRepository(Subtrip).countBy({ tripId: trip.id })).toBe(1);
   });
 
   it('keeps a bus deactivated after it was assigned on its trip when the assignment is saved again', async () => {

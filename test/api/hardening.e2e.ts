@@ -271,6 +271,12 @@ describe('hardening: sign-in and registration limits', () => {
     t.http().post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password: 'wrong-guess-1' });
   const register = (from: string, body: Record<string, unknown>) =>
     t.http().post('/api/auth/register').set('X-Forwarded-For', from).send(body);
+  /** A 429 says when to try again: Retry-After, whole seconds until the limit lets this caller in, within its window. */
+  const expectRetryAfter = (res: { status: number; headers: Record<string, string | undefined> }, window: number) => {
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(window);
+  };
   const newcomer = (over: Record<string, unknown> = {}) => ({
     name: 'New Person',
     email: `new.${uniq()}@example.test`,
@@ -284,6 +290,7 @@ describe('hardening: sign-in and registration limits', () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push((await signIn(from, `probe.${i}.${uniq()}@example.test`)).status);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expectRetryAfter(await signIn(from, `probe.${uniq()}@example.test`), 60);
     // another address is not held back
     expect((await signIn(fresh(), `probe.${uniq()}@example.test`)).status).toBe(401);
   });
@@ -295,6 +302,7 @@ describe('hardening: sign-in and registration limits', () => {
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const blocked = await signIn(fresh(), email);
     expect(blocked.body).toEqual({ message: 'Too many attempts. Please wait a minute and try again.' });
+    expectRetryAfter(blocked, 60);
     // the limit is on attempts at that e-mail, whatever the password: even the right one waits
     const right = await t.http().post('/api/auth/login').set('X-Forwarded-For', fresh()).send({ email, password: TEST_PASSWORD });
     expect(right.status).toBe(429);
@@ -308,6 +316,9 @@ describe('hardening: sign-in and registration limits', () => {
     expect(codes).toEqual([201, 201, 201, 429, 429]);
     const refused = await register(from, newcomer());
     expect(refused.body).toEqual({ message: 'Too many registrations from this address. Please try again in an hour.' });
+    expectRetryAfter(refused, 3600);
+    // the hour's window, not a minute's
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
     const created = await Promise.all(bodies.map((b) => t.db.getRepository(User).existsBy({ email: b.email as string })));
     expect(created).toEqual([true, true, true, false, false]);
     expect((await register(fresh(), newcomer())).status).toBe(201);
@@ -329,9 +340,10 @@ describe('hardening: sign-in and registration limits', () => {
           password: 'brand-new-pass-1',
           confirmPassword: 'brand-new-pass-1',
         });
-    const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await guess()).status);
-    expect(codes).toEqual([400, 400, 400, 429]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await guess());
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 429]);
+    expectRetryAfter(answers[3], 60);
     // the same count as signing in to that e-mail; the victim's is untouched; a name change is not a guess
     expect(
       (await t.http().post('/api/auth/login').set('X-Forwarded-For', fresh()).send({ email: u.user.email, password: TEST_PASSWORD }))

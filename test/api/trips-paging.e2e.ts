@@ -114,7 +114,8 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
           .get('/api/trips')
           .set('Origin', 'https://console.example')
           .set('Authorization', acme.users.admin.auth);
-        expect(res.headers['access-control-expose-headers']).toBe('X-Total-Count,Link');
+        // and a 429's Retry-After, so such a console can wait exactly as long as it must
+        expect(res.headers['access-control-expose-headers']).toBe('X-Total-Count,Link,Retry-After');
       } finally {
         await other.close();
       }

@@ -33,6 +33,9 @@ describe('the sign-in limit across replicas', () => {
     const blocked = await attempt(a, email, fresh());
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
+    // counted in Redis, the refusal still says how many seconds to wait (within the minute's window)
+    expect(blocked.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // another e-mail is counted apart
     expect((await attempt(b, `other.${uniq()}@example.test`, fresh())).status).toBe(401);
   });

@@ -8,7 +8,7 @@ import {
   type ThrottlerLimitDetail,
   type ThrottlerOptions,
 } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/config';
 import { Messages } from '../contracts/messages';
 
@@ -90,7 +90,16 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
     return typeof body?.password !== 'string' || body.password === '';
   }
 
-  protected override async throwThrottlingException(_ctx: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
+  /**
+   * The refusal (429) says when to try again: Retry-After, in whole seconds until the block that refused it ends (at
+   * least 1). The library's own header carries the throttler's name (Retry-After-sign-in-email, …), which clients
+   * do not look for.
+   */
+  protected override async throwThrottlingException(ctx: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
+    ctx
+      .switchToHttp()
+      .getResponse<Response>()
+      .setHeader('Retry-After', String(Math.max(limit.timeToBlockExpire, 1)));
     throw new ThrottlerException(limit.ttl > MINUTE ? Messages.tooManyRegistrations : Messages.tooManyAttempts);
   }
 }

@@ -134,7 +134,7 @@ const IMPLIED: Partial<Record<ErrorStatus, string>> = {
   403: 'The role may not do this.',
   404: "No such record in the caller's tenant (another tenant's is answered the same).",
   413: 'The body is larger than 256 kB.',
-  429: 'Too many attempts; the message says to wait.',
+  429: 'Too many attempts; the message says to wait, and Retry-After how many seconds.',
 };
 
 const ROLES_TEXT = (roles: Role[]) => (roles.length ? `Roles: ${roles.join(', ')}.` : 'Any signed-in user.');

@@ -64,21 +64,16 @@ export class TripFleet {
     const driverIds = ids(requested.map((b) => b.driverId));
     if (busIds.length === 0 && driverIds.length === 0) return this.seatsChecked(trip, requested);
 
-    const company = trip.busCompanyOrgId ?? -1;
-    const companyName = trip.busCompanyName ?? 'the bus company';
-    const buses = new Map((await this.lock(tx, FleetBus, company, busIds)).map((b) => [b.id, b]));
-    const drivers = new Map((await this.lock(tx, FleetDriver, company, driverIds)).map((d) => [d.id, d]));
+    const { buses, drivers } = await this.lockOwnFleet(tx, trip, busIds, driverIds);
     const before = { buses: new Set(trip.buses.map((b) => b.busId)), drivers: new Set(trip.buses.map((b) => b.driverId)) };
 
     for (const id of busIds) {
-      const bus = buses.get(id);
-      if (!bus) throw new BadRequestException(M.busNotInFleet(id, companyName));
+      const bus = buses.get(id)!;
       if (!bus.active && !before.buses.has(id)) throw new BadRequestException(M.busInactive(bus.name));
       if (requested.filter((b) => b.busId === id).length > 1) throw new BadRequestException(M.busListedTwice(bus.name));
     }
     for (const id of driverIds) {
-      const driver = drivers.get(id);
-      if (!driver) throw new BadRequestException(M.driverNotInFleet(id, companyName));
+      const driver = drivers.get(id)!;
       if (!driver.active && !before.drivers.has(id)) throw new BadRequestException(M.driverInactive(driver.name));
       if (requested.filter((b) => b.driverId === id).length > 1) throw new BadRequestException(M.driverListedTwice(driver.name));
       const licence = licenceProblem(driver, trip);
@@ -105,6 +100,16 @@ export class TripFleet {
       throw new ConflictException(body);
     }
     return filled;
+  }
+
+  /**
+   * Checks the fleet buses and drivers named by buses recorded for `trip` (its row already locked) without assigning
+   * them (a subtrip): each must be in the fleet of the trip's assigned company, refused exactly as an assignment
+   * refuses one of another company (400), so no company can write another's bus or driver onto its trips. The rows
+   * named stay locked until the transaction ends, in the same order an assignment takes them.
+   */
+  async checkOwnership(tx: EntityManager, trip: TripDto, requested: BusAssignment[]): Promise<void> {
+    await this.lockOwnFleet(tx, trip, ids(requested.map((b) => b.busId)), ids(requested.map((b) => b.driverId)));
   }
 
   /** Did the change touch what `fleet_assignments` mirrors (the buses or the times)? */
@@ -163,6 +168,27 @@ export class TripFleet {
     const problem = seatsProblem(trip, buses);
     if (problem) throw new BadRequestException(problem);
     return buses;
+  }
+
+  /**
+   * Locks the buses and drivers named (sorted ids: buses, then drivers), refusing (400) any that is not in the fleet of
+   * the trip's assigned company: another company's, another tenant's and a missing one alike.
+   */
+  private async lockOwnFleet(
+    tx: EntityManager,
+    trip: TripDto,
+    busIds: number[],
+    driverIds: number[],
+  ): Promise<{ buses: Map<number, FleetBus>; drivers: Map<number, FleetDriver> }> {
+    const company = trip.busCompanyOrgId ?? -1;
+    const companyName = trip.busCompanyName ?? 'the bus company';
+    const buses = new Map((await this.lock(tx, FleetBus, company, busIds)).map((b) => [b.id, b]));
+    const drivers = new Map((await this.lock(tx, FleetDriver, company, driverIds)).map((d) => [d.id, d]));
+    const foreignBus = busIds.find((id) => !buses.has(id));
+    if (foreignBus !== undefined) throw new BadRequestException(M.busNotInFleet(foreignBus, companyName));
+    const foreignDriver = driverIds.find((id) => !drivers.has(id));
+    if (foreignDriver !== undefined) throw new BadRequestException(M.driverNotInFleet(foreignDriver, companyName));
+    return { buses, drivers };
   }
 
   /** Locks the company's rows among `wanted`, in id order; ids of another company (or none) are simply not found. */

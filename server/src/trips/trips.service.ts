@@ -184,6 +184,8 @@ export class TripsService {
     return this.db.transaction(async (tx) => {
       const { trip, audience } = await this.lockVisible(tx, caller, id);
       refuseUnless(decideTripAction(caller, trip, 'assignBuses', { isPartner: isPartner(caller, audience) }), trip);
+      // A record, not an assignment (no seats or clash check), but the fleet rows it names must be the company's own.
+      await this.fleet.checkOwnership(tx, trip, body.buses);
       const subtrip = await tx.save(tx.create(Subtrip, { tripId: id, buses: body.buses, createdById: caller.id, createdBy: caller.name }));
       await this.record(tx, caller, id, 'recordSubtrip', trip.status, trip.status, ['subtrips']);
       return toSubtripDto(subtrip);
