@@ -41,7 +41,7 @@ const EMBEDDED_ONLY = ['/node_modules/', '<rootDir>/test/api/startup\\.e2e\\.ts$
 
 module.exports = {
   projects: [
-    { ...node, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
+    { ...node, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
     {
       ...e2e,
       displayName: 'api-pg',

@@ -4,10 +4,12 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
 import { authThrottlers } from './auth/auth-throttler.guard';
+import { jwtStrategy, uniqueStrategyName } from './auth/jwt.strategy';
 import { SharedThrottlerStorage, ThrottlerStorageModule } from './auth/redis-throttler.storage';
 import { BookingsModule } from './bookings/bookings.module';
+import { ClientErrorsModule } from './client-errors/client-errors.module';
 import { CommonModule } from './common/common.module';
-import { JwtAuthGuard, RolesGuard } from './common/guards';
+import { jwtAuthGuard, RolesGuard } from './common/guards';
 import { HttpErrorFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -24,6 +26,8 @@ import { UsersModule } from './users/users.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // This app's own passport strategy, and the guard that asks for it (auth/jwt.strategy.ts says why not "jwt").
+    const strategy = uniqueStrategyName();
     return {
       module: AppModule,
       imports: [
@@ -49,10 +53,12 @@ export class AppModule {
         FleetModule,
         RealtimeModule,
         DocsModule,
+        ClientErrorsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        jwtStrategy(strategy),
+        { provide: APP_GUARD, useClass: jwtAuthGuard(strategy) },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
     };

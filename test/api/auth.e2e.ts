@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { Tenant } from '../../server/src/tenancy/tenant.entity';
 import { User } from '../../server/src/users/user.entity';
 import { useApiWorld } from '../support/api-world';
@@ -186,6 +188,34 @@ describe('auth', () => {
       const forged =
         'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOjEsImp0aSI6IjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMCIsImV4cCI6NDEwMjQ0NDgwMH0.2Lq1sT2bIy2cR0W0Qp3C5Nw3oM2bYH0R9m9VZ8l6x0A';
       await t.http().get('/api/auth/session').set('Authorization', `Bearer ${forged}`).expect(401);
+    });
+
+    it('says "Please sign in." for any header that carries no token of ours, read strictly as "Bearer <token>"', async () => {
+      const { user, token } = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance' });
+      const expired = t.app.get(JwtService).sign({ sub: user.id, jti: randomUUID(), gen: 0, exp: Math.floor(Date.now() / 1000) - 60 });
+      const headers = [
+        'Bearer',
+        'Bearer ',
+        `bearer ${token}`,
+        `Token ${token}`,
+        `Bearer  ${token}`,
+        `Bearer ${expired}`,
+        'Bearer not.a.token',
+      ];
+      for (const header of headers) {
+        const res = await t.http().get('/api/auth/session').set('Authorization', header).expect(401);
+        expect({ header, body: res.body }).toEqual({ header, body: { message: 'Please sign in.' } });
+      }
+      expect((await t.http().get('/api/auth/session').expect(401)).body).toEqual({ message: 'Please sign in.' });
+      await t.http().get('/api/auth/session').set('Authorization', `Bearer ${token}`).expect(200);
+    });
+
+    it('says the session has ended for a valid token whose user is gone', async () => {
+      const u = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance' });
+      await t.db.getRepository(User).delete({ id: u.user.id });
+      expect((await t.http().get('/api/users/me').set('Authorization', u.auth).expect(401)).body).toEqual({
+        message: 'Your session has ended. Please sign in again.',
+      });
     });
 
     it('revokes the token at once on logout, and only that token', async () => {

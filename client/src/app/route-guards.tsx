@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getToken } from '../api/http';
+import { ScreenBoundary } from '../components/error-boundaries';
 import { LoadingScreen } from '../components/loading-screen';
 import { useSession } from '../features/auth/session-context';
 import { canOpen, homePath, landingFor, type ShellPath } from './access';
@@ -47,7 +48,11 @@ export function PublicOnly() {
   const location = useLocation();
   if (loading && getToken()) return <LoadingScreen text="Loading session..." minHeight="100vh" />;
   if (profile) return <Navigate to={landingFor(roles, (location.state as FromState | null)?.from)} replace />;
-  return <Outlet />;
+  return (
+    <ScreenBoundary>
+      <Outlet />
+    </ScreenBoundary>
+  );
 }
 
 /** spec §2: any unknown path goes to / when signed in and to /login otherwise. */

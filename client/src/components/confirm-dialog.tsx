@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Modal } from './error-boundaries';
 
 /** spec §2 confirm dialog: a title, a question, Confirm and Cancel; Escape cancels. */
 export function ConfirmDialog({

@@ -1,36 +1,39 @@
-import { type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, type Type, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
-import { SessionsService } from '../auth/sessions.service';
+import { AuthGuard } from '@nestjs/passport';
 import { Messages } from '../contracts/messages';
 import type { Role } from '../contracts/roles';
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
 
 /**
- * On for every route; @Public() opts out. Checks the Bearer token's signature and expiry, that it was
- * not signed out, and that its user is still approved. (Not passport: its strategies live in one
- * process-wide registry, which crosses wires when two app instances share a process, as replicas do in tests.)
+ * On for every route; @Public() opts out. Authenticates through passport with this app's JWT strategy
+ * (auth/jwt.strategy.ts), which checks the Bearer token's signature and expiry, that it was not signed out, and
+ * that its user is still approved, and sets req.user. Passport keeps its strategies in one process-wide registry,
+ * which would cross wires when two app instances share a process, as replicas do in tests: so each app registers
+ * its strategy under a name of its own (AppModule.forRoot) and builds this guard for that name.
  */
-@Injectable()
-export class JwtAuthGuard {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly sessions: SessionsService,
-  ) {}
+export function jwtAuthGuard(strategy: string): Type<CanActivate> {
+  @Injectable()
+  class JwtAuthGuard extends AuthGuard(strategy) {
+    constructor(private readonly reflector: Reflector) {
+      super();
+    }
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]);
-    if (isPublic) return true;
-    const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    const [scheme, token] = (req.headers.authorization ?? '').split(' ');
-    if (scheme !== 'Bearer' || !token) throw new UnauthorizedException(Messages.notSignedIn);
-    const verdict = await this.sessions.verify(token);
-    if (verdict === 'invalid') throw new UnauthorizedException(Messages.notSignedIn);
-    if (verdict === 'ended') throw new UnauthorizedException(Messages.sessionEnded);
-    req.user = verdict;
-    return true;
+    override async canActivate(ctx: ExecutionContext): Promise<boolean> {
+      const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]);
+      if (isPublic) return true;
+      return (await super.canActivate(ctx)) as boolean;
+    }
+
+    /** No usable token: 401 Messages.notSignedIn. The strategy's own refusals (an ended session) and failures pass as they are. */
+    override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
+      if (err) throw err;
+      if (!user) throw new UnauthorizedException(Messages.notSignedIn);
+      return user;
+    }
   }
+  return JwtAuthGuard;
 }
 
 @Injectable()

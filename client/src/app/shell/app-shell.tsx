@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBus } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ScreenBoundary } from '../../components/error-boundaries';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useSession } from '../../features/auth/session-context';
 import { homePath } from '../access';
@@ -101,7 +102,9 @@ export function Shell({ children }: { children: ReactNode }) {
 
       <AppShell.Main>
         <PathBreadcrumb />
-        <Suspense fallback={<LoadingScreen text="Loading, please wait..." />}>{children}</Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={<LoadingScreen text="Loading, please wait..." />}>{children}</Suspense>
+        </ScreenBoundary>
       </AppShell.Main>
     </AppShell>
   );

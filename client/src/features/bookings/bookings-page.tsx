@@ -1,5 +1,5 @@
 import type { BookingDto, BookingStatusChange } from '@contracts/bookings';
-import { Badge, Button, Group, Modal, Paper, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
@@ -15,6 +15,7 @@ import { useOrgs, useTenants } from '../global-admin/global-admin.api';
 import { BookingForm } from './booking-form';
 import { type BookingFormValues, toPayload } from './booking-values';
 import { bookingsApi, useBookings } from './bookings.api';
+import { Modal } from '../../components/error-boundaries';
 
 /** spec §9: booking toasts close after 1.8 s. */
 const TOAST = { autoClose: 1800 };

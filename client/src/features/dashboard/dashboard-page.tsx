@@ -1,6 +1,6 @@
 import type { TripStats } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
-import { Affix, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Affix, Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
@@ -19,6 +19,7 @@ import { TripRequestForm } from '../trips/trip-request-form';
 import { displayType, formatTripDate, todayIso, tripDate } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { useTripStats } from '../trips/trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 const NO_STATS: TripStats = { total: 0, upcoming: 0, pending: 0, cancelled: 0, upcomingTrips: [] };
 

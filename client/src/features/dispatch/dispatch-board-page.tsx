@@ -8,7 +8,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -46,6 +45,7 @@ import { useSession } from '../auth/session-context';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { othersOn } from '../trips/trip-presence';
 import { useBoard } from './dispatch.api';
+import { Modal } from '../../components/error-boundaries';
 
 const LANE_HEIGHT = 30;
 const ROW_HEAD = 220;

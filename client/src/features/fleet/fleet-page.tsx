@@ -1,22 +1,7 @@
 import { formatDay } from '@contracts/fleet-rules';
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { BUS_TYPES, type BusType } from '@contracts/trip-wire';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -44,6 +29,7 @@ import {
   driverProblems,
   type Problems,
 } from './fleet-form';
+import { Modal } from '../../components/error-boundaries';
 
 /** Admin screens answer with toasts (spec §8: "{what}: {reason}"). */
 const failed = (what: string, error: unknown) => toast.error(`${what}: ${errorText(error)}`, { autoClose: 5000 });

@@ -146,7 +146,11 @@ export function AddOrganizationForm({ tenants, defaultTenantId }: { tenants: Ten
       <TextInput
         label="Code"
         value={form.code}
-        onChange={(e) => setForm((f) => ({ ...f, code: e.currentTarget.value }))}
+        onChange={(e) => {
+          // read now: the updater runs later, when React has let go of the event (currentTarget is null then)
+          const code = e.currentTarget.value;
+          setForm((f) => ({ ...f, code }));
+        }}
         placeholder="Optional"
       />
       <ParentSelect

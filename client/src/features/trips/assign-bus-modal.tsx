@@ -1,21 +1,7 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { TripMessages } from '@contracts/trip-messages';
 import { BUS_TYPES, type BusAssignment, type BusType, type TripDto } from '@contracts/trip-wire';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -29,6 +15,7 @@ import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
 import { formatAed } from './trip-view';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 /** The bus being typed in, before it joins the list. */
 export interface BusDraft {

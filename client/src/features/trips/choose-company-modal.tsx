@@ -1,7 +1,8 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useOrgs } from '../global-admin/global-admin.api';
+import { Modal } from '../../components/error-boundaries';
 
 /**
  * DESIGN §4: an admin who accepts names the bus company that takes the trip; the server picks the school's

@@ -1,6 +1,6 @@
 import { decideTripAction } from '@contracts/trip-rules';
 import type { TripDto } from '@contracts/trip-wire';
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { TripForm } from './trip-form';
 import { formFromTrip, toTripFields, type TripFormValues } from './trip-form-values';
 import { useTripWorkflow } from './trip-workflow-context';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 export const EDIT_REQUEST_SENT = 'Edit request sent. Awaiting bus officer approval.';
 

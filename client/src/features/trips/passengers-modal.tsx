@@ -1,5 +1,5 @@
 import type { PassengerDto } from '@contracts/trip-wire';
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { passengersEditable, passengersLabel } from './trip-actions';
 import { tripTitle } from './trip-view';
 import { useTripWorkflow } from './trip-workflow-context';
 import { type PassengerInput, passengersKey, tripsApi, usePassengers, useTrip } from './trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 export interface PassengerDraft {
   fullName: string;

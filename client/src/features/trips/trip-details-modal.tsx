@@ -1,4 +1,4 @@
-import { Badge, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAnnounce } from '../../api/presence';
 import { PresenceAvatars } from './presence-avatars';
@@ -10,6 +10,7 @@ import { AssignedBuses, Field, TripSummary } from './trip-summary';
 import { displayType, formatTripDate, tripTitle } from './trip-view';
 import type { DetailsNotice } from './trip-workflow-context';
 import { useTrip } from './trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 // The list, the dashboard and finance show the same badge; they import it from here.
 export { TripStatusBadge } from './trip-status-badge';

@@ -12,7 +12,8 @@ export const FILTER_STATUSES = [
 ] as const satisfies readonly TripStatus[];
 
 /**
- * spec §4 colours, as Mantine colours. The filter dot and the calendar dot differ for two statuses:
+ * The status colours, as Mantine colours: Pending yellow, Accepted blue, Confirmed green, Rejected red, Completed grey,
+ * Canceled red, and every other status (Cancel Requested) grey. The filter dot and the calendar dot differ for two statuses:
  * Completed is grey on the filter (dark grey in the calendar), Canceled light grey on the filter (red in the calendar).
  */
 export function statusColor(status: string | null | undefined, where: 'filter' | 'calendar' | 'badge' = 'badge'): string {
@@ -30,9 +31,8 @@ export function statusColor(status: string | null | undefined, where: 'filter' |
       return where === 'calendar' ? 'dark' : 'gray';
     case 'cancelled':
       return where === 'filter' ? 'gray.4' : 'red';
-    case 'cancel requested':
-      return 'orange';
     default:
+      // every other status, Cancel Requested included, is grey
       return 'gray';
   }
 }

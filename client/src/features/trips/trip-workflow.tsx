@@ -1,6 +1,5 @@
 import { TripMessages } from '@contracts/trip-messages';
 import type { TripDto } from '@contracts/trip-wire';
-import { Modal } from '@mantine/core';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
@@ -24,6 +23,7 @@ import {
 import { TripDetailsModal } from './trip-details-modal';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
 import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
+import { Modal } from '../../components/error-boundaries';
 
 // The pages that own a workflow import it from here; the modals read it from the context file.
 export { type DetailsNotice, type PerformOptions, type TripWorkflow, useTripWorkflow } from './trip-workflow-context';
