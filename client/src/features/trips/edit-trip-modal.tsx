@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
+import { Modal } from '../../components/error-boundaries';
 import { SoftClaimGate } from './soft-claim';
-import { canTrip } from './trip-actions';
+import { canTrip, REQUEST_CANCEL_QUESTION } from './trip-actions';
 import { TripConflictAlert } from './trip-conflict';
 import { TripForm } from './trip-form';
 import { formFromTrip, toTripFields, type TripFormValues } from './trip-form-values';
 import { useTripWorkflow } from './trip-workflow-context';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
-import { Modal } from '../../components/error-boundaries';
 
 export const EDIT_REQUEST_SENT = 'Edit request sent. Awaiting bus officer approval.';
 
@@ -139,7 +139,12 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
               </Button>
             ) : null}
             {canCancel ? (
-              <Button variant="light" color="red" onClick={() => press(current, 'cancel')}>
+              <Button
+                variant="light"
+                color="red"
+                // the Edit modal's cancel buttons both ask the request question: from the edit form, cancelling is asked for
+                onClick={() => press(current, 'cancel', { question: REQUEST_CANCEL_QUESTION })}
+              >
                 Cancel Trip
               </Button>
             ) : null}

@@ -124,6 +124,20 @@ describe('Edit Trip modal', () => {
     expect(patches(calls)).toEqual([{ status: 'Pending', cancelRequest: true, version: 5 }]);
   });
 
+  it('asks the request question before Cancel Trip too, as the Edit modal’s cancel buttons both do', async () => {
+    const pending = makeTrip({ id: 32, status: 'Pending', busCompanyOrgId: null, version: 2, destination: 'Zoo' });
+    const { details, calls } = await openDetails(pending, staff, {
+      'PATCH /api/trips/32': (body) => ({ body: { ...pending, ...(body as object), version: 3 } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Cancel Trip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Trip' });
+    expect(within(dialog).getByText('Are you sure you want to request to cancel this trip?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(patches(calls)).toEqual([{ status: 'Canceled', version: 2 }]));
+  });
+
   it('closes the top modal on Escape', async () => {
     const { details } = await openDetails(confirmed, admin);
     await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));

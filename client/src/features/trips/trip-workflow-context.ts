@@ -25,6 +25,8 @@ export interface PerformOptions {
   failure?: string;
   /** Skip the question (already asked). */
   confirmed?: boolean;
+  /** Ask this instead of the action's own question (the Edit modal's cancel buttons ask the request question). */
+  question?: string;
   /** Assign Bus: the fleet bus to start with (the dispatch board's row the assignment was started from). */
   busId?: number;
 }

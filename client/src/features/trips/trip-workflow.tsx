@@ -128,7 +128,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           return;
       }
       if (!isStatusAction(button)) return;
-      const text = options.confirmed ? null : confirmTextFor(button);
+      const asked = options.confirmed ? null : confirmTextFor(button);
+      const text = asked && options.question ? { ...asked, question: options.question } : asked;
       if (text) setConfirm({ ...text, trip, action: button, options });
       else void run(trip, button, options);
     },
