@@ -35,6 +35,16 @@ const e2e = {
   testMatch: ['<rootDir>/test/api/**/*.e2e.ts'],
 };
 
+// What api-pglite runs: where the embedded database differs from PostgreSQL. PGlite is PostgreSQL itself compiled to
+// WebAssembly (the same parser, planner, locks and errors), so the same SQL answers the same on both; api-pg runs every
+// suite on PostgreSQL. What is PGlite's own: one session lent to one transaction at a time by our pool
+// (trips-concurrency, dispatch-race: races must still end right when the transactions take turns), the embedded
+// deployment's start-up (startup, production-start), the ordinary write and read paths through that pool (trips), and
+// every route with hostile input (route-fuzz: no 5xx through the pool either). The browser suites run the built server on
+// PGlite too, through every screen of every role. E2E_PGLITE_ALL=1 runs every API suite on PGlite (a change to the pool).
+// Measured on two cores: the full set took about 500 s on PGlite, these about 200 s (docs/testing.md).
+const PGLITE_SUITES = ['startup', 'production-start', 'trips-concurrency', 'dispatch-race', 'trips', 'route-fuzz'];
+
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on
 // PGlite whatever the project): api-pglite runs them; in api-pg they would run the same starts a second time.
 const EMBEDDED_ONLY = ['/node_modules/', '<rootDir>/test/api/startup\\.e2e\\.ts$', '<rootDir>/test/api/production-start\\.e2e\\.ts$'];
@@ -45,12 +55,18 @@ module.exports = {
     {
       ...e2e,
       displayName: 'api-pg',
-      testPathIgnorePatterns: EMBEDDED_ONLY,
+      // npm run test:quick leaves out the route-walking fuzz (about 80 s of its three minutes)
+      testPathIgnorePatterns: process.env.TEST_QUICK ? [...EMBEDDED_ONLY, '<rootDir>/test/api/route-fuzz\\.e2e\\.ts$'] : EMBEDDED_ONLY,
       globalSetup: '<rootDir>/test/support/global-setup-pg.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown-pg.ts',
       setupFiles: ['<rootDir>/test/support/use-pg.ts'],
     },
-    { ...e2e, displayName: 'api-pglite', setupFiles: ['<rootDir>/test/support/use-pglite.ts'] },
+    {
+      ...e2e,
+      displayName: 'api-pglite',
+      setupFiles: ['<rootDir>/test/support/use-pglite.ts'],
+      testMatch: process.env.E2E_PGLITE_ALL ? e2e.testMatch : PGLITE_SUITES.map((name) => `<rootDir>/test/api/${name}.e2e.ts`),
+    },
     {
       ...node,
       displayName: 'realtime',
@@ -64,6 +80,8 @@ module.exports = {
       ...node,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup-browser.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown-browser.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/timeout-120s.ts'],
     },
     ...(require('node:fs').existsSync(`${__dirname}/client/jest.config.cjs`) ? ['<rootDir>/client/jest.config.cjs'] : []),

@@ -102,9 +102,10 @@ async function exercise(page: Page, field: Locator, kind: Kind): Promise<void> {
   switch (kind) {
     case 'check':
       // a click event on the input itself, as a click on its label sends: React's onChange runs for checkboxes on it
-      await field.dispatchEvent('click');
+      await field.dispatchEvent('click', undefined, { timeout: 2_000 });
       await page.waitForTimeout(50);
-      if (await field.isEnabled()) await field.dispatchEvent('click');
+      // and back, where it is still there to toggle (a paid switch may take its row out of an unpaid-only list)
+      if ((await field.count()) > 0 && (await field.isEnabled())) await field.dispatchEvent('click', undefined, { timeout: 2_000 });
       return;
     case 'select':
       return pickOption(page, field);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,7 +35,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw new Error('Browser tests need the built console: run `npm run build` first.');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-browser-'));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-browser-'));
+  // The demo database the run made once (global-setup-browser.ts), copied: a database of this suite's own, already
+  // migrated and seeded. Not for a server on PostgreSQL or one that asks for other seeding.
+  const template = process.env.BROWSER_DATA_TEMPLATE;
+  if (template && !env.DATA_DIR && !env.DATABASE_URL && env.SEED_DEMO === undefined) cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
     env: {
