@@ -50,6 +50,7 @@ const PGLITE_SUITES = ['startup', 'production-start', 'trips-concurrency', 'disp
 const EMBEDDED_ONLY = ['/node_modules/', '<rootDir>/test/api/startup\\.e2e\\.ts$', '<rootDir>/test/api/production-start\\.e2e\\.ts$'];
 
 module.exports = {
+  reporters: ['default', '<rootDir>/test/support/timing-reporter.cjs'],
   projects: [
     { ...node, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
     {
