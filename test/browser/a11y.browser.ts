@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, signIn, startServer } from '../support/browser';
+import { launchBrowser, type RunningServer, startServer } from '../support/browser';
 import { A11Y_ROLES, type A11yRole } from './a11y-screens';
-import { COLOUR_RULES, showScreen, turnDark, wcagFindings } from './page-helpers';
+import { COLOUR_RULES, rolePage, showScreen, turnDark, wcagFindings } from './page-helpers';
 
 /**
  * WCAG 2.1 A and AA on every screen of every role (the list is a11y-screens.ts), light and dark, at 1280 and
@@ -33,18 +33,8 @@ describe('accessibility: WCAG 2.1 AA on every screen of every role, light and da
   async function pageFor(role: A11yRole): Promise<Page> {
     const known = pages.get(role.role);
     if (known) return known;
-    let page: Page;
-    if (role.email) {
-      const signedIn = await signIn(browser, server.url, role.email);
-      contexts.push(signedIn.context);
-      page = signedIn.page;
-    } else {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: HEIGHT } });
-      contexts.push(context);
-      page = await context.newPage();
-      await page.goto('/login');
-    }
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { context, page } = await rolePage(browser, server.url, role, 1280);
+    contexts.push(context);
     pages.set(role.role, page);
     return page;
   }

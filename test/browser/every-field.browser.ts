@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, signIn, startServer } from '../support/browser';
+import { launchBrowser, type RunningServer, startServer } from '../support/browser';
 import { A11Y_ROLES, type A11yRole, type A11yScreen } from './a11y-screens';
-import { showScreen } from './page-helpers';
+import { rolePage, showScreen } from './page-helpers';
 
 /**
  * No keystroke can break a screen. On every screen and modal each role can open (the accessibility suite's list,
@@ -36,12 +36,11 @@ async function markFields(scope: Locator): Promise<{ mark: string; name: string 
     const marks: { mark: string; name: string }[] = [];
     // what a person would call the field: its label, else its aria-label or placeholder
     const nameOf = (el: HTMLElement) =>
-      (el.getAttribute('aria-label') ??
-        (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null) ??
-        el.closest('label')?.textContent ??
-        el.getAttribute('placeholder') ??
-        el.getAttribute('name') ??
-        '') ||
+      el.getAttribute('aria-label') ??
+      (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null) ??
+      el.closest('label')?.textContent ??
+      el.getAttribute('placeholder') ??
+      el.getAttribute('name') ??
       '';
     const visible = (el: HTMLElement) => {
       const box = el.getBoundingClientRect();
@@ -160,18 +159,8 @@ describe('typing into every field of every screen and modal of every role leaves
   });
 
   async function pageFor(role: A11yRole): Promise<Page> {
-    let page: Page;
-    if (role.email) {
-      const signedIn = await signIn(browser, server.url, role.email, { width: WIDTH });
-      contexts.push(signedIn.context);
-      page = signedIn.page;
-    } else {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: WIDTH, height: HEIGHT } });
-      contexts.push(context);
-      page = await context.newPage();
-      await page.goto('/login');
-    }
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { context, page } = await rolePage(browser, server.url, role, WIDTH);
+    contexts.push(context);
     page.on('dialog', (d) => void d.accept());
     return page;
   }

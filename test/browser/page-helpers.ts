@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { SCREENSHOTS } from '../support/browser';
-import type { A11yScreen } from './a11y-screens';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SCREENSHOTS, signIn } from '../support/browser';
+import type { A11yRole, A11yScreen } from './a11y-screens';
 
 /** What the browser suites do to a page: pick the colour scheme, check for sideways overflow, screenshot. */
 export type Scheme = 'light' | 'dark';
@@ -136,4 +136,26 @@ export async function wcagFindings(page: Page, where: string, rules?: readonly s
   const checked = [...results.passes, ...results.violations, ...results.incomplete].map((r) => r.id);
   expect({ where, contrastChecked: checked.includes('color-contrast') }).toEqual({ where, contrastChecked: true });
   return describeViolations(where, results.violations);
+}
+
+/**
+ * A page for one of a11y-screens.ts's roles at `width` (860 px high), in a context of its own: signed in with the
+ * role's demo account, or on the sign-in page for the visitor. Motion is reduced, as the screens suites want it.
+ */
+export async function rolePage(
+  browser: Browser,
+  baseURL: string,
+  role: A11yRole,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  let opened: { context: BrowserContext; page: Page };
+  if (role.email) {
+    opened = await signIn(browser, baseURL, role.email, { width });
+  } else {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 860 } });
+    opened = { context, page: await context.newPage() };
+    await opened.page.goto('/login');
+  }
+  await opened.page.emulateMedia({ reducedMotion: 'reduce' });
+  return opened;
 }

@@ -31,11 +31,20 @@ export function canOpen(path: ShellPath, roles: readonly Role[]): boolean {
 }
 
 /** Where a signed-in user lands: the dashboard, or All Trips for roles the dashboard excludes (finance). */
-export function homePath(roles: readonly Role[]): ShellPath {
+export type HomePath = Extract<ShellPath, '/' | '/trips' | '/settings'>;
+
+export function homePath(roles: readonly Role[]): HomePath {
   if (canOpen('/', roles)) return '/';
   if (canOpen('/trips', roles)) return '/trips';
   return '/settings';
 }
+
+/** What a "Back to …" button calls a role's home page. */
+export const HOME_LABELS: Record<HomePath, string> = {
+  '/': 'Dashboard',
+  '/trips': 'All Trips',
+  '/settings': 'Settings',
+};
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',

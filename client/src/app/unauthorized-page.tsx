@@ -3,9 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../features/auth/session-context';
-import { homePath, roleLabel } from './access';
-
-const HOME_LABELS: Record<string, string> = { '/': 'Dashboard', '/trips': 'All Trips', '/settings': 'Settings' };
+import { HOME_LABELS, homePath, roleLabel } from './access';
 
 export function UnauthorizedPage() {
   const { roles, profile } = useSession();
@@ -25,7 +23,7 @@ export function UnauthorizedPage() {
         </Text>
         <Group>
           <Button component={Link} to={homePath(roles)}>
-            Back to {HOME_LABELS[homePath(roles)] ?? 'the console'}
+            Back to {HOME_LABELS[homePath(roles)]}
           </Button>
         </Group>
       </Stack>

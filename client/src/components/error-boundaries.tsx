@@ -5,7 +5,7 @@ import type { ErrorInfo, ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, useLocation } from 'react-router-dom';
 import { getToken, http } from '../api/http';
-import { homePath } from '../app/access';
+import { HOME_LABELS, homePath } from '../app/access';
 import { useSession } from '../features/auth/session-context';
 
 /**
@@ -16,8 +16,6 @@ import { useSession } from '../features/auth/session-context';
 
 export const SCREEN_FAILED = 'Something went wrong on this screen.';
 const REPORTED = 'The error has been reported. Reload the page to try again.';
-
-const HOME_LABELS: Record<string, string> = { '/': 'Dashboard', '/trips': 'All Trips', '/settings': 'Settings' };
 
 const cap = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
@@ -37,25 +35,42 @@ export function reportClientError(error: unknown, info: Pick<ErrorInfo, 'compone
 
 const reload = () => window.location.reload();
 
+/** The message a broken screen or modal shows in its place, with Reload and a way out (`action`). */
+function FailedNotice({ action, large }: { action: ReactNode; large: boolean }) {
+  return (
+    <Stack align="center" gap="md" ta="center" py={large ? undefined : 'md'} role={large ? undefined : 'alert'}>
+      <ThemeIcon size={large ? 56 : 48} radius="xl" color="red" variant="light" aria-hidden>
+        <IconAlertTriangle size={large ? 30 : 26} />
+      </ThemeIcon>
+      {large ? (
+        <Title order={2}>{SCREEN_FAILED}</Title>
+      ) : (
+        <Text fw={700} size="lg">
+          {SCREEN_FAILED}
+        </Text>
+      )}
+      <Text c="dimmed">{REPORTED}</Text>
+      <Group justify="center">
+        <Button onClick={reload}>Reload</Button>
+        {action}
+      </Group>
+    </Stack>
+  );
+}
+
 function ScreenFailed() {
   const { profile, roles } = useSession();
-  const home = profile ? homePath(roles) : '/login';
-  const homeLabel = profile ? (HOME_LABELS[home] ?? 'the console') : 'Sign in';
+  const home = profile ? homePath(roles) : null;
   return (
     <Paper withBorder p="xl" maw={560} mx="auto" mt="xl" role="alert">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-          <IconAlertTriangle size={30} />
-        </ThemeIcon>
-        <Title order={2}>{SCREEN_FAILED}</Title>
-        <Text c="dimmed">{REPORTED}</Text>
-        <Group justify="center">
-          <Button onClick={reload}>Reload</Button>
-          <Button component={Link} to={home} variant="default">
-            Back to {homeLabel}
+      <FailedNotice
+        large
+        action={
+          <Button component={Link} to={home ?? '/login'} variant="default">
+            Back to {home ? HOME_LABELS[home] : 'Sign in'}
           </Button>
-        </Group>
-      </Stack>
+        }
+      />
     </Paper>
   );
 }
@@ -70,26 +85,6 @@ export function ScreenBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-function ModalFailed({ onClose }: { onClose: () => void }) {
-  return (
-    <Stack align="center" gap="md" ta="center" py="md" role="alert">
-      <ThemeIcon size={48} radius="xl" color="red" variant="light" aria-hidden>
-        <IconAlertTriangle size={26} />
-      </ThemeIcon>
-      <Text fw={700} size="lg">
-        {SCREEN_FAILED}
-      </Text>
-      <Text c="dimmed">{REPORTED}</Text>
-      <Group justify="center">
-        <Button onClick={reload}>Reload</Button>
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /**
  * Mantine's Modal with an error boundary around its content: a render error shows the message inside the modal
  * (Close goes back to the screen under it), never blanking the screen. Every modal of the console is this one.
@@ -97,7 +92,20 @@ function ModalFailed({ onClose }: { onClose: () => void }) {
 function BoundedModal({ children, ...props }: ModalProps) {
   return (
     <MantineModal {...props}>
-      <ErrorBoundary fallbackRender={() => <ModalFailed onClose={props.onClose} />} onError={reportClientError} resetKeys={[props.opened]}>
+      <ErrorBoundary
+        fallbackRender={() => (
+          <FailedNotice
+            large={false}
+            action={
+              <Button variant="default" onClick={props.onClose}>
+                Close
+              </Button>
+            }
+          />
+        )}
+        onError={reportClientError}
+        resetKeys={[props.opened]}
+      >
         {children}
       </ErrorBoundary>
     </MantineModal>

@@ -6,7 +6,7 @@ import { Strategy } from 'passport-jwt';
 import type { AuthUser } from '../common/auth-user';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Messages } from '../contracts/messages';
-import { SessionsService, signingKey, TOKEN_ALGORITHM } from './sessions.service';
+import { type JwtPayload, SessionsService, signingKey, TOKEN_ALGORITHM } from './sessions.service';
 
 /** The token of `Authorization: Bearer <token>`, read exactly as the API always has (scheme spelled so, one space), else null. */
 export function bearerToken(req: Pick<Request, 'headers'>): string | null {
@@ -26,11 +26,11 @@ export const uniqueStrategyName = (): string => `jwt-${++apps}`;
 
 /**
  * The REST sign-in check as a passport strategy registered under `name`. passport-jwt turns away a request without
- * a Bearer token, or with one that is not ours or has expired (same key and algorithm as SessionsService); validate
- * then asks SessionsService.verify, the very check the socket handshake makes (signature, expiry, signed out, user
- * still approved, session generation), so REST and sockets share one verdict. The signature is thus checked twice,
- * about 10 µs. 401 `{message}`: Messages.notSignedIn without a usable token (the guard's handleRequest),
- * Messages.sessionEnded for one that was ended. Leaves passport's registry when its app closes.
+ * a Bearer token, or with one that is not ours or has expired (the key and algorithm SessionsService signs with);
+ * validate hands the verified payload to SessionsService.resolve, the second half of the socket handshake's
+ * SessionsService.verify (signed out, user still approved, session generation), so REST and sockets share one
+ * verdict and the signature is checked once. 401 `{message}`: Messages.notSignedIn without a usable token (the
+ * guard's handleRequest), Messages.sessionEnded for one that was ended. Leaves passport's registry when its app closes.
  */
 export function jwtStrategy(name: string): Type<OnApplicationShutdown> {
   @Injectable()
@@ -44,15 +44,14 @@ export function jwtStrategy(name: string): Type<OnApplicationShutdown> {
         // A KeyObject where the types say string | Buffer: jsonwebtoken takes it, and verifies far faster with it.
         secretOrKey: signingKey(config.jwtSecret) as unknown as Buffer,
         algorithms: [TOKEN_ALGORITHM],
-        passReqToCallback: true,
       });
     }
 
-    async validate(req: Request): Promise<AuthUser> {
-      const verdict = await this.sessions.verify(bearerToken(req) ?? '');
-      if (verdict === 'invalid') throw new UnauthorizedException(Messages.notSignedIn);
-      if (verdict === 'ended') throw new UnauthorizedException(Messages.sessionEnded);
-      return verdict;
+    /** The payload passport-jwt has just verified; SessionsService.resolve decides whether its session still holds. */
+    async validate(payload: JwtPayload): Promise<AuthUser> {
+      const user = await this.sessions.resolve(payload);
+      if (!user) throw new UnauthorizedException(Messages.sessionEnded);
+      return user;
     }
 
     // After the HTTP server has closed (onModuleDestroy runs before that, while requests may still come in).
