@@ -100,6 +100,8 @@ interface Op {
   /** Which DESIGN action this request means for a trip in this status (null: not walked from there). */
   means: (s: TripStatus) => Action | null;
   send: (call: Call) => Promise<Response>;
+  /** How the trips it is walked on differ from the factory's (which are years ahead). */
+  trip?: Partial<Trip>;
 }
 
 const patch =
@@ -112,6 +114,7 @@ const patch =
       .send(typeof body === 'function' ? body(call) : body);
 
 const CR: TripStatus = 'Cancel Requested';
+const PAST = `${new Date().getFullYear() - 1}-05-10`;
 const OPS: Op[] = [
   // An admin names the company: school A has two partners here.
   {
@@ -144,7 +147,13 @@ const OPS: Op[] = [
     means: (s) => (s === CR ? 'declineCancel' : null),
     send: patch({ status: 'Confirmed', cancelRequest: false }),
   },
-  { name: 'complete ({status: Completed})', means: () => 'complete', send: patch({ status: 'Completed' }) },
+  // A trip is completed once it is back: these ran last year (the case of one that has not is below).
+  {
+    name: 'complete ({status: Completed})',
+    means: () => 'complete',
+    send: patch({ status: 'Completed' }),
+    trip: { departureDate: PAST, returnDate: PAST },
+  },
   { name: 'edit ({notes})', means: () => 'edit', send: patch({ notes: 'Changed by the walk' }) },
   { name: 'delete ({deleted: true})', means: () => 'delete', send: patch({ deleted: true }) },
   { name: 'mark paid ({paid: true})', means: () => 'markPaid', send: patch({ paid: true }) },
@@ -172,7 +181,7 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
     users = { ...acme.users, platformAdmin: w.root, busC: partner.dispatcher };
   });
 
-  const build = (status: TripStatus) => buildTrip(t, acme, { status, creator: users.manager });
+  const build = (status: TripStatus, over: Partial<Trip> = {}) => buildTrip(t, acme, { ...over, status, creator: users.manager });
 
   describe.each(OPS)('$name', (op) => {
     const walked = TRIP_STATUSES.filter((s) => op.means(s) !== null);
@@ -183,12 +192,12 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
         const action = op.means(status) as Action;
         const want: Record<string, Outcome> = {};
         const got: Record<string, Outcome> = {};
-        const shared = await build(status);
+        const shared = await build(status, op.trip);
         const sharedHistory = await historyCount(t, shared.id);
         for (const actor of ACTORS) {
           want[actor] = expected(action, actor, status);
           const allowed = typeof want[actor] === 'string';
-          const trip = allowed ? await build(status) : shared;
+          const trip = allowed ? await build(status, op.trip) : shared;
           const res = await op.send({ t, trip, auth: users[actor].auth, actor, busAId: acme.orgs.busA.id });
           got[actor] = allowed && res.status < 300 ? (await tripRow(t, trip.id)).status : (res.status as Outcome);
           if (res.status >= 400) {
@@ -209,6 +218,34 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
         });
       },
     );
+  });
+
+  // The row DESIGN's table does not have: a Confirmed trip is completed only once it is back (its return date and time
+  // have passed on the server's clock), else 409 with the time it is due back; nothing is written.
+  it.each(['assignedBus', 'admin'] as const)('complete before the trip is back: 409 for the %s, nothing written', async (who) => {
+    const today = new Date();
+    const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const later = iso(new Date(today.getTime() + 3 * 86_400_000));
+    const trip = await build('Confirmed', { departureDate: iso(today), returnDate: later, returnTime: '02:00 PM' });
+    const history = await historyCount(t, trip.id);
+    const res = await patch({ status: 'Completed' })({
+      t,
+      trip,
+      auth: (who === 'admin' ? users.admin : users.busA).auth,
+      actor: who === 'admin' ? 'admin' : 'busA',
+      busAId: acme.orgs.busA.id,
+    });
+    expect(res.status).toBe(409);
+    const day = new Date(`${later}T00:00:00Z`).toUTCString().slice(0, 11).replace(',', '');
+    const [weekday, date, month] = day.split(' ');
+    expect(res.body.message).toBe(`This trip cannot be completed before it is back (${weekday} ${Number(date)} ${month} 02:00 PM).`);
+    expect(res.body.trip).toMatchObject({ id: trip.id, status: 'Confirmed' });
+    const row = await tripRow(t, trip.id);
+    expect({ status: row.status, version: row.version, history: await historyCount(t, trip.id) }).toEqual({
+      status: 'Confirmed',
+      version: trip.version,
+      history,
+    });
   });
 
   async function checkSideEffects(action: Action, actor: ActorKey, from: TripStatus, trip: Trip, res: Response): Promise<void> {

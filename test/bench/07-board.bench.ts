@@ -78,6 +78,8 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     updatedAt: stamp,
     clashes: [],
     needsBus: false,
+    outOfService: [],
+    requestedChanges: [],
     ...over,
   };
 }
@@ -155,6 +157,7 @@ function boardOf(company: { id: number; name: string }): DispatchBoardDto {
     drivers,
     trips,
     needsBus,
+    requests: [],
   };
 }
 

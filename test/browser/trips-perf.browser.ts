@@ -74,6 +74,8 @@ function trips(): TripDto[] {
       updatedAt: '2026-01-01T00:00:00.000Z',
       clashes: [],
       needsBus: false,
+      outOfService: [],
+      requestedChanges: [],
     });
   }
   return list.reverse();

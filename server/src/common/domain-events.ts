@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { BookingDto } from '../contracts/bookings';
+import type { LiveActor } from '../contracts/events';
 import type { BusDto, DriverDto, NotificationDto } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
 import type { PermissionMatrixDto } from '../contracts/permissions';
@@ -46,11 +47,13 @@ export interface DomainEventMap {
   'permissions.updated': { tenantId: number; permissions: PermissionMatrixDto };
   // trips: deliver with canSeeTrip (contracts/trip-rules.ts); `previous` (school and company before the
   // change) lets sockets that could see the trip before a reassignment drop it
-  'trip.created': { trip: TripDto; tenantId: number; audience?: TripAudienceFacts };
+  // `by`: who acted; absent (null) when only the trip's computed flags changed
+  'trip.created': { trip: TripDto; tenantId: number; by: LiveActor; audience?: TripAudienceFacts };
   'trip.updated': {
     trip: TripDto;
     status: TripDto['status'];
     tenantId: number;
+    by?: LiveActor | null;
     previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
     /** Facts of the trip as written (else they are read again). */
     audience?: TripAudienceFacts;

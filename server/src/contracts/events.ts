@@ -28,11 +28,21 @@ export interface LiveEnvelope {
   tenantId: number | null;
 }
 
+/** The person whose action an event reports (so a console can leave out echoes of its own user's actions). */
+export interface LiveActor {
+  id: number;
+  name: string;
+}
+
 /** The documented fields of each event, before the envelope. */
 export interface LiveEventPayloads {
-  'trip:created': { trip: TripDto };
-  /** spec §4: broadcast with the trip and its new status. */
-  'trip:updated': { trip: TripDto; status: TripStatus };
+  /** `by`: who requested it. */
+  'trip:created': { trip: TripDto; by: LiveActor | null };
+  /**
+   * spec §4: broadcast with the trip and its new status. `by`: who changed it; null when only its computed flags
+   * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own.
+   */
+  'trip:updated': { trip: TripDto; status: TripStatus; by: LiveActor | null };
   /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
   'trip:deleted': { tripId: number };
   'booking:created': { booking: BookingDto };

@@ -61,4 +61,7 @@ export const FleetMessages = {
   // Alerts
   needsBusTitle: 'Needs a bus',
   needsBusMessage: (destination: string, departure: string) => `${destination} departs ${departure} and has no bus yet.`,
+  busUnavailableMessage: (destination: string, departure: string, why: string) => `${destination} departs ${departure}: ${why}`,
+  busClashes: (name: string) => `${name} is also on another trip at that time.`,
+  busOutOfService: (name: string) => `${name} is out of service.`,
 } as const;

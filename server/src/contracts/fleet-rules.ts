@@ -4,6 +4,7 @@
  * SQL (server/src/fleet/fleet-sql.ts) states the same holding and overlap rules for its queries; the client
  * asks these functions for display. Plain TypeScript, no framework imports, no I/O.
  */
+import { addDays, formatDay } from './calendar';
 import { FleetMessages } from './fleet-messages';
 import type { LicenceStatus } from './fleet-wire';
 import type { Role } from './roles';
@@ -84,40 +85,9 @@ export function tripsClash(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates
+// Dates (in calendar.ts, below the trip rules, which need them too)
 
-const DAY_MS = 86_400_000;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-
-/** The local calendar date of an instant (default: now), as YYYY-MM-DD. */
-export function localDate(at: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
-/** `2026-12-02` plus `days` days, as YYYY-MM-DD. */
-export function addDays(date: string, days: number): string {
-  return new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The Monday of the week `date` falls in (the board's weeks run Monday to Sunday, like the calendar's, spec §9). */
-export function weekStart(date: string): string {
-  return addDays(date, -((new Date(utc(date)).getUTCDay() + 6) % 7));
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((utc(to) - utc(from)) / DAY_MS);
-}
-
-/** `2026-12-02` → `Wed 2 Dec` (with `withYear`: `Wed 2 Dec 2026`). */
-export function formatDay(date: string, withYear = false): string {
-  const d = new Date(utc(date));
-  const day = `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  return withYear ? `${day} ${d.getUTCFullYear()}` : day;
-}
+export { addDays, daysBetween, formatDay, localDate, localDateTime, weekStart } from './calendar';
 
 /** "Wed 2 Dec 09:15 AM–02:00 PM", or across days "Fri 4 Dec 07:30 AM–Sun 6 Dec 05:00 PM". */
 export function describeTripWindow(t: TripTimes): string {
@@ -170,6 +140,37 @@ export function needsBus(
   return trip.departureDate >= today && trip.departureDate <= addDays(today, days);
 }
 
+/**
+ * A trip that has a bus but cannot run with it: accepted, confirmed or awaiting a cancellation, not back yet
+ * (`now`: `YYYY-MM-DDTHH:mm`), and one of its fleet buses or drivers clashes with another trip or is out of service.
+ * It needs a bus as much as one without: the board's lane and the bell show it until the dispatcher reassigns.
+ */
+export function needsAnotherBus(
+  trip: TripTimes & { status: TripStatus; deleted?: boolean; clashes: readonly unknown[]; outOfService: readonly unknown[] },
+  now: string,
+): boolean {
+  if (trip.deleted || !(FLEET_HOLDING_STATUSES as readonly TripStatus[]).includes(trip.status)) return false;
+  if (trip.clashes.length === 0 && trip.outOfService.length === 0) return false;
+  return tripWindow(trip).end > now;
+}
+
+/**
+ * Why a trip that has a bus needs another, for the bell: "Aquarium of the Gulf departs Thu 26 Nov 08:00 AM: Bus 22 is out
+ * of service." (the first reason; a bus before a driver).
+ */
+export function busUnavailableMessage(trip: {
+  destination: string;
+  departureDate: string;
+  departureTime: string;
+  clashes: readonly { resourceName: string }[];
+  outOfService: readonly { resourceName: string }[];
+}): string {
+  const why = trip.outOfService[0]
+    ? FleetMessages.busOutOfService(trip.outOfService[0].resourceName)
+    : FleetMessages.busClashes(trip.clashes[0]?.resourceName ?? 'Its bus');
+  return FleetMessages.busUnavailableMessage(trip.destination, `${formatDay(trip.departureDate)} ${trip.departureTime}`, why);
+}
+
 /** "Science Discovery Centre departs Wed 2 Dec 09:15 AM and has no bus yet." */
 export function needsBusMessage(trip: { destination: string; departureDate: string; departureTime: string }): string {
   return FleetMessages.needsBusMessage(trip.destination, `${formatDay(trip.departureDate)} ${trip.departureTime}`);
@@ -186,4 +187,26 @@ export function fleetNameKey(name: string): string {
 /** Plates are unique within a company whatever their case, spaces and hyphens: "DXB 12-345" = "dxb12345". */
 export function plateKey(plate: string): string {
   return plate.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// How a trip's bus is named to people
+
+/**
+ * A bus as a teacher at the gate or a dispatcher reads it: "Bus 12 · DXB 41212" for a fleet bus (its plate when it
+ * has one), the name typed for a hired vehicle, else its type and seats ("Internal Yellow Bus, 56 seats").
+ */
+export function busIdentity(b: Pick<BusAssignment, 'busName' | 'busPlate' | 'busType' | 'busSeats'>): string {
+  const name = b.busName?.trim();
+  if (!name) return `${b.busType}, ${b.busSeats} seats`;
+  const plate = b.busPlate?.trim();
+  return plate ? `${name} · ${plate}` : name;
+}
+
+/** "Bus 12 · DXB 41212, driver Omar Haddad (+971 50 123 4567)"; without a driver only the bus. */
+export function busAndDriver(b: Pick<BusAssignment, 'busName' | 'busPlate' | 'busType' | 'busSeats' | 'driverName' | 'driverPhone'>): string {
+  const driver = b.driverName?.trim();
+  if (!driver) return busIdentity(b);
+  const phone = b.driverPhone?.trim();
+  return `${busIdentity(b)}, driver ${driver}${phone ? ` (${phone})` : ''}`;
 }

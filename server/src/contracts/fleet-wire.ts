@@ -164,6 +164,15 @@ export interface DispatchBoardDto {
    * request) or have completed, by departure. Fleet ids are on `buses[]`; hired vehicles have none.
    */
   trips: TripDto[];
-  /** Accepted trips with no bus that have not ended yet, by departure (needsBus marks the urgent ones). */
+  /**
+   * The lane of trips waiting for a bus, by departure: accepted trips with no bus that have not ended, and trips that
+   * have not ended whose bus or driver clashes with another trip or is out of service (needsBus marks them all but
+   * the bus-less ones beyond NEEDS_BUS_DAYS).
+   */
   needsBus: TripDto[];
+  /**
+   * The request lane, newest first: Pending trips of the company's partner schools that no other company holds, and
+   * edit requests of the company's trips (with `requestedChanges`). Empty for trip managers and without a company.
+   */
+  requests: TripDto[];
 }

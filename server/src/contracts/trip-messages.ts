@@ -3,6 +3,7 @@
  * Where spec §5 gives the words, these are its words.
  */
 export const TripMessages = {
+  completeBeforeReturn: (back: string) => `This trip cannot be completed before it is back (${back}).`,
   // spec §5 Trip request form
   returnBeforeDeparture: 'Return time must be later than departure time.',
   boosterSeatCount: 'Please enter a valid number of booster seats (> 0).',
@@ -50,6 +51,7 @@ export const TripMessages = {
   busIdInvalid: 'busId must be the id of a bus of the fleet, or null.',
   driverIdInvalid: 'driverId must be the id of a driver of the fleet, or null.',
   busNameTooLong: 'Bus name must be at most 100 characters.',
+  busPlateTooLong: 'Number plate must be at most 20 characters.',
   busInfoInvalid: 'busInfo must be {busType, seats} or null.',
   driverInfoInvalid: 'driverInfo must be {name, mobile} or null.',
 

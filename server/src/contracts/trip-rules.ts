@@ -3,6 +3,7 @@
  * place: the server enforces them and the client's action buttons ask them. Plain TypeScript, no
  * framework imports, no I/O.
  */
+import { formatDay } from './calendar';
 import type { Role } from './roles';
 import { TripMessages } from './trip-messages';
 import {
@@ -36,11 +37,19 @@ export interface TripSubject {
   createdById: number | null;
   statusBeforeCancelRequest?: TripStatus | null;
   deleted?: boolean;
+  /** When the trip is back: a trip cannot be completed before then. */
+  returnDate?: string;
+  returnTime?: string;
 }
 
 export interface TripRuleContext {
   /** The actor is a bus company in partnership with the trip's school. */
   isPartner: boolean;
+  /**
+   * The school's wall-clock time now, `YYYY-MM-DDTHH:mm` (calendar.ts `localDateTime`). Given, a trip that has not
+   * returned yet cannot be completed; the server always gives it, the console too so it offers no such button.
+   */
+  now?: string;
 }
 
 /** The parties of DESIGN §4's "who" column. */
@@ -181,6 +190,9 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
     const from = ANY.filter((s) => mine.some((r) => r.from.includes(s)));
     return { allowed: false, action, code: 409, message: `Only ${orList(from)} trips can ${CAN[action]}; this trip is ${trip.status}.` };
   }
+  if (action === 'complete' && ctx.now !== undefined && !hasReturned(trip, ctx.now)) {
+    return { allowed: false, action, code: 409, message: TripMessages.completeBeforeReturn(`${formatDay(trip.returnDate!)} ${trip.returnTime}`) };
+  }
   const to =
     rule.to === 'unchanged'
       ? trip.status
@@ -188,6 +200,14 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
         ? (trip.statusBeforeCancelRequest ?? 'Confirmed')
         : rule.to;
   return { allowed: true, action, to, editRequest: action === 'edit' && to !== trip.status };
+}
+
+/** Is the trip back by `now` (`YYYY-MM-DDTHH:mm`)? A trip without its return time is taken as back. */
+function hasReturned(trip: TripSubject, now: string): boolean {
+  if (!trip.returnDate || !trip.returnTime) return true;
+  const minutes = parseTripTime(trip.returnTime) ?? 0;
+  const back = `${trip.returnDate}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return back <= now;
 }
 
 /** DESIGN §4 first row: who may request a new trip. */

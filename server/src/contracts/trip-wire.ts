@@ -46,6 +46,8 @@ export interface BusAssignment {
   busId?: number | null;
   /** The fleet bus's name as copied when assigned (or a hired vehicle's, as typed). */
   busName?: string | null;
+  /** The fleet bus's number plate, copied when assigned, so the school can tell which bus is theirs. */
+  busPlate?: string | null;
   /** A driver of the assigned company's fleet: checked like the bus (and the licence), name and mobile copied. */
   driverId?: number | null;
 }
@@ -119,8 +121,33 @@ export interface TripDto {
    * Computed on every read and pushed with trip:updated to both trips' audiences.
    */
   clashes: TripClash[];
-  /** Accepted, no bus yet, and departing within NEEDS_BUS_DAYS (the "Needs a bus" alert). Computed on every read. */
+  /**
+   * The trip needs (another) bus: accepted with no bus and departing within NEEDS_BUS_DAYS (the "Needs a bus"
+   * alert), or, until it ends, holding a bus or driver that clashes with another trip or is out of service.
+   * Computed on every read.
+   */
   needsBus: boolean;
+  /** Fleet buses and drivers assigned to this trip that have been deactivated since (computed on every read). */
+  outOfService: TripFleetGap[];
+  /** For an edit request (editRequest true): what the school changed, in words; otherwise empty. */
+  requestedChanges: TripFieldChange[];
+}
+
+/** A fleet bus or driver on a trip that has since been taken out of service. */
+export interface TripFleetGap {
+  resource: 'bus' | 'driver';
+  resourceId: number;
+  resourceName: string;
+}
+
+/** One field an edit request changes, in words: "Departure: Wed 2 Dec 09:15 AM → Thu 3 Dec 09:15 AM". */
+export interface TripFieldChange {
+  /** The wire field (`departureDate`; departure and return date and time are reported as `departure` and `return`). */
+  field: string;
+  /** What a person calls it: "Departure", "Students". */
+  label: string;
+  from: string;
+  to: string;
 }
 
 /** The body of a 409 on PATCH /trips/{id}: why, and the trip as it now is. */

@@ -149,6 +149,7 @@ const busAssignment = z
     status: tripStatus.nullable().optional(),
     busId: idNum.nullable().optional(),
     busName: z.string().nullable().optional(),
+    busPlate: z.string().nullable().optional(),
     driverId: idNum.nullable().optional(),
   })
   .meta({ id: 'BusAssignment' });
@@ -193,6 +194,8 @@ export const tripSchema = z
     updatedAt: instant,
     clashes: z.array(z.object({ tripId: idNum, resource: z.enum(['bus', 'driver']), resourceId: idNum, resourceName: z.string() })),
     needsBus: z.boolean(),
+    outOfService: z.array(z.object({ resource: z.enum(['bus', 'driver']), resourceId: idNum, resourceName: z.string() })),
+    requestedChanges: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })),
   })
   .meta({ id: 'Trip' });
 
@@ -344,6 +347,7 @@ export const dispatchBoardSchema = z
     drivers: z.array(driverSchema),
     trips: z.array(tripSchema),
     needsBus: z.array(tripSchema),
+    requests: z.array(tripSchema),
   })
   .meta({ id: 'DispatchBoard' });
 

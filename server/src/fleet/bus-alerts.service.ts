@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { type DomainEventMap, DomainEvents } from '../common/domain-events';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { addDays } from '../contracts/fleet-rules';
+import type { TripDto } from '../contracts/trip-wire';
 import type { NotificationDto } from '../contracts/fleet-wire';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
 import { readTrips } from '../trips/trip-scope';
@@ -61,7 +62,25 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
   @OnEvent('trip.updated')
   tripChanged({ trip }: DomainEventMap['trip.updated']): void {
     if (!trip.needsBus || this.stopped) return;
-    this.running = this.running.then(() => this.check({ tripIds: [trip.id], announceTrips: false })).catch((e: unknown) => this.failed(e));
+    const raise = (): Promise<unknown> =>
+      trip.buses.length === 0 ? this.check({ tripIds: [trip.id], announceTrips: false }) : this.unavailable(trip);
+    this.running = this.running.then(raise).catch((e: unknown) => this.failed(e));
+  }
+
+  /**
+   * A trip with a bus that came to need another (its bus or driver clashes or went out of service): one alert per trip,
+   * raised by whichever replica inserts it first, like "Needs a bus".
+   */
+  private async unavailable(trip: TripDto): Promise<void> {
+    const [alert] = await this.db.query<{ id: number; raised_at: Date | string }[]>(
+      `INSERT INTO trip_alerts (trip_id, tenant_id, kind) VALUES ($1, $2, 'busUnavailable')
+       ON CONFLICT (trip_id, kind) DO NOTHING RETURNING id, raised_at`,
+      [trip.id, trip.tenantId],
+    );
+    if (!alert) return;
+    const row: AlertRow = { ...trip, id: alert.id, tripId: trip.id, companyId: trip.busCompanyOrgId, raisedAt: alert.raised_at };
+    const notification = toNotification(row, trip);
+    this.events.publish('notification.created', { notification, tenantId: trip.tenantId, companyOrgId: trip.busCompanyOrgId });
   }
 
   /**

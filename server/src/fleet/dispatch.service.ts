@@ -1,11 +1,12 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import { FleetMessages as M } from '../contracts/fleet-messages';
 import {
   addDays,
   BOARD_MAX_DAYS,
+  busUnavailableMessage,
   daysBetween,
   DISPATCH_BOARD_ROLES,
   needsBusMessage,
@@ -16,9 +17,10 @@ import type { DispatchBoardDto, FleetCompanyDto, NotificationDto } from '../cont
 import { Messages } from '../contracts/messages';
 import type { TripDto } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
+import { Trip } from '../trips/trip.entity';
 import { readTrips, visibleTrips } from '../trips/trip-scope';
 import { busesQuery, driversQuery, readBuses, readDrivers } from './fleet-read';
-import { holdsFleetSql } from './fleet-sql';
+import { FLEET_TROUBLE_SQL, holdsFleetSql } from './fleet-sql';
 import type { BoardQuery } from './fleet.schemas';
 import { FleetService } from './fleet.service';
 import { TripFleet } from './trip-fleet.service';
@@ -28,6 +30,27 @@ function byDeparture(trips: TripDto[]): TripDto[] {
   const keyed = trips.map((t) => ({ key: tripWindow(t).start, t }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.t.id - b.t.id));
   return keyed.map((k) => k.t);
+}
+
+/** The most requests the board's lane lists. */
+const REQUESTS_LIMIT = 100;
+
+/**
+ * The request lane of `company`, newest first: Pending trips of its partner schools that no company holds yet (the
+ * company may accept them), and its own trips' edit requests; not those already over.
+ */
+function requestsQuery(qb: SelectQueryBuilder<Trip>, company: number, today: string): SelectQueryBuilder<Trip> {
+  return qb
+    .andWhere(
+      `trip.status = 'Pending' AND ((trip.bus_company_org_id IS NULL AND trip.school_org_id IN
+         (SELECT p.school_org_id FROM partnerships p WHERE p.bus_company_org_id = :requestsOf))
+       OR (trip.bus_company_org_id = :requestsOf AND trip.edit_request))`,
+      { requestsOf: company },
+    )
+    .andWhere('trip.returnDate >= :requestsFrom', { requestsFrom: today })
+    .orderBy('trip.updated_at', 'DESC')
+    .addOrderBy('trip.id', 'DESC')
+    .limit(REQUESTS_LIMIT);
 }
 
 /** The open notifications a caller may see, newest first (at most this many). */
@@ -92,7 +115,7 @@ export class DispatchService {
     };
     // One round of reads at once (a company's whole fleet is small), then the flags of the trips read.
     const fleetOf = manager ? null : company;
-    const [bars, lane, allBuses, allDrivers] = await Promise.all([
+    const [bars, waiting, troubled, requests, allBuses, allDrivers] = await Promise.all([
       readTrips(
         scoped()
           .andWhere('trip.departureDate <= :to AND trip.returnDate >= :from', { from, to })
@@ -104,10 +127,19 @@ export class DispatchService {
           .andWhere(`trip.status = 'Accepted' AND jsonb_array_length(trip.buses) = 0`)
           .andWhere('trip.returnDate >= :today', { today }),
       ),
+      // Trips that have a bus but may not run with it (a clash, a bus or driver out of service): `decorate` decides.
+      readTrips(
+        scoped()
+          .andWhere(`trip.status IN ('Accepted', 'Confirmed', 'Cancel Requested') AND trip.deleted = false`)
+          .andWhere('trip.returnDate >= :today', { today })
+          .andWhere(`EXISTS (${FLEET_TROUBLE_SQL})`),
+      ),
+      company && !manager ? readTrips(requestsQuery(visibleTrips(em, caller), company.id, today)) : [],
       fleetOf ? readBuses(busesQuery(em).where('bus.company_org_id = :company', { company: fleetOf.id })) : [],
       fleetOf ? readDrivers(driversQuery(em).where('driver.company_org_id = :company', { company: fleetOf.id }), today) : [],
     ]);
-    await this.tripFleet.decorate(em, [...bars, ...lane]);
+    await this.tripFleet.decorate(em, [...bars, ...waiting, ...troubled, ...requests]);
+    const lane = [...waiting, ...troubled.filter((t) => t.needsBus)];
     // Inactive buses and drivers appear only while they carry a trip shown.
     const onBars = new Set(bars.flatMap((t) => t.buses.flatMap((b) => [`bus:${b.busId}`, `driver:${b.driverId}`])));
     const buses = allBuses.filter((b) => b.active || onBars.has(`bus:${b.id}`));
@@ -123,6 +155,7 @@ export class DispatchService {
       drivers,
       trips: byDeparture(bars),
       needsBus: byDeparture(lane),
+      requests,
     };
   }
 
@@ -133,6 +166,8 @@ export class DispatchService {
    */
   async notifications(caller: AuthUser): Promise<NotificationDto[]> {
     const today = this.tripFleet.today();
+    // "Needs a bus": still accepted with no bus. A bus unavailable: still needing another, which only the trip's
+    // computed flags tell, so those few are read and decorated below.
     const qb = this.db
       .createQueryBuilder()
       .from('trip_alerts', 'alert')
@@ -148,9 +183,13 @@ export class DispatchService {
         `to_char(trip.departure_date, 'YYYY-MM-DD') AS "departureDate"`,
         'trip.departure_time AS "departureTime"',
         'alert.raised_at AS "raisedAt"',
+        'alert.kind AS "kind"',
       ])
-      .where(`alert.kind = 'needsBus' AND trip.deleted = false AND trip.status = 'Accepted'`)
-      .andWhere('jsonb_array_length(trip.buses) = 0 AND trip.departure_date >= :today', { today })
+      .where('trip.deleted = false AND trip.departure_date >= :today', { today })
+      .andWhere(
+        `((alert.kind = 'needsBus' AND trip.status = 'Accepted' AND jsonb_array_length(trip.buses) = 0)
+          OR (alert.kind = 'busUnavailable' AND jsonb_array_length(trip.buses) > 0))`,
+      )
       .orderBy('alert.id', 'DESC')
       .limit(NOTIFICATIONS_LIMIT);
     if (caller.role === 'bus_company') {
@@ -162,8 +201,21 @@ export class DispatchService {
     } else {
       return [];
     }
-    const rows = await qb.getRawMany<AlertRow>();
-    return rows.map(toNotification);
+    const rows = await qb.getRawMany<AlertRow & { kind: string }>();
+    const unavailable = rows.filter((r) => r.kind === 'busUnavailable').map((r) => r.tripId);
+    const trips =
+      unavailable.length === 0
+        ? []
+        : await this.tripFleet.decorate(
+            this.db.manager,
+            await readTrips(this.db.manager.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids)', { ids: unavailable })),
+          );
+    const byId = new Map(trips.map((t) => [t.id, t]));
+    return rows.flatMap((r) => {
+      if (r.kind !== 'busUnavailable') return [toNotification(r)];
+      const trip = byId.get(r.tripId);
+      return trip?.needsBus ? [toNotification(r, trip)] : [];
+    });
   }
 
   /** A trip manager's company filter: a bus company of their tenant, else 404 like a missing one. */
@@ -185,13 +237,13 @@ export class DispatchService {
 
 const toCompany = (o: Organization): FleetCompanyDto => ({ id: o.id, tenantId: o.tenantId, name: o.name });
 
-/** A raised alert as the bell shows it. */
-export function toNotification(r: AlertRow): NotificationDto {
+/** A raised alert as the bell shows it; `unavailable`: the trip (flags computed) whose bus or driver cannot go. */
+export function toNotification(r: AlertRow, unavailable?: TripDto): NotificationDto {
   return {
     id: r.id,
     kind: 'needsBus',
     title: M.needsBusTitle,
-    message: needsBusMessage(r),
+    message: unavailable ? busUnavailableMessage(unavailable) : needsBusMessage(r),
     tripId: r.tripId,
     tenantId: r.tenantId,
     companyId: r.companyId,

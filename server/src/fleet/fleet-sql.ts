@@ -60,3 +60,27 @@ export const CLASHES_SQL = `
     JOIN trips tb ON tb.id = p.other AND tb.bus_company_org_id = p.company_b AND ${holdsFleetSql('tb')}
     LEFT JOIN fleet_buses fb ON p.resource = 'bus' AND fb.id = p.resource_id
     LEFT JOIN fleet_drivers fd ON p.resource = 'driver' AND fd.id = p.resource_id`;
+
+/** For each of the trips $1: the fleet buses and drivers it names that are out of service (deactivated). */
+export const OUT_OF_SERVICE_SQL = `
+  SELECT fa.trip_id AS "forTripId", 'bus' AS "resource", b.id AS "resourceId", b.name AS "resourceName"
+    FROM fleet_assignments fa JOIN fleet_buses b ON b.id = fa.bus_id AND b.active = false
+   WHERE fa.trip_id = ANY($1::int[])
+  UNION
+  SELECT fa.trip_id, 'driver', d.id, d.name
+    FROM fleet_assignments fa JOIN fleet_drivers d ON d.id = fa.driver_id AND d.active = false
+   WHERE fa.trip_id = ANY($1::int[])
+   ORDER BY "forTripId", "resource", "resourceId"`;
+
+/**
+ * A condition on a `trip` alias (use inside EXISTS): one of its fleet rows names a bus or driver out of service, or one
+ * another assignment holds at an overlapping time. A superset: whether the other trip holds it is TripFleet.decorate's.
+ */
+export const FLEET_TROUBLE_SQL = `
+  SELECT 1 FROM fleet_assignments fa
+    LEFT JOIN fleet_buses fb ON fb.id = fa.bus_id
+    LEFT JOIN fleet_drivers fd ON fd.id = fa.driver_id
+   WHERE fa.trip_id = trip.id AND (fb.active = false OR fd.active = false OR EXISTS (
+     SELECT 1 FROM fleet_assignments o
+      WHERE o.trip_id <> fa.trip_id AND o.ends_at > fa.starts_at AND o.starts_at < fa.ends_at
+        AND ((fa.bus_id IS NOT NULL AND o.bus_id = fa.bus_id) OR (fa.driver_id IS NOT NULL AND o.driver_id = fa.driver_id))))`;

@@ -88,11 +88,13 @@ export class FleetService {
       if (!differs(row, next, ['name', 'plate', 'busType', 'seats', 'boosterSeats', 'active'])) return { bus: current, changed: false };
       await this.refuseDuplicateBus(tx, next, current.companyName);
       await tx.save(FleetBus, next).catch((e: unknown) => rethrowDuplicate(e, next, current.companyName));
-      return { bus: (await readBus(tx, id))!, changed: true };
+      return { bus: (await readBus(tx, id))!, changed: true, serviceChanged: row.active !== next.active };
     });
     if (result.changed) {
       this.events.publish('fleet.updated', { bus: result.bus, tenantId: result.bus.tenantId, companyOrgId: result.bus.companyId });
     }
+    // Its trips not yet back now need another bus (or no longer do): boards, lanes and bells hear of them.
+    if ('serviceChanged' in result && result.serviceChanged) await this.tripFleet.announceFleetChange('bus', id);
     return result.bus;
   }
 
@@ -119,7 +121,7 @@ export class FleetService {
         return { driver: current, changed: false };
       }
       await tx.save(FleetDriver, next);
-      return { driver: (await readDriver(tx, id, today))!, changed: true };
+      return { driver: (await readDriver(tx, id, today))!, changed: true, serviceChanged: row.active !== next.active };
     });
     if (result.changed) {
       this.events.publish('fleet.updated', {
@@ -128,6 +130,7 @@ export class FleetService {
         companyOrgId: result.driver.companyId,
       });
     }
+    if ('serviceChanged' in result && result.serviceChanged) await this.tripFleet.announceFleetChange('driver', id);
     return result.driver;
   }
 

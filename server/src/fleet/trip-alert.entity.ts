@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Tenant } from '../tenancy/tenant.entity';
 import { Trip } from '../trips/trip.entity';
 
-export type TripAlertKind = 'needsBus';
+/** `needsBus`: accepted with no bus close to departure; `busUnavailable`: its bus or driver clashes or is out of service. */
+export type TripAlertKind = 'needsBus' | 'busUnavailable';
 
 /**
  * An alert raised for a trip (issue 15 item 5): one row per trip and kind, so whichever replica inserts it first

@@ -9,17 +9,20 @@ import {
   holdsFleet,
   licenceProblem,
   localDate,
+  localDateTime,
+  needsAnotherBus,
   needsBus,
   seatsProblem,
   type TripTimes,
   tripWindow,
 } from '../contracts/fleet-rules';
 import type { FleetConflict, FleetConflictBody } from '../contracts/fleet-wire';
-import type { BusAssignment, TripClash, TripDto } from '../contracts/trip-wire';
-import { readTrip } from '../trips/trip-scope';
+import type { BusAssignment, TripClash, TripDto, TripFleetGap } from '../contracts/trip-wire';
+import { Trip } from '../trips/trip.entity';
+import { readTrip, readTrips } from '../trips/trip-scope';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
-import { CLASHES_SQL, CONFLICTS_SQL } from './fleet-sql';
+import { CLASHES_SQL, CONFLICTS_SQL, OUT_OF_SERVICE_SQL } from './fleet-sql';
 
 const isFleetItem = (b: BusAssignment) => b.busId != null || b.driverId != null;
 const ids = (values: (number | null | undefined)[]) => [...new Set(values.filter((v): v is number => v != null))].sort((a, b) => a - b);
@@ -44,6 +47,11 @@ export class TripFleet {
   /** The server's date, which "Needs a bus" and licence warnings count from. */
   today(): string {
     return localDate();
+  }
+
+  /** The server's wall-clock time (`YYYY-MM-DDTHH:mm`): a trip is completed only once it is back. */
+  now(): string {
+    return localDateTime();
   }
 
   get needsBusDays(): number {
@@ -87,7 +95,7 @@ export class TripFleet {
       const driver = item.driverId != null ? drivers.get(item.driverId)! : undefined;
       return {
         ...item,
-        ...(bus ? { busType: bus.busType, busSeats: bus.seats, busName: bus.name } : {}),
+        ...(bus ? { busType: bus.busType, busSeats: bus.seats, busName: bus.name, busPlate: bus.plate } : {}),
         ...(driver ? { driverName: driver.name, driverPhone: driver.mobile } : {}),
       };
     });
@@ -131,14 +139,22 @@ export class TripFleet {
     for (const t of trips) {
       t.needsBus = needsBus(t, today, this.needsBusDays);
       t.clashes = [];
+      t.outOfService = [];
     }
     const holding = trips.filter((t) => holdsFleet(t) && t.buses.some(isFleetItem));
     if (holding.length === 0) return trips;
-    const rows = await em.query<(TripClash & { forTripId: number })[]>(CLASHES_SQL, [holding.map((t) => t.id)]);
-    const byTrip = new Map(holding.map((t) => [t.id, t]));
-    for (const { forTripId, ...clash } of rows) byTrip.get(forTripId)?.clashes.push(clash);
+    const holdingIds = [...new Set(holding.map((t) => t.id))];
+    const rows = await em.query<(TripClash & { forTripId: number })[]>(CLASHES_SQL, [holdingIds]);
+    const gaps = await em.query<(TripFleetGap & { forTripId: number })[]>(OUT_OF_SERVICE_SQL, [holdingIds]);
+    // The same trip may come twice (a board's bar and its lane): each copy gets its flags.
+    const byTrip = new Map<number, TripDto[]>();
+    for (const t of holding) byTrip.set(t.id, [...(byTrip.get(t.id) ?? []), t]);
+    for (const { forTripId, ...clash } of rows) for (const t of byTrip.get(forTripId) ?? []) t.clashes.push({ ...clash });
+    for (const { forTripId, ...gap } of gaps) for (const t of byTrip.get(forTripId) ?? []) t.outOfService.push({ ...gap });
+    const now = this.now();
     for (const t of holding) {
       t.clashes.sort((a, b) => a.tripId - b.tripId || a.resource.localeCompare(b.resource) || a.resourceId - b.resourceId);
+      if (needsAnotherBus(t, now)) t.needsBus = true;
     }
     return trips;
   }
@@ -161,6 +177,30 @@ export class TripFleet {
       } catch (e) {
         this.logger.error(`Could not announce the clash flags of trip ${id}: ${(e as Error).message}`);
       }
+    }
+  }
+
+  /**
+   * After a bus or driver was taken out of service or back into it: the trips not yet back that it is assigned to now
+   * need a bus (or no longer do), so each is read again and announced (`trip.updated`, no actor) to its audience.
+   */
+  async announceFleetChange(resource: 'bus' | 'driver', id: number): Promise<void> {
+    try {
+      const column = resource === 'bus' ? 'bus_id' : 'driver_id';
+      const rows = await this.db.query<{ tripId: number }[]>(
+        `SELECT DISTINCT trip_id AS "tripId" FROM fleet_assignments WHERE ${column} = $1 AND ends_at > $2::timestamp`,
+        [id, this.now()],
+      );
+      if (rows.length === 0) return;
+      const trips = await this.decorate(
+        this.db.manager,
+        await readTrips(
+          this.db.manager.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids: rows.map((r) => r.tripId) }),
+        ),
+      );
+      for (const trip of trips) this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
+    } catch (e) {
+      this.logger.error(`Could not announce the trips of ${resource} ${id}: ${(e as Error).message}`);
     }
   }
 

@@ -13,8 +13,8 @@ export class TripsListener {
   ) {}
 
   @OnEvent('trip.created')
-  tripCreated({ trip, tenantId, audience }: DomainEventMap['trip.created']): void {
-    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.audience.roomsOf(trip, audience), { trip })]);
+  tripCreated({ trip, tenantId, by, audience }: DomainEventMap['trip.created']): void {
+    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.audience.roomsOf(trip, audience), { trip, by })]);
   }
 
   /**
@@ -22,10 +22,10 @@ export class TripsListener {
    * those who saw it before and no longer do are told to drop it.
    */
   @OnEvent('trip.updated')
-  tripUpdated({ trip, status, tenantId, previous, audience }: DomainEventMap['trip.updated']): void {
+  tripUpdated({ trip, status, tenantId, by, previous, audience }: DomainEventMap['trip.updated']): void {
     void this.publisher.publish(tenantId, async () => {
       const now = await this.audience.roomsOf(trip, audience);
-      const sends: LiveSend[] = [send('trip:updated', now, { trip, status })];
+      const sends: LiveSend[] = [send('trip:updated', now, { trip, status, by: by ?? null })];
       if (previous && (previous.schoolOrgId !== trip.schoolOrgId || previous.busCompanyOrgId !== trip.busCompanyOrgId)) {
         // The facts are the school's: they hold for the place before too, unless the school itself changed.
         const before = await this.audience.roomsOf(

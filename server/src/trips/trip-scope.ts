@@ -79,6 +79,7 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.price', 'price'],
   ['trip.paid', 'paid'],
   ['trip.edit_request', 'editRequest'],
+  ['trip.edit_request_before', 'editRequestBefore'],
   ['trip.cancel_request', 'cancelRequest'],
   ['trip.deleted', 'deleted'],
   ['trip.version', 'version'],

@@ -9,6 +9,7 @@ import {
   UpdateDateColumn,
   VersionColumn,
 } from 'typeorm';
+import type { TripFormSnapshot } from '../contracts/trip-changes';
 import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
@@ -142,6 +143,10 @@ export class Trip {
 
   @Column({ name: 'edit_request', type: 'boolean', default: false })
   editRequest: boolean;
+
+  /** While an edit request waits: the form fields as they were before the school's first change (what changed is shown). */
+  @Column({ name: 'edit_request_before', type: 'jsonb', nullable: true })
+  editRequestBefore: TripFormSnapshot | null;
 
   @Column({ name: 'cancel_request', type: 'boolean', default: false })
   cancelRequest: boolean;

@@ -9,6 +9,7 @@ import type {
   TripStatus,
   TripType,
 } from '../contracts/trip-wire';
+import { describeTripChanges, type TripFormSnapshot } from '../contracts/trip-changes';
 import type { Passenger } from './passenger.entity';
 import type { Subtrip } from './subtrip.entity';
 import type { TripHistory } from './trip-history.entity';
@@ -46,6 +47,8 @@ export interface TripRow {
   price: string | number;
   paid: boolean;
   editRequest: boolean;
+  /** The form fields before an edit request's first change (absent from reads that do not need it). */
+  editRequestBefore?: TripFormSnapshot | null;
   cancelRequest: boolean;
   deleted: boolean;
   version: number;
@@ -97,6 +100,27 @@ export function toTripDto(r: TripRow): TripDto {
     // Computed flags, filled in by fleet/trip-fleet.service.ts (TripFleet.decorate) before a trip is answered.
     clashes: [],
     needsBus: false,
+    outOfService: [],
+    requestedChanges: r.editRequest && r.editRequestBefore ? describeTripChanges(r.editRequestBefore, formSnapshot(r)) : [],
+  };
+}
+
+/** The form fields of a trip, as an edit request keeps them before its first change. */
+export function formSnapshot(t: TripFormSnapshot): TripFormSnapshot {
+  return {
+    tripType: t.tripType,
+    customType: t.customType,
+    origin: t.origin,
+    destination: t.destination,
+    departureDate: t.departureDate,
+    departureTime: t.departureTime,
+    returnDate: t.returnDate,
+    returnTime: t.returnTime,
+    students: t.students,
+    staff: t.staff,
+    notes: t.notes,
+    boosterSeatsRequested: t.boosterSeatsRequested,
+    boosterSeatCount: t.boosterSeatCount,
   };
 }
 
@@ -133,7 +157,17 @@ export function toTripHistoryDto(h: TripHistory): TripHistoryDto {
 }
 
 /** Wire fields that say nothing about what the person changed (the flags are computed, not stored). */
-const BOOKKEEPING = new Set<keyof TripDto>(['version', 'updatedAt', 'date', 'busCompanyName', 'schoolName', 'clashes', 'needsBus']);
+const BOOKKEEPING = new Set<keyof TripDto>([
+  'version',
+  'updatedAt',
+  'date',
+  'busCompanyName',
+  'schoolName',
+  'clashes',
+  'needsBus',
+  'outOfService',
+  'requestedChanges',
+]);
 
 /** The wire names of the fields that differ between two readings of a trip, for history. */
 export function changedTripFields(before: TripDto, after: TripDto): string[] {

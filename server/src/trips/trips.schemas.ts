@@ -74,6 +74,8 @@ export const busAssignmentSchema = z
       busId: fleetId(M.busIdInvalid),
       driverId: fleetId(M.driverIdInvalid),
       busName: optionalText(100, M.busNameTooLong),
+      // Copied from the fleet for a fleet bus (whatever is sent); a hired vehicle's plate as typed.
+      busPlate: optionalText(20, M.busPlateTooLong),
     },
     { error: M.busesInvalid },
   )
@@ -87,6 +89,7 @@ export const busAssignmentSchema = z
     // Fleet keys only when given, so free-text items are stored exactly as before.
     ...(b.busId != null ? { busId: b.busId } : {}),
     ...(b.busName ? { busName: b.busName } : {}),
+    ...(b.busPlate ? { busPlate: b.busPlate } : {}),
     ...(b.driverId != null ? { driverId: b.driverId } : {}),
   }));
 

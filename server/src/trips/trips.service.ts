@@ -20,7 +20,7 @@ import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
 import { Passenger } from './passenger.entity';
 import { Subtrip } from './subtrip.entity';
-import { changedTripFields, toPassengerDto, toSubtripDto, toTripDto, toTripHistoryDto, type TripRow } from './trip.mapper';
+import { changedTripFields, formSnapshot, toPassengerDto, toSubtripDto, toTripDto, toTripHistoryDto, type TripRow } from './trip.mapper';
 import { Trip } from './trip.entity';
 import { TripHistory } from './trip-history.entity';
 import { readTrip, readTrips, splitAudience, tripAudienceList, tripRowList, visibleTrips } from './trip-scope';
@@ -93,7 +93,7 @@ export class TripsService {
     if (!row) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
     const { trip: written, audience } = splitAudience(row);
     const [trip] = await this.fleet.decorate(this.db.manager, [written]);
-    this.events.publish('trip.created', { trip, tenantId: trip.tenantId, audience });
+    this.events.publish('trip.created', { trip, tenantId: trip.tenantId, by: { id: caller.id, name: caller.name }, audience });
     return trip;
   }
 
@@ -109,7 +109,7 @@ export class TripsService {
         const reading = classifyTripPatch(body, before);
         if (reading.error !== undefined) throw new BadRequestException(reading.error);
         if (reading.actions.length === 0) return null;
-        const ctx = { isPartner: isPartner(caller, audience) };
+        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
         const decisions = reading.actions.map((a) => decideTripAction(caller, before, a, ctx));
         const refusal = (decisions.find((d) => !d.allowed && d.code === 403) ?? decisions.find((d) => !d.allowed)) as Refusal | undefined;
         if (refusal) throw refusal.code === 403 ? new ForbiddenException(refusal.message) : conflict(refusal.message, before);
@@ -159,6 +159,7 @@ export class TripsService {
         trip,
         status: trip.status,
         tenantId: trip.tenantId,
+        by: { id: caller.id, name: caller.name },
         previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
         audience,
       });
@@ -249,12 +250,13 @@ export class TripsService {
           Object.assign(values, {
             status: d.to,
             editRequest: false,
+            editRequestBefore: null,
             busCompanyOrgId: await this.acceptingCompany(tx, caller, trip, body.busCompanyOrgId),
           });
           break;
         case 'reject':
         case 'complete':
-          Object.assign(values, { status: d.to, editRequest: false });
+          Object.assign(values, { status: d.to, editRequest: false, editRequestBefore: null });
           break;
         case 'cancel':
         case 'approveCancel':
@@ -274,7 +276,8 @@ export class TripsService {
         case 'edit':
           Object.assign(values, editedFields(trip, body));
           // DESIGN §4: school staff editing a Confirmed trip sends an edit request.
-          if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true });
+          // The fields as they were are kept (from the first change of a request) so the company reads what changed.
+          if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true, editRequestBefore: formSnapshot(trip) });
           break;
         case 'delete':
           values.deleted = true;

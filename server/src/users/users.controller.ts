@@ -81,4 +81,16 @@ export class UsersController {
   approve(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number, @Body(new ZodPipe(approveSchema)) body: ApproveBody) {
     return this.users.approve(caller, id, body);
   }
+
+  @Post('admin/users/:id/decline')
+  @Roles('admin')
+  @HttpCode(204)
+  @ApiDoc({
+    summary: 'Decline a registration awaiting approval: the account is removed.',
+    response: null,
+    errors: { 409: 'Only a registration awaiting approval can be declined.' },
+  })
+  decline(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<void> {
+    return this.users.decline(caller, id);
+  }
 }

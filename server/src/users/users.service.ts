@@ -75,13 +75,32 @@ export class UsersService {
     });
   }
 
-  /** Approval may set the organization, which must fit the role, as on PUT /users/{id}. */
+  /**
+   * Approval may set the organization, which must fit the role, as on PUT /users/{id}. A school staff member or a
+   * dispatcher is approved only with their school or bus company (400 otherwise): without one they could do nothing.
+   */
   async approve(caller: AuthUser, id: number, body: ApproveBody): Promise<ProfileDto> {
     return this.change(caller, id, async (user, tx) => {
       user.status = 'approved';
       user.activeOrgId =
         body.active_org_id !== undefined ? await this.checkedOrg(tx, user, body.active_org_id) : await this.orgStillFitting(tx, user);
     });
+  }
+
+  /**
+   * Declines a registration awaiting approval: the account is removed (it never signed in to anything), so the queue
+   * does not only grow. An approved account cannot be declined (409); set it back to pending or change its role instead.
+   */
+  async decline(caller: AuthUser, id: number): Promise<void> {
+    await this.visibleUser(caller, id);
+    const tenantId = await this.db.transaction(async (tx) => {
+      const user = await tx.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new NotFoundException(Messages.userNotFound);
+      if (user.status !== 'pending') throw new ConflictException(Messages.declineOnlyPending);
+      await tx.delete(User, { id });
+      return user.tenantId;
+    });
+    this.events.publish('users.pending-changed', { tenantId });
   }
 
   /**
@@ -116,6 +135,10 @@ export class UsersService {
       if (!user) throw new NotFoundException(Messages.userNotFound);
       const before = { role: user.role, tenantId: user.tenantId, activeOrgId: user.activeOrgId, status: user.status };
       await apply(user, tx);
+      if (before.status === 'pending' && user.status === 'approved' && user.activeOrgId === null) {
+        const needs = ORG_TYPE_FOR_ROLE[user.role];
+        if (needs !== null) throw new BadRequestException(needs === 'school' ? Messages.approveNeedsSchool : Messages.approveNeedsCompany);
+      }
       if (before.role === 'admin' && before.status === 'approved' && (user.role !== 'admin' || user.status !== 'approved')) {
         await this.keepOneAdmin(tx, user);
       }

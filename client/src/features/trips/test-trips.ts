@@ -60,6 +60,8 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     updatedAt: '2031-01-01T09:00:00.000Z',
     clashes: [],
     needsBus: false,
+    outOfService: [],
+    requestedChanges: [],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { Fleet1795429756577 } from './1795429756577-Fleet';
 import { TripListIndexes1795430256957 } from './1795430256957-TripListIndexes';
 import { SessionGeneration1795430265249 } from './1795430265249-SessionGeneration';
 import { OrganizationFitsRole1795431445270 } from './1795431445270-OrganizationFitsRole';
+import { EditRequestBefore1795432000000 } from './1795432000000-EditRequestBefore';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   TripListIndexes1795430256957,
   SessionGeneration1795430265249,
   OrganizationFitsRole1795431445270,
+  EditRequestBefore1795432000000,
 ];
