@@ -7,6 +7,8 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { FleetBus } from '../../server/src/fleet/bus.entity';
 import type { FleetDriver } from '../../server/src/fleet/driver.entity';
 import type { Trip } from '../../server/src/trips/trip.entity';
+
+type TripFields = Partial<Omit<Trip, 'creator'>>;
 import { User } from '../../server/src/users/user.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant, type TestUser } from '../support/factories';
@@ -52,14 +54,14 @@ describe("a dispatcher's day", () => {
     ...(driver ? { driverId: driver.id } : {}),
   });
   const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
-  const on = (date: string, from: string, to: string): Partial<Trip> => ({
+  const on = (date: string, from: string, to: string): TripFields => ({
     departureDate: date,
     departureTime: from,
     returnDate: date,
     returnTime: to,
   });
   /** A confirmed trip of school A on `bus`, assigned through the API (so the fleet index holds it). */
-  async function confirmedOn(bus: FleetBus, when: Partial<Trip>, over: Partial<Trip> = {}): Promise<TripDto> {
+  async function confirmedOn(bus: FleetBus, when: TripFields, over: TripFields = {}): Promise<TripDto> {
     const trip = await buildTrip(t, acme, { status: 'Accepted', buses: [], ...when, ...over });
     const res = await patch(acme.users.busA, `/trips/${trip.id}`, { status: 'Confirmed', buses: [item(bus)] }).expect(200);
     return res.body as TripDto;

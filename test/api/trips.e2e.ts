@@ -95,6 +95,8 @@ describe('trips', () => {
         updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         clashes: [],
         needsBus: false,
+        outOfService: [],
+        requestedChanges: [],
       });
       const history = await get(staffA, `/trips/${trip.id}/history`).expect(200);
       expect(history.body).toEqual([
@@ -120,7 +122,7 @@ describe('trips', () => {
           status: 'approved',
         },
       };
-      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, audience } }]);
+      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, by: { id: staffA.user.id, name: staffA.user.name }, audience } }]);
     });
 
     it('keeps booster seats, a custom type and a null origin as requested', async () => {
@@ -635,6 +637,7 @@ describe('trips', () => {
             trip: accepted.body,
             status: 'Accepted',
             tenantId: acme.tenant.id,
+            by: { id: acme.users.busA.user.id, name: acme.users.busA.user.name },
             previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
             audience: {
               partnerCompanyIds: [acme.orgs.busA.id],

@@ -11,7 +11,7 @@ import { subscribeBookingsLive } from '../features/bookings/bookings.live';
 import { subscribeDispatchLive } from '../features/dispatch/dispatch.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
 import { subscribeTripsLive } from '../features/trips/trips.live';
-import { liveFeed } from './shell/live-feed';
+import { liveFeed, tripFeedItem } from './shell/live-feed';
 
 /**
  * While signed in: keeps the live connection open and merges pushed events into the query cache
@@ -56,11 +56,15 @@ export function useLiveSync(): void {
         );
         if (user.id === myId) void refresh();
       }),
-      onLive('trip:created', ({ trip }) => {
-        liveFeed.push(`New trip request: ${trip.destination || trip.tripType}`, '/trips');
+      // A notice says who did what to which trip, links to it, and is never an echo of the reader's own action or of a
+      // change to computed flags only (`by` null: another trip's clash touched this one).
+      onLive('trip:created', (event) => {
+        const item = tripFeedItem(event, 'created', myId);
+        if (item) liveFeed.push(item.text, item.link);
       }),
-      onLive('trip:updated', ({ trip, status }) => {
-        liveFeed.push(`Trip to ${trip.destination || trip.tripType} is now ${status}`, '/trips');
+      onLive('trip:updated', (event) => {
+        const item = tripFeedItem(event, 'updated', myId);
+        if (item) liveFeed.push(item.text, item.link);
       }),
       onLive('permissions:updated', ({ permissions, tenantId }) => {
         setQueryData([...queryKeys.permissions, tenantId], permissions);

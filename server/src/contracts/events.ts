@@ -37,12 +37,13 @@ export interface LiveActor {
 /** The documented fields of each event, before the envelope. */
 export interface LiveEventPayloads {
   /** `by`: who requested it. */
-  'trip:created': { trip: TripDto; by: LiveActor | null };
+  'trip:created': { trip: TripDto; by?: LiveActor | null };
   /**
    * spec §4: broadcast with the trip and its new status. `by`: who changed it; null when only its computed flags
-   * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own.
+   * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own. The server
+   * always sends it; absent reads as null.
    */
-  'trip:updated': { trip: TripDto; status: TripStatus; by: LiveActor | null };
+  'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null };
   /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
   'trip:deleted': { tripId: number };
   'booking:created': { booking: BookingDto };

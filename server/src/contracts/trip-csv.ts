@@ -3,6 +3,7 @@
  * (`GET /trips/export`) writes these; the client's own export (client/src/features/trips/trip-csv.ts) writes the
  * same cells from the trips it holds.
  */
+import { busIdentity } from './fleet-rules';
 import type { TripDto } from './trip-wire';
 
 /** spec §3, in this order. Finance adds `paid`. */
@@ -32,14 +33,21 @@ export type TripCsvColumn = (typeof TRIP_CSV_COLUMNS)[number] | 'paid';
 
 export const tripCsvColumns = (withPaid = false): TripCsvColumn[] => [...TRIP_CSV_COLUMNS, ...(withPaid ? (['paid'] as const) : [])];
 
-/** busInfo and driverInfo are objects on the wire; a spreadsheet gets them as words. */
+/**
+ * busInfo and driverInfo are objects on the wire; a spreadsheet gets them as words. Buses that carry a name (a fleet
+ * bus, with its plate, or a hired one named) are listed by name, so the sheet says which bus is the school's.
+ */
 function busInfoText(trip: TripDto): string {
+  const buses = trip.buses ?? [];
+  if (buses.some((b) => b.busName)) return buses.map(busIdentity).join('; ');
   const info = trip.busInfo;
   if (!info || (!info.busType && info.seats == null)) return '';
   return [info.busType, info.seats != null ? `${info.seats} seats` : null].filter(Boolean).join(', ');
 }
 
 function driverInfoText(trip: TripDto): string {
+  const drivers = (trip.buses ?? []).filter((b) => b.driverName);
+  if (drivers.length > 1) return drivers.map((b) => [b.driverName, b.driverPhone].filter(Boolean).join(', ')).join('; ');
   const info = trip.driverInfo;
   if (!info) return '';
   return [info.name, info.mobile].filter(Boolean).join(', ');

@@ -62,7 +62,7 @@ export function NotificationsMenu() {
                   key={`alert-${alert.id}`}
                   data-alert-trip={alert.tripId}
                   leftSection={<IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-hidden />}
-                  onClick={() => void navigate(`/dispatch?week=${weekOf(alert.departureDate).from}`)}
+                  onClick={() => void navigate(`/dispatch?week=${weekOf(alert.departureDate).from}&trip=${alert.tripId}`)}
                 >
                   <Text size="sm" fw={seen.has(alert.id) ? 400 : 600} lineClamp={3}>
                     {alert.title}: {alert.message}
@@ -101,7 +101,7 @@ export function NotificationsMenu() {
                   {item.text}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dayjs(item.at).format('HH:mm')}
+                  {dayjs(item.at).format('hh:mm A')}
                 </Text>
               </Menu.Item>
             ))}

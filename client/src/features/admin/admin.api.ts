@@ -15,6 +15,7 @@ export const adminApi = {
   updateUser: (id: number, body: UserUpdate) => http.put<ProfileDto>(`/users/${id}`, body),
   pending: () => http.get<ProfileDto[]>('/admin/users/pending'),
   approve: (id: number, body: { active_org_id?: number | null } = {}) => http.post<ProfileDto>(`/admin/users/${id}/approve`, body),
+  decline: (id: number) => http.post<void>(`/admin/users/${id}/decline`, {}),
 };
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);

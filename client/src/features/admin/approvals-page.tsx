@@ -1,6 +1,6 @@
 import { ORG_TYPE_FOR_ROLE } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
-import { Badge, Button, Paper, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { serverMessage } from '../../api/http';
@@ -13,39 +13,31 @@ import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { useOrgs } from '../global-admin/global-admin.api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { adminApi, usePendingUsers } from './admin.api';
-
-/** DESIGN §5: school staff and bus companies get their organization when approved, of the kind their role works in. */
-function OrgPicker({ user, value, onChange }: { user: ProfileDto; value: string | null; onChange: (value: string | null) => void }) {
-  const type = ORG_TYPE_FOR_ROLE[user.role];
-  const { data, error } = useOrgs(type && user.tenant_id !== null ? user.tenant_id : null);
-  if (!type) {
-    return (
-      <Text size="sm" c="dimmed">
-        Not needed
-      </Text>
-    );
-  }
-  if (error || !data) return <Text size="sm">{user.active_org?.name ?? '—'}</Text>;
-  const options = data.filter((org) => org.type === type).map((org) => ({ value: String(org.id), label: org.name }));
-  return (
-    <Select
-      aria-label={`Organization of ${user.name}`}
-      data={options}
-      value={value}
-      onChange={onChange}
-      placeholder="Choose organization"
-      clearable
-      size="xs"
-      miw={180}
-    />
-  );
-}
+import { OrgPicker } from './org-picker';
 
 function PendingRow({ user }: { user: ProfileDto }) {
   const [orgId, setOrgId] = useState<string | null>(user.active_org_id ? String(user.active_org_id) : null);
   const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  // A school staff member or a dispatcher works for an organization of their kind: approval waits for it.
+  const needsOrg = ORG_TYPE_FOR_ROLE[user.role] !== null && !orgId;
+
+  const decline = async () => {
+    setBusy(true);
+    try {
+      await adminApi.decline(user.id);
+      setQueryData<ProfileDto[]>(queryKeys.pendingUsers, (list) => list && removeById(list, user.id));
+      setQueryData<ProfileDto[]>(queryKeys.users, (list) => list && removeById(list, user.id));
+      toast.success(`The registration of "${user.name}" was declined.`);
+    } catch (e) {
+      const reason = serverMessage(e);
+      toast.error(reason ?? 'Decline failed', { title: reason ? 'Decline failed' : undefined });
+      setBusy(false);
+      setDeclining(false);
+    }
+  };
 
   const approve = async () => {
     setBusy(true);
@@ -78,7 +70,12 @@ function PendingRow({ user }: { user: ProfileDto }) {
         <Badge variant="light">{roleLabel(user.role)}</Badge>
       </Table.Td>
       <Table.Td>
-        <OrgPicker user={user} value={orgId} onChange={setOrgId} />
+        <OrgPicker user={user} role={user.role} value={orgId} onChange={setOrgId} />
+        {needsOrg ? (
+          <Text size="xs" c="dimmed" mt={4} id={`org-needed-${user.id}`}>
+            Choose an organization to approve.
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
@@ -86,9 +83,31 @@ function PendingRow({ user }: { user: ProfileDto }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Button size="xs" color="teal" onClick={() => void approve()} loading={busy} aria-label={`Approve ${user.name}`}>
-          Approve
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="xs"
+            color="teal"
+            onClick={() => void approve()}
+            loading={busy && !declining}
+            disabled={needsOrg || busy}
+            aria-label={`Approve ${user.name}`}
+            aria-describedby={needsOrg ? `org-needed-${user.id}` : undefined}
+          >
+            Approve
+          </Button>
+          <Button size="xs" variant="default" color="red" onClick={() => setDeclining(true)} disabled={busy} aria-label={`Decline ${user.name}`}>
+            Decline
+          </Button>
+        </Group>
+        <ConfirmDialog
+          opened={declining}
+          title="Decline Registration"
+          question={`Decline the registration of ${user.name}? The account is removed and cannot sign in.`}
+          onConfirm={() => void decline()}
+          onCancel={() => setDeclining(false)}
+          loading={busy}
+          danger
+        />
       </Table.Td>
     </Table.Tr>
   );

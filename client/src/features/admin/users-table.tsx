@@ -1,4 +1,4 @@
-import { ROLES, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
+import { ORG_TYPE_FOR_ROLE, ROLES, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
 import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { roleLabel } from '../../app/access';
 import { toast } from '../../app/toast';
 import { StatusDot } from '../../components/status-dot';
 import { adminApi } from './admin.api';
+import { OrgPicker } from './org-picker';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
@@ -19,13 +20,20 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
   const [role, setRole] = useState<Role>(user.role);
   // spec §3: a missing status counts as pending
   const [status, setStatus] = useState<UserStatus>(user.status ?? 'pending');
+  const [orgId, setOrgId] = useState<string | null>(user.active_org_id ? String(user.active_org_id) : null);
   const [saving, setSaving] = useState(false);
-  const changed = role !== user.role || status !== (user.status ?? 'pending');
+  const orgChanged = orgId !== (user.active_org_id ? String(user.active_org_id) : null);
+  const changed = role !== user.role || status !== (user.status ?? 'pending') || orgChanged;
+  // A new role may need another kind of organization: the one chosen no longer fits.
+  const chooseRole = (next: Role) => {
+    if (ORG_TYPE_FOR_ROLE[next] !== ORG_TYPE_FOR_ROLE[role]) setOrgId(null);
+    setRole(next);
+  };
 
   const save = async () => {
     setSaving(true);
     try {
-      const updated = await adminApi.updateUser(user.id, { role, status });
+      const updated = await adminApi.updateUser(user.id, { role, status, ...(orgChanged ? { active_org_id: orgId ? Number(orgId) : null } : {}) });
       setQueryData<ProfileDto[]>(queryKeys.users, (list) => list && upsertById(list, updated));
       setQueryData<ProfileDto[]>(
         queryKeys.pendingUsers,
@@ -37,6 +45,7 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
       toast.error(reason ?? errorText(e), { title: `Failed to update user "${user.name}".` });
       setRole(user.role);
       setStatus(user.status ?? 'pending');
+      setOrgId(user.active_org_id ? String(user.active_org_id) : null);
     } finally {
       setSaving(false);
     }
@@ -79,10 +88,13 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
           aria-label={`Role of ${user.name}`}
           data={ROLE_OPTIONS}
           value={role}
-          onChange={(value) => value && setRole(value as Role)}
+          onChange={(value) => value && chooseRole(value as Role)}
           allowDeselect={false}
           size="xs"
         />
+      </Table.Td>
+      <Table.Td miw={180}>
+        <OrgPicker user={user} role={role} value={orgId} onChange={setOrgId} />
       </Table.Td>
       <Table.Td miw={130}>
         <Select
@@ -107,7 +119,7 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
 export function UsersTable({ users, showTenant = false }: { users: ProfileDto[]; showTenant?: boolean }) {
   const online = useOnlineUsers();
   return (
-    <Table.ScrollContainer minWidth={showTenant ? 860 : 720}>
+    <Table.ScrollContainer minWidth={showTenant ? 1040 : 900}>
       <Table verticalSpacing="sm" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -115,6 +127,7 @@ export function UsersTable({ users, showTenant = false }: { users: ProfileDto[];
             <Table.Th>Email</Table.Th>
             {showTenant ? <Table.Th>Tenant</Table.Th> : null}
             <Table.Th>Role</Table.Th>
+            <Table.Th>Organization</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th aria-label="Actions" />
           </Table.Tr>
@@ -122,7 +135,7 @@ export function UsersTable({ users, showTenant = false }: { users: ProfileDto[];
         <Table.Tbody>
           {users.map((user) => (
             // the key includes what the server holds, so a pushed change resets the row's selects
-            <UserRow key={`${user.id}-${user.role}-${user.status}`} user={user} showTenant={showTenant} online={online.has(user.id)} />
+            <UserRow key={`${user.id}-${user.role}-${user.status}-${user.active_org_id}`} user={user} showTenant={showTenant} online={online.has(user.id)} />
           ))}
         </Table.Tbody>
       </Table>

@@ -21,10 +21,11 @@ const actors: Record<string, TripActor> = {
   trip_manager: { id: 8, role: 'trip_manager', tenantId: 1, activeOrgId: null },
 };
 
-/** A trip of Greenfield in each status; from Accepted on it is Desert Star's. */
+/** A trip of Greenfield in each status, back since 2020 (so it may be completed); from Accepted on it is Desert Star's. */
 const tripIn = (status: TripStatus) =>
   makeTrip({
     status,
+    departureDate: '2020-03-04',
     busCompanyOrgId: status === 'Pending' || status === 'Rejected' ? null : DESERT_STAR,
     statusBeforeCancelRequest: status === 'Cancel Requested' ? 'Confirmed' : null,
     cancelRequest: status === 'Cancel Requested',
@@ -63,6 +64,14 @@ const EXPECTED: Record<string, Record<TripStatus, TripButton[]>> = {
   finance: Object.fromEntries(TRIP_STATUSES.map((s) => [s, []])) as unknown as Record<TripStatus, TripButton[]>,
   trip_manager: Object.fromEntries(TRIP_STATUSES.map((s) => [s, []])) as unknown as Record<TripStatus, TripButton[]>,
 };
+
+describe('Complete waits until the trip is back', () => {
+  it.each(['admin', 'bus_company'])('offers the %s no Complete on a Confirmed trip that has not returned yet', (role) => {
+    const upcoming = { ...tripIn('Confirmed'), departureDate: '2031-03-04', date: '2031-03-04', returnDate: '2031-03-04' };
+    expect(tripButtonsFor(actors[role], upcoming)).not.toContain('complete');
+    expect(tripButtonsFor(actors[role], tripIn('Confirmed'))).toContain('complete');
+  });
+});
 
 describe('trip buttons by role and status (from contracts/trip-rules.ts)', () => {
   const pairs = Object.keys(EXPECTED).flatMap((role) => TRIP_STATUSES.map((status) => [role, status] as const));

@@ -1,3 +1,4 @@
+import { localDateTime } from '@contracts/calendar';
 import type { Role } from '@contracts/roles';
 import { allowedTripActions, type TripAction, type TripActor, type TripPatch } from '@contracts/trip-rules';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
@@ -63,7 +64,8 @@ export function tripActorOf(profile: Pick<ProfileDto, 'id' | 'role' | 'tenant_id
  * A bus company sees a trip only when its school is a partner or the trip is assigned to it (DESIGN §3), so
  * for any trip in its list the "partner" fact holds; an assigned company is a party by assignment anyway.
  */
-const ruleContext = (actor: TripActor) => ({ isPartner: actor.role === 'bus_company' });
+// `now`: a trip is completed only once it is back, so Complete is offered only then (the server refuses it before).
+const ruleContext = (actor: TripActor) => ({ isPartner: actor.role === 'bus_company', now: localDateTime() });
 
 /** spec §6 Passengers button: school_staff and admin, when the trip is Accepted, Confirmed or Completed. */
 const PASSENGER_STATUSES: readonly TripStatus[] = ['Accepted', 'Confirmed', 'Completed'];

@@ -1,4 +1,7 @@
-import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { changeText } from '@contracts/trip-changes';
+import type { TripDto } from '@contracts/trip-wire';
+import { Alert, Anchor, Badge, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAnnounce } from '../../api/presence';
 import { PresenceAvatars } from './presence-avatars';
@@ -8,9 +11,52 @@ import { TripHistory } from './trip-history';
 import { TripStatusBadge } from './trip-status-badge';
 import { AssignedBuses, Field, TripSummary } from './trip-summary';
 import { displayType, formatTripDate, tripTitle } from './trip-view';
-import type { DetailsNotice } from './trip-workflow-context';
+import { type DetailsNotice, useTripWorkflow } from './trip-workflow-context';
 import { useTrip } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
+
+/**
+ * What a dispatcher must read before acting: what an edit request changes (old → new, in words), a bus or driver this
+ * trip shares with another trip at the same time (each clash links to the other trip), one out of service.
+ */
+function TripWarnings({ trip }: { trip: TripDto }) {
+  const { openDetails } = useTripWorkflow();
+  const changes = trip.editRequest ? (trip.requestedChanges ?? []) : [];
+  const clashes = trip.clashes ?? [];
+  const gaps = trip.outOfService ?? [];
+  if (changes.length === 0 && clashes.length === 0 && gaps.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {changes.length > 0 ? (
+        <Alert color="orange" variant="light" title="Requested changes" icon={<IconPencil size={18} aria-hidden />}>
+          <List size="sm" spacing={2} data-testid="requested-changes">
+            {changes.map((c) => (
+              <List.Item key={c.field}>{changeText(c)}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {clashes.length > 0 || gaps.length > 0 ? (
+        <Alert color="red" variant="light" title="This trip needs another bus or driver" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <List size="sm" spacing={2}>
+            {clashes.map((c) => (
+              <List.Item key={`${c.tripId}:${c.resource}:${c.resourceId}`}>
+                {c.resourceName} is also on{' '}
+                <Anchor component="button" type="button" size="sm" onClick={() => openDetails(c.tripId)}>
+                  trip #{c.tripId}
+                </Anchor>{' '}
+                at an overlapping time.
+              </List.Item>
+            ))}
+            {gaps.map((g) => (
+              <List.Item key={`${g.resource}:${g.resourceId}`}>{g.resourceName} is out of service.</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
 
 // The list, the dashboard and finance show the same badge; they import it from here.
 export { TripStatusBadge } from './trip-status-badge';
@@ -71,6 +117,7 @@ export function TripDetailsModal({
               ) : null}
             </Group>
           </Group>
+          <TripWarnings trip={trip} />
           <TripActionButtons trip={trip} exclude={['view']} />
           <Paper withBorder p="md" radius="md">
             <TripSummary trip={trip} />

@@ -1,3 +1,4 @@
+import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -29,10 +30,11 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegion('Assigned buses')}>
+    <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Assigned buses')}>
       <Table verticalSpacing={6} fz="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>Bus</Table.Th>
             <Table.Th>Bus type</Table.Th>
             <Table.Th>Seats</Table.Th>
             <Table.Th>Price</Table.Th>
@@ -43,6 +45,7 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
         <Table.Tbody>
           {trip.buses.map((bus, i) => (
             <Table.Tr key={i}>
+              <Table.Td fw={bus.busName ? 600 : undefined}>{bus.busName ? busIdentity(bus) : '—'}</Table.Td>
               <Table.Td>{bus.busType}</Table.Td>
               <Table.Td>{bus.busSeats}</Table.Td>
               <Table.Td>{bus.tripPrice != null ? formatAed(Number(bus.tripPrice)) : '—'}</Table.Td>

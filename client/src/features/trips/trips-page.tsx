@@ -5,6 +5,7 @@ import { DEFAULT_TRIP_ORDER, type TripOrder } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -92,6 +93,17 @@ function TripsScreen({
   setExpandedId: Dispatch<SetStateAction<number | null>>;
 }) {
   const { openDetails } = useTripWorkflow();
+  // A link to one trip (a notification's): /trips?trip=12 opens its details, then the address is the list's again.
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get('trip'));
+  useEffect(() => {
+    if (!Number.isInteger(linked) || linked <= 0) return;
+    openDetails(linked);
+    setParams((p) => {
+      p.delete('trip');
+      return p;
+    }, { replace: true });
+  }, [linked, openDetails, setParams]);
   const [showCalendar, setShowCalendar] = useState(false);
   const [filters, setFilters] = useState<TripFilters>(NO_FILTERS);
   const [sort, setSort] = useState<DateSort>('none');

@@ -1,0 +1,82 @@
+import type { TripDto } from '@contracts/trip-wire';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
+import { TripsPage } from './trips-page';
+
+const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
+const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
+
+async function openDetails(trip: TripDto, profile = dispatcher) {
+  mockFetch({ ...tripRoutes([trip]), [`GET /api/trips/${trip.id}/history`]: () => ({ body: [] }) });
+  renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(profile) });
+  await userEvent.click(await screen.findByRole('button', { name: trip.destination }));
+  return screen.findByRole('dialog', { name: 'View trip details' });
+}
+
+describe('trip details: what a dispatcher and a school must read', () => {
+  it('an edit request shows what changed, old → new, in words, and the clash it makes', async () => {
+    const request = makeTrip({
+      id: 61,
+      destination: 'Science Discovery Centre',
+      status: 'Pending',
+      editRequest: true,
+      busCompanyOrgId: DESERT_STAR,
+      requestedChanges: [
+        { field: 'departure', label: 'Departure', from: 'Wed 2 Dec 09:15 AM', to: 'Thu 26 Nov 09:15 AM' },
+        { field: 'students', label: 'Students', from: '30', to: '35' },
+      ],
+      clashes: [{ tripId: 60, resource: 'bus', resourceId: 22, resourceName: 'Bus 22' }],
+    });
+    const details = await openDetails(request);
+    const changes = within(details).getByTestId('requested-changes');
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Departure: Wed 2 Dec 09:15 AM → Thu 26 Nov 09:15 AM',
+      'Students: 30 → 35',
+    ]);
+    expect(within(details).getByText('This trip needs another bus or driver')).toBeInTheDocument();
+    expect(within(details).getByText(/Bus 22 is also on/).textContent).toBe('Bus 22 is also on trip #60 at an overlapping time.');
+    // Accept is offered only with the changes and the clash on screen above it.
+    expect(within(details).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+
+  it('names the fleet bus with its plate, and its driver, for the school', async () => {
+    const trip = makeTrip({
+      id: 62,
+      destination: 'Aquarium of the Gulf',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      buses: [
+        {
+          busType: 'Internal Yellow Bus',
+          busSeats: 56,
+          busId: 12,
+          busName: 'Bus 12',
+          busPlate: 'DXB 41212',
+          driverId: 3,
+          driverName: 'Omar Haddad',
+          driverPhone: '+971 50 123 4567',
+        },
+      ],
+    });
+    const details = await openDetails(trip, staff);
+    const table = within(details).getByRole('table');
+    const row = within(table).getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('Bus 12 · DXB 41212');
+    expect(row).toHaveTextContent('Omar Haddad');
+  });
+
+  it('a bus out of service says so', async () => {
+    const trip = makeTrip({
+      id: 63,
+      destination: 'Opera House',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      needsBus: true,
+      outOfService: [{ resource: 'bus', resourceId: 31, resourceName: 'Bus 31' }],
+    });
+    const details = await openDetails(trip);
+    expect(within(details).getByText('Bus 31 is out of service.')).toBeInTheDocument();
+  });
+});
