@@ -1,0 +1,46 @@
+import type { ProfileDto } from '@contracts/wire';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { ApprovalsPage } from './approvals-page';
+
+const admin = makeProfile('admin', { id: 1 });
+const dispatcher: ProfileDto = { ...makeProfile('bus_company', { id: 21, name: 'Ravi Menon', email: 'ravi@demo.test' }), status: 'pending' };
+const orgs = [
+  { id: 5, tenantId: 1, name: 'Desert Star Buses', type: 'bus_company', code: 'DSB', createdAt: '2026-01-01T00:00:00.000Z' },
+  { id: 6, tenantId: 1, name: 'Greenfield Primary', type: 'school', code: 'GFP', createdAt: '2026-01-01T00:00:00.000Z' },
+];
+
+describe('Pending Users', () => {
+  it('approves a dispatcher only once their bus company is chosen', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/users/pending': () => ({ body: [dispatcher] }),
+      'GET /api/global/orgs': () => ({ body: orgs }),
+      'POST /api/admin/users/21/approve': () => ({ body: { ...dispatcher, status: 'approved', active_org_id: 5 } }),
+    });
+    renderWithApp(<ApprovalsPage />, { session: makeSession(admin) });
+    const approve = await screen.findByRole('button', { name: 'Approve Ravi Menon' });
+    expect(approve).toBeDisabled();
+    expect(screen.getByText('Choose an organization to approve.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Organization of Ravi Menon' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Desert Star Buses' }));
+    expect(approve).toBeEnabled();
+    await userEvent.click(approve);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ active_org_id: 5 }]));
+  });
+
+  it('declines a registration after a confirm, and it leaves the list', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/users/pending': () => ({ body: [dispatcher] }),
+      'GET /api/global/orgs': () => ({ body: orgs }),
+      'POST /api/admin/users/21/decline': () => ({ status: 204 }),
+    });
+    renderWithApp(<ApprovalsPage />, { session: makeSession(admin) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline Ravi Menon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline Registration' });
+    expect(dialog).toHaveTextContent('Decline the registration of Ravi Menon? The account is removed and cannot sign in.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/21/decline')).toBe(true));
+    expect(await screen.findByText('No users are waiting for approval.')).toBeInTheDocument();
+  });
+});
