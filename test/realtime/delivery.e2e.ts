@@ -94,7 +94,9 @@ describe('live events reach exactly the sockets whose user could GET the record'
         except(s.admin, s.staffA, s.busA, s.finance, platform),
       );
       // the same JSON as the API, plus the envelope
-      for (const e of events) expect(e).toEqual({ trip, seq: expect.any(Number), tenantId: acme.tenant.id });
+      // (and who requested it, so a console can leave out its own user's echo)
+      const by = { id: acme.users.staffA.user.id, name: acme.users.staffA.user.name };
+      for (const e of events) expect(e).toEqual({ trip, by, seq: expect.any(Number), tenantId: acme.tenant.id });
     });
 
     it('sends {trip, status} on a status change, with the next seq of the tenant', async () => {
@@ -107,7 +109,8 @@ describe('live events reach exactly the sockets whose user could GET the record'
         [s.admin, s.staffA, s.busA, s.finance, platform],
         except(s.admin, s.staffA, s.busA, s.finance, platform),
       );
-      expect(events[0]).toEqual({ trip: accepted, status: 'Accepted', seq: created.seq + 1, tenantId: acme.tenant.id });
+      const by = { id: acme.users.busA.user.id, name: acme.users.busA.user.name };
+      expect(events[0]).toEqual({ trip: accepted, status: 'Accepted', by, seq: created.seq + 1, tenantId: acme.tenant.id });
       expect(accepted.busCompanyOrgId).toBe(acme.orgs.busA.id);
     });
 
