@@ -12,7 +12,7 @@ type TripFields = Partial<Omit<Trip, 'creator'>>;
 import { User } from '../../server/src/users/user.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant, type TestUser } from '../support/factories';
-import { buildBus, buildDriver } from '../support/fleet-factory';
+import { buildBus } from '../support/fleet-factory';
 import { buildTrip, tripRow } from '../support/trip-factory';
 
 /** Resolves once `check` holds, polling; rejects after `ms`. (Waits for an effect that follows a commit; asserts no speed.) */
@@ -69,7 +69,7 @@ describe("a dispatcher's day", () => {
   const board = async (from: string, to = from) =>
     (await get(acme.users.busA, `/dispatch/board?from=${from}&to=${to}`).expect(200)).body as DispatchBoardDto;
 
-  it("names the fleet bus and its plate on the trip the school reads, and in the trips list", async () => {
+  it('names the fleet bus and its plate on the trip the school reads, and in the trips list', async () => {
     const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 12', plate: 'DXB 41212' });
     const trip = await confirmedOn(bus, on(day(20), '08:00 AM', '02:00 PM'));
     const seen = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
@@ -84,7 +84,11 @@ describe("a dispatcher's day", () => {
     const science = await confirmedOn(bus, on(day(11), '09:15 AM', '02:00 PM'), { destination: 'Science Discovery Centre', students: 30 });
 
     // The school moves Science onto the Aquarium's day and adds students: an edit request.
-    const edit = await patch(acme.users.staffA, `/trips/${science.id}`, { departureDate: day(10), returnDate: day(10), students: 35 }).expect(200);
+    const edit = await patch(acme.users.staffA, `/trips/${science.id}`, {
+      departureDate: day(10),
+      returnDate: day(10),
+      students: 35,
+    }).expect(200);
     const request = edit.body as TripDto;
     expect(request).toMatchObject({ status: 'Pending', editRequest: true });
     const when = (d: string, time: string) => `${dayjs(d).format('ddd D MMM')} ${time}`;
@@ -124,15 +128,19 @@ describe("a dispatcher's day", () => {
 
   it('lists pending requests of partner schools, not those another company holds or of other schools', async () => {
     const mine = await buildTrip(t, acme, { status: 'Pending', ...on(day(5), '08:00 AM', '01:00 PM') });
-    const otherSchool = await buildTrip(t, acme, { status: 'Pending', schoolOrgId: acme.orgs.schoolB.id, ...on(day(5), '08:00 AM', '01:00 PM') });
+    const otherSchool = await buildTrip(t, acme, {
+      status: 'Pending',
+      schoolOrgId: acme.orgs.schoolB.id,
+      ...on(day(5), '08:00 AM', '01:00 PM'),
+    });
     const over = await buildTrip(t, acme, { status: 'Pending', ...on(day(-3), '08:00 AM', '01:00 PM') });
     const lane = (await board(day(5))).requests.map((x) => x.id);
     expect(lane).toContain(mine.id);
     expect(lane).not.toContain(otherSchool.id);
     expect(lane).not.toContain(over.id);
-    expect((await get(acme.users.busB, `/dispatch/board?from=${day(5)}&to=${day(5)}`).expect(200)).body.requests.map((x: TripDto) => x.id)).not.toContain(
-      mine.id,
-    );
+    expect(
+      (await get(acme.users.busB, `/dispatch/board?from=${day(5)}&to=${day(5)}`).expect(200)).body.requests.map((x: TripDto) => x.id),
+    ).not.toContain(mine.id);
   });
 
   it('a bus taken out of service makes its upcoming trips need a bus, on the board, in the lane and in the bell', async () => {
@@ -145,7 +153,9 @@ describe("a dispatcher's day", () => {
     // Its trip is announced again, by nobody (only its flags changed), needing a bus.
     const announced = updated.find((e) => e.trip.id === trip.id);
     expect(announced?.by ?? null).toBeNull();
-    expect(announced).toMatchObject({ trip: { needsBus: true, outOfService: [{ resource: 'bus', resourceId: bus.id, resourceName: 'Bus 31' }] } });
+    expect(announced).toMatchObject({
+      trip: { needsBus: true, outOfService: [{ resource: 'bus', resourceId: bus.id, resourceName: 'Bus 31' }] },
+    });
     const b = await board(day(2));
     expect(b.needsBus.find((x) => x.id === trip.id)).toMatchObject({ needsBus: true });
     // The bell: one alert, raised after the announcement, worded with the reason.
@@ -154,11 +164,15 @@ describe("a dispatcher's day", () => {
       bell = (await get(acme.users.busA, '/notifications').expect(200)).body as NotificationDto[];
       return bell.some((n) => n.tripId === trip.id);
     }, 'the bus-unavailable alert');
-    expect(bell.find((n) => n.tripId === trip.id)?.message).toBe(`Opera House departs ${dayjs(day(2)).format('ddd D MMM')} 07:30 AM: Bus 31 is out of service.`);
+    expect(bell.find((n) => n.tripId === trip.id)?.message).toBe(
+      `Opera House departs ${dayjs(day(2)).format('ddd D MMM')} 07:30 AM: Bus 31 is out of service.`,
+    );
     // Back in service: it no longer needs a bus, and the bell lets the alert go.
     await patch(acme.users.busA, `/fleet/buses/${bus.id}`, { active: true }).expect(200);
     expect(((await get(acme.users.busA, `/trips/${trip.id}`).expect(200)).body as TripDto).needsBus).toBe(false);
-    expect(((await get(acme.users.busA, '/notifications').expect(200)).body as NotificationDto[]).map((n) => n.tripId)).not.toContain(trip.id);
+    expect(((await get(acme.users.busA, '/notifications').expect(200)).body as NotificationDto[]).map((n) => n.tripId)).not.toContain(
+      trip.id,
+    );
   });
 
   it('each live event names who acted, and a flag-only change names nobody', async () => {
@@ -173,7 +187,10 @@ describe("a dispatcher's day", () => {
       returnTime: '01:00 PM',
       students: 20,
     }).expect(201);
-    expect(created.find((e) => e.trip.id === res.body.id)?.by).toEqual({ id: acme.users.staffA.user.id, name: acme.users.staffA.user.name });
+    expect(created.find((e) => e.trip.id === res.body.id)?.by).toEqual({
+      id: acme.users.staffA.user.id,
+      name: acme.users.staffA.user.name,
+    });
     await patch(acme.users.busA, `/trips/${res.body.id}`, { status: 'Accepted' }).expect(200);
     expect(updated.find((e) => e.trip.id === res.body.id)?.by).toEqual({ id: acme.users.busA.user.id, name: acme.users.busA.user.name });
   });
@@ -184,12 +201,21 @@ describe("a dispatcher's day", () => {
       const teacher = await buildUser(t, { tenantId: acme.tenant.id, role: 'school_staff', status: 'pending' });
       const refused = await post(acme.users.admin, `/admin/users/${dispatcher.user.id}/approve`).expect(400);
       expect(refused.body.message).toBe(Messages.approveNeedsCompany);
-      expect((await post(acme.users.admin, `/admin/users/${teacher.user.id}/approve`).expect(400)).body.message).toBe(Messages.approveNeedsSchool);
+      expect((await post(acme.users.admin, `/admin/users/${teacher.user.id}/approve`).expect(400)).body.message).toBe(
+        Messages.approveNeedsSchool,
+      );
       // Through PUT /users/{id} as well.
-      await t.http().put(`/api/users/${teacher.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'approved' }).expect(400);
+      await t
+        .http()
+        .put(`/api/users/${teacher.user.id}`)
+        .set('Authorization', acme.users.admin.auth)
+        .send({ status: 'approved' })
+        .expect(400);
       expect((await t.db.getRepository(User).findOneByOrFail({ id: dispatcher.user.id })).status).toBe('pending');
 
-      const ok = await post(acme.users.admin, `/admin/users/${dispatcher.user.id}/approve`, { active_org_id: acme.orgs.busA.id }).expect(200);
+      const ok = await post(acme.users.admin, `/admin/users/${dispatcher.user.id}/approve`, { active_org_id: acme.orgs.busA.id }).expect(
+        200,
+      );
       expect(ok.body).toMatchObject({ status: 'approved', active_org_id: acme.orgs.busA.id });
       // A finance user needs none.
       const finance = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance', status: 'pending' });

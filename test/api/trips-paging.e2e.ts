@@ -240,7 +240,7 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Pending')::int AS pending, count(*) FILTER (WHERE status = 'Canceled')::int AS cancelled,
                 count(*) FILTER (WHERE departure_date >= '2031-07-01' AND status NOT IN ('Canceled', 'Rejected'))::int AS upcoming,
                 count(*) FILTER (WHERE paid)::int AS paid, sum(price) FILTER (WHERE paid)::text AS revenue,
-                coalesce(sum(price) FILTER (WHERE NOT paid AND status NOT IN ('Canceled', 'Rejected')), 0)::text AS awaiting
+                coalesce(sum(price) FILTER (WHERE NOT paid AND status IN ('Accepted', 'Confirmed', 'Completed', 'Cancel Requested')), 0)::text AS awaiting
            FROM trips WHERE tenant_id = $1 AND NOT deleted`,
         [many.tenant.id],
       );

@@ -122,7 +122,9 @@ describe('trips', () => {
           status: 'approved',
         },
       };
-      expect(events).toEqual([{ name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, by: { id: staffA.user.id, name: staffA.user.name }, audience } }]);
+      expect(events).toEqual([
+        { name: 'trip.created', payload: { trip, tenantId: acme.tenant.id, by: { id: staffA.user.id, name: staffA.user.name }, audience } },
+      ]);
     });
 
     it('keeps booster seats, a custom type and a null origin as requested', async () => {

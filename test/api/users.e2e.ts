@@ -220,7 +220,12 @@ describe('users', () => {
     });
 
     it('approves a pending user, who leaves the list and can sign in', async () => {
-      const p = await buildUser(t, { tenantId: acme.tenant.id, role: 'school_staff', status: 'pending', activeOrgId: acme.orgs.schoolA.id });
+      const p = await buildUser(t, {
+        tenantId: acme.tenant.id,
+        role: 'school_staff',
+        status: 'pending',
+        activeOrgId: acme.orgs.schoolA.id,
+      });
       await t.http().post('/api/auth/login').send({ email: p.user.email, password: TEST_PASSWORD }).expect(403);
       const res = await t.http().post(`/api/admin/users/${p.user.id}/approve`).set('Authorization', acme.users.admin.auth).expect(200);
       expect(res.body.status).toBe('approved');

@@ -10,6 +10,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').
 const TripsPage = lazy(() => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })));
 const BookingsPage = lazy(() => import('../features/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })));
 const DispatchBoardPage = lazy(() => import('../features/dispatch/dispatch-board-page').then((m) => ({ default: m.DispatchBoardPage })));
+const RunSheetPage = lazy(() => import('../features/run-sheet/run-sheet-page').then((m) => ({ default: m.RunSheetPage })));
 const FleetPage = lazy(() => import('../features/fleet/fleet-page').then((m) => ({ default: m.FleetPage })));
 const FinancePage = lazy(() => import('../features/finance/finance-page').then((m) => ({ default: m.FinancePage })));
 const UsersPage = lazy(() => import('../features/admin/users-page').then((m) => ({ default: m.UsersPage })));
@@ -75,6 +76,15 @@ export function AppRoutes() {
           element={
             <RequireRole path="/dispatch">
               <DispatchBoardPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/dispatch/run-sheet"
+          element={
+            // a driver's sheet comes from the company's fleet, which dispatchers and admins manage (not trip managers)
+            <RequireRole path="/fleet">
+              <RunSheetPage />
             </RequireRole>
           }
         />

@@ -40,4 +40,3 @@ export function formatDay(date: string, withYear = false): string {
   const day = `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
   return withYear ? `${day} ${d.getUTCFullYear()}` : day;
 }
-

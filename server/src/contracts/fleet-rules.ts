@@ -204,7 +204,9 @@ export function busIdentity(b: Pick<BusAssignment, 'busName' | 'busPlate' | 'bus
 }
 
 /** "Bus 12 · DXB 41212, driver Omar Haddad (+971 50 123 4567)"; without a driver only the bus. */
-export function busAndDriver(b: Pick<BusAssignment, 'busName' | 'busPlate' | 'busType' | 'busSeats' | 'driverName' | 'driverPhone'>): string {
+export function busAndDriver(
+  b: Pick<BusAssignment, 'busName' | 'busPlate' | 'busType' | 'busSeats' | 'driverName' | 'driverPhone'>,
+): string {
   const driver = b.driverName?.trim();
   if (!driver) return busIdentity(b);
   const phone = b.driverPhone?.trim();

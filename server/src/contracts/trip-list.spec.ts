@@ -214,7 +214,7 @@ describe('the dashboard and Finance figures (spec §2, §4, §9)', () => {
     });
   });
 
-  it('adds up the paid revenue and what is still owed (not cancelled or rejected) to the cent', () => {
+  it('adds up the paid revenue and what is still owed (accepted, not cancelled: no Pending, Rejected or Canceled) to the cent', () => {
     expect(
       tripTotalsOf([
         { paid: true, price: 0.1, status: 'Completed' },
@@ -223,12 +223,14 @@ describe('the dashboard and Finance figures (spec §2, §4, §9)', () => {
         { paid: false, price: 0.2, status: 'Accepted' },
         { paid: false, price: 50, status: 'Canceled' },
         { paid: false, price: 70, status: 'Rejected' },
+        { paid: false, price: 400.05, status: 'Completed' },
+        { paid: false, price: 10, status: 'Cancel Requested' },
       ]),
     ).toEqual({
-      count: 6,
+      count: 8,
       paidCount: 2,
       paidRevenue: 0.3,
-      awaitingPayment: 900.3,
+      awaitingPayment: 410.25,
     });
   });
 });

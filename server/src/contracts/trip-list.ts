@@ -104,7 +104,7 @@ export interface TripTotals {
   paidCount: number;
   /** AED: the sum of the paid trips' prices. */
   paidRevenue: number;
-  /** AED: what is still owed, the prices of the unpaid trips that were not cancelled or rejected. */
+  /** AED: what is still owed, the prices of the unpaid trips the company has accepted and not cancelled (PAYABLE_STATUSES). */
   awaitingPayment: number;
 }
 
@@ -279,11 +279,14 @@ export function tripStatsOf(trips: readonly TripDto[], today: string): TripStats
   };
 }
 
+/** A trip is billed once a company has accepted it, until it is cancelled: the statuses "Awaiting payment" counts. */
+export const PAYABLE_STATUSES: readonly TripStatus[] = ['Accepted', 'Confirmed', 'Completed', 'Cancel Requested'];
+
 /** The figures of `GET /trips/totals` over a list. Revenue is in AED cents-exact (prices have two decimals). */
 export function tripTotalsOf(trips: readonly Pick<TripDto, 'paid' | 'price' | 'status'>[]): TripTotals {
   const paid = trips.filter((t) => t.paid);
   const cents = paid.reduce((sum, t) => sum + Math.round(Number(t.price) * 100), 0);
-  const owed = trips.filter((t) => !t.paid && !['cancelled', 'rejected'].includes(tripStatusBucket(t.status)));
+  const owed = trips.filter((t) => !t.paid && PAYABLE_STATUSES.includes(t.status));
   const owedCents = owed.reduce((sum, t) => sum + Math.round(Number(t.price) * 100), 0);
   return { count: trips.length, paidCount: paid.length, paidRevenue: cents / 100, awaitingPayment: owedCents / 100 };
 }

@@ -191,7 +191,12 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
     return { allowed: false, action, code: 409, message: `Only ${orList(from)} trips can ${CAN[action]}; this trip is ${trip.status}.` };
   }
   if (action === 'complete' && ctx.now !== undefined && !hasReturned(trip, ctx.now)) {
-    return { allowed: false, action, code: 409, message: TripMessages.completeBeforeReturn(`${formatDay(trip.returnDate!)} ${trip.returnTime}`) };
+    return {
+      allowed: false,
+      action,
+      code: 409,
+      message: TripMessages.completeBeforeReturn(`${formatDay(trip.returnDate!)} ${trip.returnTime}`),
+    };
   }
   const to =
     rule.to === 'unchanged'

@@ -195,7 +195,9 @@ export class TripFleet {
       const trips = await this.decorate(
         this.db.manager,
         await readTrips(
-          this.db.manager.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids: rows.map((r) => r.tripId) }),
+          this.db.manager
+            .createQueryBuilder(Trip, 'trip')
+            .where('trip.id IN (:...ids) AND trip.deleted = false', { ids: rows.map((r) => r.tripId) }),
         ),
       );
       for (const trip of trips) this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });

@@ -12,6 +12,7 @@ import {
   DEFAULT_TRIP_PAGE_SIZE,
   encodeTripCursor,
   MAX_TRIP_SLICE,
+  PAYABLE_STATUSES,
   statusesInBucket,
   type TripFilter,
   type TripOrder,
@@ -160,8 +161,8 @@ export class TripListService {
       .select('COUNT(*)', 'count')
       .addSelect('COUNT(*) FILTER (WHERE trip.paid)', 'paid')
       .addSelect('COALESCE(SUM(trip.price) FILTER (WHERE trip.paid), 0)', 'revenue')
-      .addSelect('COALESCE(SUM(trip.price) FILTER (WHERE NOT trip.paid AND trip.status NOT IN (:...closed)), 0)', 'awaiting')
-      .setParameter('closed', [...statusesInBucket('cancelled'), ...statusesInBucket('rejected')])
+      .addSelect('COALESCE(SUM(trip.price) FILTER (WHERE NOT trip.paid AND trip.status IN (:...payable)), 0)', 'awaiting')
+      .setParameter('payable', PAYABLE_STATUSES)
       .getRawOne<Record<'count' | 'paid' | 'revenue' | 'awaiting', string>>();
     return {
       count: Number(row?.count ?? 0),

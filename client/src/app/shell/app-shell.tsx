@@ -1,7 +1,7 @@
-import { Anchor, AppShell, Breadcrumbs, Burger, Drawer, Group, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, AppShell, Breadcrumbs, Burger, Button, Drawer, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBus } from '@tabler/icons-react';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ScreenBoundary } from '../../components/error-boundaries';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -46,6 +46,39 @@ function PathBreadcrumb() {
   );
 }
 
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first stop of the Tab key on every signed-in screen: it jumps past the header and the sidebar to the screen
+ * itself. Off-screen until it has focus, then shown over the header's top-left corner.
+ */
+function SkipLink() {
+  const [focused, setFocused] = useState(false);
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    // focus, not the fragment: the router owns the address, and focus is what moves the next Tab past the sidebar
+    event.preventDefault();
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  };
+  return (
+    <Button
+      component="a"
+      href={`#${MAIN_CONTENT_ID}`}
+      data-skip-link
+      onClick={skip}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      style={{
+        position: 'fixed',
+        top: 8,
+        left: focused ? 8 : -10_000,
+        zIndex: 1000,
+      }}
+    >
+      Skip to main content
+    </Button>
+  );
+}
+
 /** The signed-in frame (spec §2 Shell): sticky header, sidebar (a drawer on small screens), breadcrumb. */
 export function Shell({ children }: { children: ReactNode }) {
   const { profile } = useSession();
@@ -62,6 +95,7 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -100,7 +134,8 @@ export function Shell({ children }: { children: ReactNode }) {
         <SidebarNav />
       </Drawer>
 
-      <AppShell.Main>
+      {/* tabIndex -1: the skip link can focus it, Tab cannot stop on it; no ring around the whole screen */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PathBreadcrumb />
         <ScreenBoundary>
           <Suspense fallback={<LoadingScreen text="Loading, please wait..." />}>{children}</Suspense>

@@ -10,7 +10,9 @@ describe("the bell's trip notices", () => {
       text: 'Layla Aziz accepted Swimming Gala (Thu 26 Nov, 45 passengers)',
       link: '/trips?trip=41',
     });
-    expect(tripFeedItem({ trip: gala, by: layla }, 'created', 9)?.text).toBe('Layla Aziz requested Swimming Gala (Thu 26 Nov, 45 passengers)');
+    expect(tripFeedItem({ trip: gala, by: layla }, 'created', 9)?.text).toBe(
+      'Layla Aziz requested Swimming Gala (Thu 26 Nov, 45 passengers)',
+    );
     expect(tripFeedItem({ trip: { ...gala, status: 'Pending', editRequest: true }, by: layla }, 'updated', 9)?.text).toBe(
       'Layla Aziz asked to change Swimming Gala (Thu 26 Nov, 45 passengers)',
     );

@@ -5,7 +5,10 @@ import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-u
 import { ApprovalsPage } from './approvals-page';
 
 const admin = makeProfile('admin', { id: 1 });
-const dispatcher: ProfileDto = { ...makeProfile('bus_company', { id: 21, name: 'Ravi Menon', email: 'ravi@demo.test' }), status: 'pending' };
+const dispatcher: ProfileDto = {
+  ...makeProfile('bus_company', { id: 21, name: 'Ravi Menon', email: 'ravi@demo.test' }),
+  status: 'pending',
+};
 const orgs = [
   { id: 5, tenantId: 1, name: 'Desert Star Buses', type: 'bus_company', code: 'DSB', createdAt: '2026-01-01T00:00:00.000Z' },
   { id: 6, tenantId: 1, name: 'Greenfield Primary', type: 'school', code: 'GFP', createdAt: '2026-01-01T00:00:00.000Z' },

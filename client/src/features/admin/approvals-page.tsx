@@ -95,7 +95,14 @@ function PendingRow({ user }: { user: ProfileDto }) {
           >
             Approve
           </Button>
-          <Button size="xs" variant="default" color="red" onClick={() => setDeclining(true)} disabled={busy} aria-label={`Decline ${user.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={() => setDeclining(true)}
+            disabled={busy}
+            aria-label={`Decline ${user.name}`}
+          >
             Decline
           </Button>
         </Group>

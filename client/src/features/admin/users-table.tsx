@@ -33,7 +33,11 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
   const save = async () => {
     setSaving(true);
     try {
-      const updated = await adminApi.updateUser(user.id, { role, status, ...(orgChanged ? { active_org_id: orgId ? Number(orgId) : null } : {}) });
+      const updated = await adminApi.updateUser(user.id, {
+        role,
+        status,
+        ...(orgChanged ? { active_org_id: orgId ? Number(orgId) : null } : {}),
+      });
       setQueryData<ProfileDto[]>(queryKeys.users, (list) => list && upsertById(list, updated));
       setQueryData<ProfileDto[]>(
         queryKeys.pendingUsers,
@@ -135,7 +139,12 @@ export function UsersTable({ users, showTenant = false }: { users: ProfileDto[];
         <Table.Tbody>
           {users.map((user) => (
             // the key includes what the server holds, so a pushed change resets the row's selects
-            <UserRow key={`${user.id}-${user.role}-${user.status}-${user.active_org_id}`} user={user} showTenant={showTenant} online={online.has(user.id)} />
+            <UserRow
+              key={`${user.id}-${user.role}-${user.status}-${user.active_org_id}`}
+              user={user}
+              showTenant={showTenant}
+              online={online.has(user.id)}
+            />
           ))}
         </Table.Tbody>
       </Table>

@@ -1,7 +1,7 @@
-import { addDays, holdsFleet, localDate, weekStart } from '@contracts/fleet-rules';
+import { addDays, FLEET_HOLDING_STATUSES, holdsFleet, localDate, weekStart } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-rules';
-import type { TripDto } from '@contracts/trip-wire';
+import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import { byFleetName } from '../fleet/fleet.api';
 
 /**
@@ -26,36 +26,81 @@ export function isBar(board: Pick<DispatchBoardDto, 'from' | 'to' | 'company'>, 
   return trip.departureDate <= board.to && trip.returnDate >= board.from;
 }
 
-/** The waiting lane: an accepted trip of the company with no bus that has not ended. */
+/**
+ * The waiting lane: a trip of the company that has not ended and is accepted with no bus, or holds a bus or driver
+ * that clashes with another trip or has been taken out of service.
+ */
 export function isWaiting(board: Pick<DispatchBoardDto, 'today' | 'company'>, trip: TripDto): boolean {
-  if (trip.deleted || trip.status !== 'Accepted' || trip.buses.length > 0) return false;
+  if (trip.deleted || trip.returnDate < board.today) return false;
   if (board.company && trip.busCompanyOrgId !== board.company.id) return false;
-  return trip.returnDate >= board.today;
-}
-
-function place(list: readonly TripDto[], trip: TripDto, belongs: boolean): TripDto[] {
-  const rest = list.filter((t) => t.id !== trip.id);
-  return belongs ? [...rest, trip].sort(byDeparture) : rest;
+  if (trip.status === 'Accepted' && trip.buses.length === 0) return true;
+  const holding = (FLEET_HOLDING_STATUSES as readonly TripStatus[]).includes(trip.status);
+  return holding && (trip.needsBus || trip.clashes.length > 0 || (trip.outOfService ?? []).length > 0);
 }
 
 /**
+ * The request lane: a Pending trip that has not ended and no company holds yet (a live event reaches a dispatcher only
+ * for partner schools' trips), or an edit request of the company's trip. Only a company's board has one (a trip
+ * manager's board across companies answers none).
+ */
+export function isRequest(board: Pick<DispatchBoardDto, 'company' | 'today'>, trip: TripDto): boolean {
+  if (trip.deleted || trip.status !== 'Pending' || !board.company || trip.returnDate < board.today) return false;
+  return trip.editRequest ? trip.busCompanyOrgId === board.company.id : trip.busCompanyOrgId === null;
+}
+
+/** Newest first: the request last made or changed on top. */
+const byNewest = (a: TripDto, b: TripDto) => (a.updatedAt === b.updatedAt ? b.id - a.id : a.updatedAt < b.updatedAt ? 1 : -1);
+
+function place(
+  list: readonly TripDto[],
+  trip: TripDto,
+  belongs: boolean,
+  order: (a: TripDto, b: TripDto) => number = byDeparture,
+): TripDto[] {
+  const rest = list.filter((t) => t.id !== trip.id);
+  return belongs ? [...rest, trip].sort(order) : rest;
+}
+
+const lanesOf = (board: DispatchBoardDto) => [board.trips, board.needsBus, board.requests ?? []];
+
+/**
  * A pushed or answered trip, merged into a board: it becomes a bar, joins the lane, or leaves both. A copy the
- * board already holds at the same or a newer version wins (DESIGN §6: stale records are skipped). Returns the
+ * board already holds at the same or a newer version wins (a stale record is skipped). Returns the
  * same object when nothing changed.
  */
 export function mergeBoardTrip(board: DispatchBoardDto, trip: TripDto): DispatchBoardDto {
-  const held = board.trips.find((t) => t.id === trip.id) ?? board.needsBus.find((t) => t.id === trip.id);
+  const held = lanesOf(board)
+    .flat()
+    .find((t) => t.id === trip.id);
   if (held && held.version >= trip.version) return board;
   const bar = isBar(board, trip);
   const waiting = isWaiting(board, trip);
-  if (!held && !bar && !waiting) return board;
-  return { ...board, trips: place(board.trips, trip, bar), needsBus: place(board.needsBus, trip, waiting) };
+  const request = isRequest(board, trip);
+  if (!held && !bar && !waiting && !request) return board;
+  return {
+    ...board,
+    trips: place(board.trips, trip, bar),
+    needsBus: place(board.needsBus, trip, waiting),
+    requests: place(board.requests ?? [], trip, request, byNewest),
+  };
 }
 
 /** A deleted trip leaves the board. */
 export function dropBoardTrip(board: DispatchBoardDto, tripId: number): DispatchBoardDto {
-  if (!board.trips.some((t) => t.id === tripId) && !board.needsBus.some((t) => t.id === tripId)) return board;
-  return { ...board, trips: board.trips.filter((t) => t.id !== tripId), needsBus: board.needsBus.filter((t) => t.id !== tripId) };
+  if (!lanesOf(board).some((list) => list.some((t) => t.id === tripId))) return board;
+  const without = (list: readonly TripDto[]) => list.filter((t) => t.id !== tripId);
+  return { ...board, trips: without(board.trips), needsBus: without(board.needsBus), requests: without(board.requests ?? []) };
+}
+
+/**
+ * A bar moved by this console before the server answers (dragged to another bus or driver): the trip as it would be,
+ * at the same version, so the server's answer or a live event replaces it. With `only`, the swap happens only while
+ * the board still holds that very copy (putting a refused move back must not undo a newer copy).
+ */
+export function replaceBoardTrip(board: DispatchBoardDto, trip: TripDto, only?: TripDto): DispatchBoardDto {
+  const swap = (list: readonly TripDto[]) => list.map((t) => (t.id === trip.id && (!only || t === only) ? trip : t));
+  if (!lanesOf(board).some((list) => list.some((t) => t.id === trip.id && (!only || t === only)))) return board;
+  return { ...board, trips: swap(board.trips), needsBus: swap(board.needsBus), requests: swap(board.requests ?? []) };
 }
 
 function mergeRow<T extends BusDto | DriverDto>(rows: readonly T[], row: T, onBars: boolean): T[] | null {

@@ -1,7 +1,20 @@
 import type { TripDto } from '@contracts/trip-wire';
 import { DESERT_STAR } from '../trips/test-trips';
-import { dropBoardTrip, isBar, mergeBoardFleet, mergeBoardTrip } from './board-data';
-import { barGeometry, HIRED_ROW, layoutBoard, tripsOnDay, untilDeparture } from './board-layout';
+import { dropBoardTrip, isBar, isWaiting, mergeBoardFleet, mergeBoardTrip, replaceBoardTrip } from './board-data';
+import {
+  barColor,
+  barGeometry,
+  dayGeometry,
+  dayWindow,
+  HIRED_ROW,
+  hourTicks,
+  layoutBoard,
+  movedBuses,
+  nowPosition,
+  tripsOnDay,
+  untilDeparture,
+  waitingReasons,
+} from './board-layout';
 import { companyTrip, day, FROM, makeBoard, makeBus, makeDriver, onBus } from './test-board';
 
 /** A day column is 06:00–20:00, 840 minutes. */
@@ -18,7 +31,7 @@ describe('board layout', () => {
     const wednesday = layoutBoard(board, 'bus').find((r) => r.label === 'Bus 2')!.bars[0];
     expect(wednesday.left).toBeCloseTo(((2 + 180 / column) / 7) * 100, 6); // Wed 09:00
     expect(wednesday.width).toBeCloseTo((180 / column / 7) * 100, 6); // to 12:00
-    expect(bar.color).toBe('green'); // Confirmed, spec §4
+    expect(bar.color).toBe('green'); // Confirmed
     expect(bar.clash).toBe(false);
   });
 
@@ -37,7 +50,9 @@ describe('board layout', () => {
       [503, 'red', true, 1],
     ]);
     expect(row.lanes).toBe(2);
-    expect(row.bars[0].label).toBe('Science Discovery Centre, Wed 5 Mar 09:00 AM–12:00 PM, Confirmed, clash');
+    expect(row.bars[0].label).toBe(
+      'Science Discovery Centre, Wed 5 Mar 09:00 AM–12:00 PM, Greenfield Primary, 33 passengers, Confirmed, clash',
+    );
   });
 
   it('keeps one row per bus, free ones too, and a row for hired vehicles', () => {
@@ -126,5 +141,168 @@ describe('merging live changes into a board', () => {
     const renamed = mergeBoardFleet(board, { driver: makeDriver(1, { name: 'Omar H.', version: 2 }) });
     expect(renamed.drivers.map((d) => d.name)).toEqual(['Omar H.', 'Sara Khan']);
     expect(mergeBoardFleet(board, { driver: makeDriver(1, { companyId: 999, version: 3 }) })).toBe(board);
+  });
+});
+
+describe('the day view', () => {
+  const wednesday = day(2);
+  const at = (departureTime: string, returnTime: string, more: Partial<TripDto> = {}) =>
+    companyTrip({ departureDate: wednesday, returnDate: wednesday, departureTime, returnTime, buses: [onBus(makeBus(1))], ...more });
+
+  it('shows at least 06:00–20:00, widened to whole hours so no trip of the day is cut off', () => {
+    expect(dayWindow([at('09:00 AM', '12:00 PM')], wednesday)).toEqual({ day: wednesday, start: 360, end: 1200 });
+    const evening = at('04:00 PM', '09:30 PM');
+    const early = at('05:30 AM', '08:00 AM');
+    const window = dayWindow([evening, early], wednesday);
+    expect(window).toEqual({ day: wednesday, start: 300, end: 1320 });
+    for (const trip of [evening, early]) {
+      const g = dayGeometry(window, trip);
+      expect(g.left).toBeGreaterThanOrEqual(0);
+      expect(g.left + g.width).toBeLessThanOrEqual(100 + 1e-9);
+    }
+    // 16:00–21:30 on 05:00–22:00 (17 hours): from 11/17 to 16.5/17 of the width
+    const g = dayGeometry(window, evening);
+    expect(g.left).toBeCloseTo((11 / 17) * 100, 6);
+    expect(g.left + g.width).toBeCloseTo((16.5 / 17) * 100, 6);
+    expect(hourTicks(window).map((t) => t.label)).toEqual(Array.from({ length: 18 }, (_, i) => `${String(i + 5).padStart(2, '0')}:00`));
+    expect(hourTicks(window).at(-1)?.left).toBe(100);
+  });
+
+  it('runs a trip that began the day before from midnight, and one that ends the next day to midnight', () => {
+    const overnight = companyTrip({ departureDate: day(1), departureTime: '08:00 PM', returnDate: wednesday, returnTime: '07:00 AM' });
+    const window = dayWindow([overnight], wednesday);
+    expect(window.start).toBe(0);
+    expect(dayGeometry(window, overnight).left).toBe(0);
+    const away = companyTrip({ departureDate: wednesday, departureTime: '06:00 PM', returnDate: day(3), returnTime: '10:00 AM' });
+    expect(dayWindow([away], wednesday).end).toBe(1440);
+  });
+
+  it('puts the now line where the clock is, on the day shown only', () => {
+    const window = { day: '2031-03-05', start: 360, end: 1200 };
+    expect(nowPosition(window, new Date(2031, 2, 5, 13, 0))).toBeCloseTo((420 / 840) * 100, 6);
+    expect(nowPosition(window, new Date(2031, 2, 5, 6, 0))).toBe(0);
+    expect(nowPosition(window, new Date(2031, 2, 5, 21, 0))).toBeNull();
+    expect(nowPosition(window, new Date(2031, 2, 6, 13, 0))).toBeNull();
+  });
+
+  it('lays out only the day’s trips, one row per bus still', () => {
+    const board = makeBoard();
+    const window = dayWindow(tripsOnDay(board, wednesday), wednesday);
+    const rows = layoutBoard(board, 'bus', window);
+    expect(rows.map((r) => [r.label, r.bars.map((b) => b.trip.id)])).toEqual([
+      ['Bus 1', []],
+      ['Bus 2', [502, 503]],
+      ['Bus 3', []],
+    ]);
+    // 09:00–12:00 of 06:00–20:00
+    expect(rows[1].bars[0].left).toBeCloseTo((180 / 840) * 100, 6);
+    expect(rows[1].bars[0].width).toBeCloseTo((180 / 840) * 100, 6);
+  });
+});
+
+describe('bar colours, moves and the lanes', () => {
+  it('gives each status a bar can have its own colour, and red to a clash whatever the status', () => {
+    const colours = [
+      barColor(companyTrip({ status: 'Accepted' })),
+      barColor(companyTrip({ status: 'Confirmed' })),
+      barColor(companyTrip({ status: 'Pending', editRequest: true })),
+      barColor(companyTrip({ status: 'Cancel Requested' })),
+      barColor(companyTrip({ status: 'Completed' })),
+    ];
+    expect(new Set(colours).size).toBe(5);
+    expect(colours).not.toContain('red');
+    const clash = [{ tripId: 1, resource: 'bus' as const, resourceId: 2, resourceName: 'Bus 2' }];
+    expect(barColor(companyTrip({ status: 'Accepted', clashes: clash }))).toBe('red');
+    expect(barColor(companyTrip({ status: 'Confirmed', clashes: clash }))).toBe('red');
+  });
+
+  it('moves one assignment to another bus keeping its driver, or to another driver keeping its bus', () => {
+    const [bus1, bus3] = [makeBus(1), makeBus(3, { busType: 'Internal Yellow Bus', seats: 56 })];
+    const omar = makeDriver(1, { name: 'Omar Haddad' });
+    const trip = companyTrip({ buses: [{ ...onBus(bus1, omar), busPlate: 'DXB 100', tripPrice: 500 }] });
+    expect(movedBuses(trip, 'bus', 1, bus3)).toEqual([
+      { ...onBus(bus1, omar), tripPrice: 500, busId: 3, busName: 'Bus 3', busType: 'Internal Yellow Bus', busSeats: 56 },
+    ]);
+    const sara = makeDriver(2, { name: 'Sara Khan', mobile: '+971 50 2' });
+    expect(movedBuses(trip, 'driver', 1, sara)?.[0]).toMatchObject({
+      busId: 1,
+      driverId: 2,
+      driverName: 'Sara Khan',
+      driverPhone: '+971 50 2',
+    });
+    // already on the target, or not on the row it left: nothing to move
+    expect(movedBuses(trip, 'bus', 1, bus1)).toBeNull();
+    expect(movedBuses(trip, 'bus', 2, bus3)).toBeNull();
+  });
+
+  it('says why a trip waits for a bus: a clash with the other trip named, a bus out of service, or no bus', () => {
+    const board = makeBoard();
+    const [, clashA] = board.trips;
+    expect(waitingReasons(clashA, board.trips)).toEqual(['Bus 2 clashes with Camel Racing Museum, Wed 5 Mar 10:00 AM–01:00 PM']);
+    const broken = companyTrip({ buses: [onBus(makeBus(9))], outOfService: [{ resource: 'bus', resourceId: 9, resourceName: 'Bus 9' }] });
+    expect(waitingReasons(broken)).toEqual(['Bus 9 is out of service']);
+    expect(waitingReasons(board.needsBus[0])).toEqual(['No bus yet']);
+  });
+});
+
+describe('the request lane and the clash lane, live', () => {
+  const request = (overrides: Partial<TripDto> = {}) =>
+    companyTrip({
+      id: 900,
+      status: 'Pending',
+      busCompanyOrgId: null,
+      busCompanyName: null,
+      departureDate: day(3),
+      returnDate: day(3),
+      updatedAt: '2031-03-02T10:00:00.000Z',
+      ...overrides,
+    });
+
+  it('puts a Pending trip no company holds into the requests, newest first, and takes it out once accepted', () => {
+    const older = request({ id: 901, updatedAt: '2031-03-01T10:00:00.000Z' });
+    const board = mergeBoardTrip(makeBoard({ requests: [older] }), request());
+    expect(board.requests.map((t) => t.id)).toEqual([900, 901]);
+    const accepted = request({ status: 'Accepted', busCompanyOrgId: DESERT_STAR, version: 2 });
+    const next = mergeBoardTrip(board, accepted);
+    expect(next.requests.map((t) => t.id)).toEqual([901]);
+    expect(next.needsBus.map((t) => t.id)).toEqual([900, 504]); // by departure
+    expect(dropBoardTrip(next, 901).requests).toEqual([]);
+  });
+
+  it('puts the company’s edit request into the requests, not another company’s trip nor a trip manager’s board', () => {
+    const edit = request({ id: 902, editRequest: true, busCompanyOrgId: DESERT_STAR, buses: [onBus(makeBus(1))] });
+    expect(mergeBoardTrip(makeBoard(), edit).requests.map((t) => t.id)).toEqual([902]);
+    expect(mergeBoardTrip(makeBoard(), request({ busCompanyOrgId: DESERT_STAR + 1 })).requests).toEqual([]);
+    const managers = makeBoard({ company: null });
+    expect(mergeBoardTrip(managers, request())).toBe(managers);
+  });
+
+  it('puts a trip whose bus clashes or is out of service into the lane of trips needing a bus', () => {
+    const board = makeBoard();
+    const [, clashA] = board.trips;
+    expect(isWaiting(board, clashA)).toBe(true);
+    const broken = companyTrip({
+      buses: [onBus(makeBus(1))],
+      departureDate: day(3),
+      returnDate: day(3),
+      outOfService: [{ resource: 'bus', resourceId: 1, resourceName: 'Bus 1' }],
+    });
+    expect(isWaiting(board, broken)).toBe(true);
+    expect(isWaiting(board, { ...broken, outOfService: [] })).toBe(false);
+  });
+
+  it('swaps a moved bar in and back only while the board still holds the moved copy', () => {
+    const board = makeBoard();
+    const [first] = board.trips;
+    const moved = { ...first, buses: [onBus(makeBus(3))] };
+    const optimistic = replaceBoardTrip(board, moved);
+    expect(
+      layoutBoard(optimistic, 'bus')
+        .find((r) => r.label === 'Bus 3')
+        ?.bars.map((b) => b.trip.id),
+    ).toEqual([501]);
+    expect(replaceBoardTrip(optimistic, first, moved).trips[0]).toBe(first);
+    const newer = { ...first, version: 5 };
+    expect(replaceBoardTrip(replaceBoardTrip(optimistic, newer), first, moved).trips[0]).toBe(newer);
   });
 });

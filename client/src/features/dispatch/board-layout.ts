@@ -1,11 +1,11 @@
-import { addDays, daysBetween, describeTripWindow, formatDay } from '@contracts/fleet-rules';
-import type { DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
+import { addDays, daysBetween, describeTripWindow, formatDay, localDate } from '@contracts/fleet-rules';
+import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { statusColor, tripTitle } from '../trips/trip-view';
 import { byFleetName } from '../fleet/fleet.api';
 
-/** How the board lays out a week (issue 15 item 4): one row per bus (or driver), days across, a bar per trip. */
+/** How the board lays out a week or a day: one row per bus (or driver), days (or hours) across, a bar per trip. */
 export type BoardMode = 'bus' | 'driver';
 
 export interface BoardBar {
@@ -16,10 +16,10 @@ export interface BoardBar {
   width: number;
   /** Bars of one row that overlap (a clash) are stacked: 0 is the top lane. */
   lane: number;
-  /** A Mantine colour name: the status colour (spec §4, as the calendar shows it), red for a clash. */
+  /** A Mantine colour name: the colour of the trip's status (barColor), red for a clash. */
   color: string;
   clash: boolean;
-  /** "Science Discovery Centre, Wed 2 Dec 09:15 AM–02:00 PM, Confirmed" (for the bar's accessible name). */
+  /** "Science Discovery Centre, Wed 2 Dec 09:15 AM–02:00 PM, Al Noor School, 45 passengers, Confirmed" (its accessible name). */
   label: string;
 }
 
@@ -74,15 +74,67 @@ export function licenceWarning(driver: Pick<DriverDto, 'licenceStatus' | 'licenc
   return null;
 }
 
+/** Students plus staff: the seats a trip needs. */
+export const passengersOf = (trip: Pick<TripDto, 'students' | 'staff'>) => trip.students + (trip.staff ?? 0);
+
+/** "Pending" reads as what it is on the board: a change the school asked for on a trip the company holds. */
+export const statusText = (trip: Pick<TripDto, 'status' | 'editRequest'>) =>
+  trip.status === 'Pending' && trip.editRequest ? 'Edit requested' : trip.status;
+
 export function barLabel(trip: TripDto): string {
   const clash = trip.clashes.length > 0 ? ', clash' : '';
-  return `${tripTitle(trip)}, ${describeTripWindow(trip)}, ${trip.status}${clash}`;
+  return `${tripTitle(trip)}, ${describeTripWindow(trip)}, ${trip.schoolName}, ${passengersOf(trip)} passengers, ${statusText(trip)}${clash}`;
 }
 
-function toBars(board: Pick<DispatchBoardDto, 'from' | 'to'>, trips: TripDto[], rowKey: string): { bars: BoardBar[]; lanes: number } {
+/**
+ * A bar's colour, a Mantine colour name: red for a clash (on both trips, whatever their status), else one colour per
+ * status a bar can have, each unlike the others: Accepted blue, Confirmed green (as the calendar shows them), an edit
+ * request yellow (it is Pending), Cancel Requested grape, Completed grey.
+ */
+export function barColor(trip: Pick<TripDto, 'status' | 'editRequest' | 'clashes'>): string {
+  if (trip.clashes.length > 0) return 'red';
+  if (trip.status === 'Cancel Requested') return 'grape';
+  if (trip.status === 'Completed') return 'gray';
+  return statusColor(trip.status, 'calendar');
+}
+
+/** The legend of bar colours, in the order a trip moves through them. */
+export const BAR_LEGEND: readonly { label: string; color: string }[] = [
+  { label: 'Accepted', color: 'blue' },
+  { label: 'Confirmed', color: 'green' },
+  { label: 'Edit requested', color: 'yellow' },
+  { label: 'Cancel Requested', color: 'grape' },
+  { label: 'Completed', color: 'gray' },
+  { label: 'Clash', color: 'red' },
+];
+
+/** `09:15 AM` → `09:15`: the board's times are 24-hour, short enough for a narrow bar. */
+export function clock(time: string): string {
+  const minutes = parseTripTime(time) ?? 0;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** What a clash means, with the other trip named when the board holds it: "Bus 2 clashes with Camel Racing Museum, Wed 5 Mar 10:00 AM–01:00 PM". */
+export function clashText(trip: Pick<TripDto, 'clashes'>, known: readonly TripDto[] = []): string[] {
+  return trip.clashes.map((c) => {
+    const other = known.find((t) => t.id === c.tripId);
+    return `${c.resourceName} clashes with ${other ? `${tripTitle(other)}, ${describeTripWindow(other)}` : `trip ${c.tripId}`}`;
+  });
+}
+
+/** Why a trip waits in the "Needs a bus" lane: its clashes, its buses or drivers out of service, or no bus at all. */
+export function waitingReasons(trip: TripDto, known: readonly TripDto[] = []): string[] {
+  const reasons = [...clashText(trip, known), ...(trip.outOfService ?? []).map((g) => `${g.resourceName} is out of service`)];
+  if (reasons.length === 0 && trip.buses.length === 0) reasons.push('No bus yet');
+  return reasons;
+}
+
+type Geometry = (trip: TripDto) => { left: number; width: number };
+
+function toBars(geometry: Geometry, trips: TripDto[], rowKey: string): { bars: BoardBar[]; lanes: number } {
   const laneEnds: number[] = [];
   const bars = trips.map((trip) => {
-    const { left, width } = barGeometry(board.from, board.to, trip);
+    const { left, width } = geometry(trip);
     let lane = laneEnds.findIndex((end) => end <= left + 1e-9);
     if (lane === -1) lane = laneEnds.length;
     laneEnds[lane] = left + width;
@@ -93,7 +145,7 @@ function toBars(board: Pick<DispatchBoardDto, 'from' | 'to'>, trips: TripDto[], 
       left,
       width,
       lane,
-      color: clash ? 'red' : statusColor(trip.status, 'calendar'),
+      color: barColor(trip),
       clash,
       label: barLabel(trip),
     };
@@ -106,13 +158,15 @@ const startOf = (t: TripDto) => minutesFrom('2000-01-01', t.departureDate, t.dep
 /**
  * The rows of a board: one per bus of the company (or driver, in the driver view), in the board's order, then a
  * row for the trips' hired vehicles (or drivers typed in) when there are any. A trip manager's board has no fleet:
- * one row per bus company. A trip with two buses shows in both rows.
+ * one row per bus company. A trip with two buses shows in both rows. With a day's window, only that day's trips, hours
+ * across.
  */
-export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[] {
-  const trips = [...board.trips].sort((a, b) => startOf(a) - startOf(b));
+export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: DayWindow): BoardRow[] {
+  const trips = window ? tripsOnDay(board, window.day) : [...board.trips].sort((a, b) => startOf(a) - startOf(b));
+  const geometry: Geometry = (trip) => (window ? dayGeometry(window, trip) : barGeometry(board.from, board.to, trip));
   const rows: BoardRow[] = [];
   const add = (key: string, id: number | null, label: string, detail: string, warning: string | null, list: TripDto[]) =>
-    rows.push({ key, id, label, detail, warning, ...toBars(board, list, key) });
+    rows.push({ key, id, label, detail, warning, ...toBars(geometry, list, key) });
   const onTrip = (pick: (b: BusAssignment) => boolean) => trips.filter((t) => t.buses.some(pick));
 
   if (!board.company) {
@@ -163,6 +217,63 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode): BoardRow[
   return rows;
 }
 
+/** One day of the board, hours across: from `start` to `end`, in minutes after the day's midnight. */
+export interface DayWindow {
+  day: string;
+  start: number;
+  end: number;
+}
+
+/** Where a trip starts and ends on `day`, in minutes after its midnight (0 and 1440 when it runs on from or into another day). */
+function spanOnDay(trip: TripDto, day: string): { start: number; end: number } {
+  const start = trip.departureDate < day ? 0 : (parseTripTime(trip.departureTime) ?? 0);
+  const end = trip.returnDate > day ? 1440 : (parseTripTime(trip.returnTime) ?? 0);
+  return { start, end: Math.max(start, end) };
+}
+
+/**
+ * The hours a day shows: the school day (06:00–20:00) widened to whole hours so that no trip of the day is cut off,
+ * from the earliest departure to the latest return (a trip running on from the day before starts at midnight).
+ */
+export function dayWindow(trips: readonly TripDto[], day: string): DayWindow {
+  let start = DAY_START;
+  let end = DAY_END;
+  for (const trip of trips) {
+    if (trip.departureDate > day || trip.returnDate < day) continue;
+    const span = spanOnDay(trip, day);
+    start = Math.min(start, span.start);
+    end = Math.max(end, span.end);
+  }
+  return { day, start: Math.floor(start / 60) * 60, end: Math.min(1440, Math.ceil(end / 60) * 60) };
+}
+
+/** A trip's left edge and width in percent of a day's window (never thinner than 0.5%). */
+export function dayGeometry(window: DayWindow, trip: TripDto): { left: number; width: number } {
+  const length = window.end - window.start;
+  const span = spanOnDay(trip, window.day);
+  const left = ((Math.max(window.start, span.start) - window.start) / length) * 100;
+  const right = ((Math.min(window.end, span.end) - window.start) / length) * 100;
+  return { left, width: Math.max(0.5, right - left) };
+}
+
+/** The hour ticks of a day's window: each whole hour from its start to its end, with its place in percent. */
+export function hourTicks(window: DayWindow): { hour: number; label: string; left: number }[] {
+  const ticks = [];
+  for (let m = window.start; m <= window.end; m += 60) {
+    const hour = m / 60;
+    ticks.push({ hour, label: `${String(hour).padStart(2, '0')}:00`, left: ((m - window.start) / (window.end - window.start)) * 100 });
+  }
+  return ticks;
+}
+
+/** Where "now" falls on a day's window, in percent; null on another day or outside the hours shown. */
+export function nowPosition(window: DayWindow, now: Date): number | null {
+  if (localDate(now) !== window.day) return null;
+  const minutes = now.getHours() * 60 + now.getMinutes();
+  if (minutes < window.start || minutes > window.end) return null;
+  return ((minutes - window.start) / (window.end - window.start)) * 100;
+}
+
 /** The phone's list: the trips on the board that run on `day` (departing, returning or in between), by departure. */
 export function tripsOnDay(board: Pick<DispatchBoardDto, 'trips'>, day: string): TripDto[] {
   return board.trips.filter((t) => t.departureDate <= day && t.returnDate >= day).sort((a, b) => startOf(a) - startOf(b));
@@ -189,4 +300,31 @@ export function untilDeparture(trip: Pick<TripDto, 'departureDate' | 'departureT
   if (diff < 1440) return `Departs in ${Math.floor(diff / 60)} h`;
   const days = Math.floor(diff / 1440);
   return `Departs in ${days} day${days === 1 ? '' : 's'}`;
+}
+
+/**
+ * A trip's buses with one assignment moved to another fleet bus (or, in the driver view, to another driver), keeping
+ * the rest of it (the driver, or the bus, and the price). `fromId` is the row the bar left. Null when the trip has no
+ * assignment on that row or already has the target.
+ */
+export function movedBuses(
+  trip: Pick<TripDto, 'buses'>,
+  mode: BoardMode,
+  fromId: number,
+  target: Pick<BusDto, 'id' | 'name' | 'busType' | 'seats'> | Pick<DriverDto, 'id' | 'name' | 'mobile'>,
+): BusAssignment[] | null {
+  const key = mode === 'bus' ? 'busId' : 'driverId';
+  const index = trip.buses.findIndex((b) => b[key] === fromId);
+  if (index === -1 || trip.buses.some((b) => b[key] === target.id)) return null;
+  return trip.buses.map((b, i) => {
+    if (i !== index) return b;
+    if (mode === 'driver') {
+      const driver = target as Pick<DriverDto, 'id' | 'name' | 'mobile'>;
+      return { ...b, driverId: driver.id, driverName: driver.name, driverPhone: driver.mobile };
+    }
+    const bus = target as Pick<BusDto, 'id' | 'name' | 'busType' | 'seats'>;
+    // the plate is the server's to copy from the bus
+    const { busPlate: _plate, ...rest } = b;
+    return { ...rest, busId: bus.id, busName: bus.name, busType: bus.busType, busSeats: bus.seats };
+  });
 }

@@ -1,6 +1,7 @@
+import type { LiveActor } from '@contracts/events';
 import type { DispatchBoardDto } from '@contracts/fleet-wire';
 import type { TripDto } from '@contracts/trip-wire';
-import { updateQueries } from '../../api/query-cache';
+import { cachedQueries, updateQueries } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { onLive } from '../../api/socket';
 import { storeFleetRow } from '../fleet/fleet.api';
@@ -9,20 +10,41 @@ import { addNotification, closeNotificationsOf } from './dispatch.api';
 
 const stillWaiting = (trip: TripDto) => !trip.deleted && trip.status === 'Accepted' && trip.buses.length === 0;
 
-/** Puts a trip into every cached board (a bar, the waiting lane, or neither), and closes its alert once it has a bus. */
+const inRequests = (tripId: number) =>
+  cachedQueries<DispatchBoardDto>(queryKeys.board).some(({ data }) => (data.requests ?? []).some((t) => t.id === tripId));
+
+/** Puts a trip into every cached board (a bar, a lane, or neither), and closes its alert once it has a bus. */
 export function mergeTripIntoBoards(trip: TripDto): void {
   updateQueries<DispatchBoardDto>(queryKeys.board, (board) => mergeBoardTrip(board, trip));
   if (!stillWaiting(trip)) closeNotificationsOf(trip.id);
 }
 
+type RequestListener = (trip: TripDto, by: LiveActor | null) => void;
+const requestListeners = new Set<RequestListener>();
+
 /**
- * The board, the fleet lists and the bell follow live events (issue 15): trips merge into every cached board,
+ * Tells `listener` of each trip that a live event newly put into a cached board's request lane (a trip requested,
+ * or a trip turned into an edit request), with who did it. Returns the unsubscribe.
+ */
+export function onNewRequest(listener: RequestListener): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+function mergeLive(trip: TripDto, by: LiveActor | null): void {
+  const before = inRequests(trip.id);
+  mergeTripIntoBoards(trip);
+  if (!before && inRequests(trip.id)) requestListeners.forEach((listener) => listener(trip, by));
+}
+
+/**
+ * The board, the fleet lists and the bell follow live events: trips merge into every cached board,
  * `fleet:updated` into the boards and fleet lists, `notification:created` into the bell's alerts.
  */
 export function subscribeDispatchLive(): () => void {
   const offs = [
-    onLive('trip:created', ({ trip }) => mergeTripIntoBoards(trip)),
-    onLive('trip:updated', ({ trip }) => mergeTripIntoBoards(trip)),
+    onLive('trip:created', ({ trip, by }) => mergeLive(trip, by ?? null)),
+    onLive('trip:updated', ({ trip, by }) => mergeLive(trip, by ?? null)),
     onLive('trip:deleted', ({ tripId }) => {
       updateQueries<DispatchBoardDto>(queryKeys.board, (board) => dropBoardTrip(board, tripId));
       closeNotificationsOf(tripId);

@@ -122,6 +122,7 @@ export function makeBoard(overrides: Partial<DispatchBoardDto> = {}): DispatchBo
         needsBus: true,
       }),
     ],
+    requests: [],
     ...overrides,
   };
 }

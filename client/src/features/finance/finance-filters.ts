@@ -1,3 +1,4 @@
+import { PAYABLE_STATUSES } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { tripMonth } from '../trips/trip-filters';
 import { tripDate, tripPrice } from '../trips/trip-view';
@@ -50,3 +51,11 @@ export function sortByDate(trips: readonly TripDto[], order: DateOrder): TripDto
 export function paidRevenue(trips: readonly TripDto[]): number {
   return trips.reduce((sum, trip) => (trip.paid ? sum + tripPrice(trip) : sum), 0);
 }
+
+/**
+ * The trips a school owes for: the company accepted them and they were not cancelled. A pending, rejected or
+ * canceled trip is not billed, so it has no paid toggle.
+ */
+
+export const isPayable = (trip: Pick<TripDto, 'status'>) => PAYABLE_STATUSES.includes(trip.status);
+export { PAYABLE_STATUSES };

@@ -32,11 +32,18 @@ import { TripStatusBadge } from '../trips/trip-details-modal';
 import { displayType, formatAed, formatTripDate, tripDate, tripPrice } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTripMonths, useTripPage, useTripTotals } from '../trips/trips.api';
-import { type FinanceFilters, NO_FINANCE_FILTERS, type PaymentFilter } from './finance-filters';
+import { type FinanceFilters, isPayable, NO_FINANCE_FILTERS, type PaymentFilter } from './finance-filters';
 
 const PaidToggle = memo(function PaidToggle({ trip, editable }: { trip: TripDto; editable: boolean }) {
   const [saving, setSaving] = useState(false);
-  if (!editable) {
+  if (!isPayable(trip) && !trip.paid) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not billed
+      </Text>
+    );
+  }
+  if (!editable || !isPayable(trip)) {
     return (
       <Badge variant="light" color={trip.paid ? 'teal' : 'gray'}>
         {trip.paid ? 'Paid' : 'Unpaid'}
@@ -82,13 +89,14 @@ function FinanceTable({ trips }: { trips: TripDto[] }) {
   const { actor, openDetails } = useTripWorkflow();
   if (trips.length === 0) return <EmptyState>No trips found</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
             <Table.Th>Trip</Table.Th>
             <Table.Th>Requester</Table.Th>
+            <Table.Th>Bus company</Table.Th>
             <Table.Th>Students</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Price</Table.Th>
@@ -127,6 +135,7 @@ function FinanceTable({ trips }: { trips: TripDto[] }) {
                   {trip.schoolName}
                 </Text>
               </Table.Td>
+              <Table.Td>{trip.busCompanyName ?? '—'}</Table.Td>
               <Table.Td>{trip.students}</Table.Td>
               <Table.Td>
                 <TripStatusBadge status={trip.status} size="sm" />

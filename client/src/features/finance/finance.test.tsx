@@ -15,6 +15,8 @@ const trips = [
     createdBy: 'Grace Green',
     departureDate: '2031-03-04',
     date: '2031-03-04',
+    status: 'Completed',
+    busCompanyName: 'Desert Star Buses',
     paid: true,
     buses: [bus(300), bus(200)],
     price: 500, // the server sets a trip's price to its buses' prices when they are assigned
@@ -25,6 +27,8 @@ const trips = [
     createdBy: 'Rami Rivers',
     departureDate: '2031-04-10',
     date: '2031-04-10',
+    status: 'Completed',
+    busCompanyName: 'Falcon Transport',
     paid: true,
     price: 120.5,
   }),
@@ -34,6 +38,8 @@ const trips = [
     createdBy: 'Grace Green',
     departureDate: '2031-03-20',
     date: '2031-03-20',
+    status: 'Confirmed',
+    busCompanyName: 'Desert Star Buses',
     paid: false,
     price: 800,
   }),
@@ -78,7 +84,7 @@ describe('FinancePage', () => {
 
     const unpaidZoo = { ...trips[0], paid: false, version: 2 };
     server = server.map((t) => (t.id === 1 ? unpaidZoo : t));
-    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: unpaidZoo, status: 'Pending' }));
+    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: unpaidZoo, status: 'Completed', by: null }));
     await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 920.50'));
 
     await userEvent.click(screen.getByRole('radio', { name: 'Unpaid' }));
@@ -86,6 +92,33 @@ describe('FinancePage', () => {
     await waitFor(() => expect(within(table).queryByText('Opera')).toBeNull());
     expect(within(table).getByText('Zoo')).toBeInTheDocument();
     off();
+  });
+
+  it('offers the paid toggle only on trips the company accepted and nobody cancelled, and names each trip’s bus company', async () => {
+    const more = [
+      makeTrip({ id: 4, destination: 'Aquarium', status: 'Rejected', price: 90 }),
+      makeTrip({ id: 5, destination: 'Farm', status: 'Pending', price: 60 }),
+      makeTrip({ id: 6, destination: 'Castle', status: 'Canceled', price: 70 }),
+      makeTrip({ id: 7, destination: 'Harbour', status: 'Accepted', price: 50, busCompanyName: 'Falcon Transport' }),
+      makeTrip({ id: 8, destination: 'Fort', status: 'Cancel Requested', price: 40 }),
+    ];
+    mockFetch(tripRoutes([...trips, ...more]));
+    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('finance')) });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Aquarium');
+    const row = (destination: string) => within(table).getByText(destination).closest('tr') as HTMLElement;
+    for (const destination of ['Aquarium', 'Farm', 'Castle']) {
+      expect(within(row(destination)).queryByRole('switch')).toBeNull();
+      expect(within(row(destination)).getByText('Not billed')).toBeInTheDocument();
+    }
+    for (const destination of ['Opera', 'Harbour', 'Fort', 'Zoo']) {
+      expect(within(row(destination)).getByRole('switch', { name: `Paid: ${destination}` })).toBeInTheDocument();
+    }
+    expect(within(table).getByRole('columnheader', { name: 'Bus company' })).toBeInTheDocument();
+    expect(within(row('Harbour')).getByText('Falcon Transport')).toBeInTheDocument();
+    expect(within(row('Opera')).getByText('Desert Star Buses')).toBeInTheDocument();
+    // no company yet
+    expect(within(row('Farm')).getByText('—')).toBeInTheDocument();
   });
 
   it('exports the shown trips as finance-trips.csv', async () => {

@@ -1,10 +1,11 @@
+import { addDays, localDate } from '@contracts/fleet-rules';
 import { FleetMessages } from '@contracts/fleet-messages';
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { makeBoard, makeBus, makeDriver } from '../dispatch/test-board';
+import { companyTrip, makeBoard, makeBus, makeDriver, onBus } from '../dispatch/test-board';
 import { subscribeDispatchLive } from '../dispatch/dispatch.live';
 import { DESERT_STAR } from '../trips/test-trips';
 import { FleetPage } from './fleet-page';
@@ -152,6 +153,77 @@ describe('Fleet', () => {
       } as never),
     );
     expect(within(busesTable()).getByText('Bus 3')).toBeInTheDocument();
+  });
+
+  it('lists the upcoming trips a bus is on before it is deactivated, from today’s board of the next weeks', async () => {
+    const board = makeBoard();
+    const [bus2] = [board.buses[1]];
+    const ended = companyTrip({
+      id: 600,
+      destination: 'Old Fort',
+      departureDate: '2020-01-06',
+      returnDate: '2020-01-06',
+      buses: [onBus(bus2)],
+    });
+    const canceled = companyTrip({ id: 601, destination: 'Cancelled Park', status: 'Canceled', buses: [onBus(bus2)] });
+    const { calls, queries } = renderFleet(board.buses, board.drivers, {
+      'GET /api/dispatch/board': () => ({ body: { ...board, trips: [...board.trips, ended, canceled] } }),
+    });
+    await within(busesTable()).findByText('Bus 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Bus 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Bus' });
+    const list = await within(confirm).findByRole('list', { name: 'Upcoming trips of Bus 2' });
+    expect(within(confirm).getByText('Bus 2 is on 2 upcoming trips')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Science Discovery Centre · Wed 5 Mar 09:00 AM–12:00 PM', 'Camel Racing Museum · Wed 5 Mar 10:00 AM–01:00 PM']);
+    const boardCall = calls.findIndex((c) => c.path === '/api/dispatch/board');
+    const from = localDate();
+    expect(queries[boardCall].get('from')).toBe(from);
+    expect(queries[boardCall].get('to')).toBe(addDays(from, 61));
+  });
+
+  it('lists a driver’s upcoming trips, and says so when there are none', async () => {
+    const board = makeBoard();
+    renderFleet(board.buses, [...board.drivers, makeDriver(3, { name: 'Zaid Amin' })], {
+      'GET /api/dispatch/board': () => ({ body: board }),
+    });
+    await within(driversTable()).findByText('Sara Khan');
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Sara Khan' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Deactivate Driver' });
+    const list = await within(confirm).findByRole('list', { name: 'Upcoming trips of Sara Khan' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Science Discovery Centre · Wed 5 Mar 09:00 AM–12:00 PM']);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Driver' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Zaid Amin' }));
+    confirm = await screen.findByRole('dialog', { name: 'Deactivate Driver' });
+    expect(await within(confirm).findByText('No upcoming trips count on Zaid Amin.')).toBeInTheDocument();
+  });
+
+  it('shows each bus and driver as a card with its buttons on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      renderFleet([makeBus(1)], [makeDriver(1, { name: 'Omar Haddad' })]);
+      const buses = await within(busesTable()).findByRole('list', { name: 'Buses' });
+      expect(within(busesTable()).queryByRole('table')).toBeNull();
+      const bus1 = within(buses).getByRole('listitem');
+      expect(within(bus1).getByText('DXB 100 · White Bus')).toBeInTheDocument();
+      expect(within(bus1).getByRole('button', { name: 'Edit Bus 1' })).toBeInTheDocument();
+      expect(within(bus1).getByRole('button', { name: 'Deactivate Bus 1' })).toBeInTheDocument();
+      const omar = within(within(driversTable()).getByRole('list', { name: 'Drivers' })).getByRole('listitem');
+      expect(within(omar).getByText('Licence expiry Sat 1 Jan 2033')).toBeInTheDocument();
+      expect(within(omar).getByRole('button', { name: 'Deactivate Omar Haddad' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('lets an admin choose the company', async () => {

@@ -8,13 +8,13 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { scrollRegion } from '../../components/scroll-region';
 import { useSession } from '../auth/session-context';
 import { licenceWarning } from '../dispatch/board-layout';
+import { DeactivateDialog, type Deactivation } from './fleet-deactivate-dialog';
 import { byFleetName, fleetApi, storeFleetRow, useBuses, useDrivers, useFleetCompanies } from './fleet.api';
 import {
   blankBus,
@@ -230,7 +230,7 @@ function StatusBadge({ active }: { active: boolean }) {
 }
 
 /** Deactivating asks first; reactivating does not. */
-type Toggle = { kind: 'bus'; record: BusDto } | { kind: 'driver'; record: DriverDto };
+type Toggle = Deactivation;
 
 function useToggleActive() {
   const [pending, setPending] = useState<Toggle | null>(null);
@@ -262,6 +262,57 @@ function useToggleActive() {
     confirm: () => pending && void send(pending),
     cancel: () => setPending(null),
   };
+}
+
+function LicenceBadge({ driver }: { driver: DriverDto }) {
+  if (!licenceWarning(driver)) return null;
+  return (
+    <Badge size="xs" color={driver.licenceStatus === 'expired' ? 'red' : 'orange'} variant="light">
+      {driver.licenceStatus === 'expired' ? 'Expired' : 'Expires soon'}
+    </Badge>
+  );
+}
+
+function CardList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
+function FleetCard({
+  title,
+  lines,
+  badges,
+  actions,
+  ...data
+}: {
+  title: string;
+  lines: string[];
+  badges: ReactNode;
+  actions: ReactNode;
+  'data-bus-id'?: number;
+  'data-driver-id'?: number;
+}) {
+  return (
+    <Paper component="li" withBorder radius="sm" p="xs" {...data}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Text>
+        <Group gap={4}>{badges}</Group>
+      </Group>
+      {lines.map((line) => (
+        <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+      <Group justify="flex-end" mt={4}>
+        {actions}
+      </Group>
+    </Paper>
+  );
 }
 
 function RowActions({ name, active, onEdit, onToggle }: { name: string; active: boolean; onEdit: () => void; onToggle: () => void }) {
@@ -303,6 +354,10 @@ function FleetTables({ companyId }: { companyId: number | null }) {
   const [busEditing, setBusEditing] = useState<Editing<BusDto>>(null);
   const [driverEditing, setDriverEditing] = useState<Editing<DriverDto>>(null);
   const toggle = useToggleActive();
+  // on a phone each bus and driver is a card, so its buttons stay on screen without a sideways scroll
+  const narrow = useMediaQuery('(max-width: 36em)');
+  const sortedBuses = [...(buses.data ?? [])].sort(byFleetName);
+  const sortedDrivers = [...(drivers.data ?? [])].sort(byFleetName);
 
   const load = (state: { loading: boolean; error: unknown }, what: string, table: ReactNode, empty: string, count: number) =>
     state.loading ? (
@@ -328,43 +383,65 @@ function FleetTables({ companyId }: { companyId: number | null }) {
         {load(
           buses,
           'buses',
-          <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Buses table')}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Plate</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Seats</Table.Th>
-                  <Table.Th>Booster seats</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...(buses.data ?? [])].sort(byFleetName).map((bus) => (
-                  <Table.Tr key={bus.id} data-bus-id={bus.id}>
-                    <Table.Td fw={600}>{bus.name}</Table.Td>
-                    <Table.Td>{bus.plate ?? '—'}</Table.Td>
-                    <Table.Td>{bus.busType}</Table.Td>
-                    <Table.Td>{bus.seats}</Table.Td>
-                    <Table.Td>{bus.boosterSeats}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge active={bus.active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={bus.name}
-                        active={bus.active}
-                        onEdit={() => setBusEditing({ record: bus })}
-                        onToggle={() => toggle.press({ kind: 'bus', record: bus })}
-                      />
-                    </Table.Td>
+          narrow ? (
+            <CardList label="Buses">
+              {sortedBuses.map((bus) => (
+                <FleetCard
+                  key={bus.id}
+                  data-bus-id={bus.id}
+                  title={bus.name}
+                  lines={[`${bus.plate ?? 'No plate'} · ${bus.busType}`, `${bus.seats} seats · ${bus.boosterSeats} booster seats`]}
+                  badges={<StatusBadge active={bus.active} />}
+                  actions={
+                    <RowActions
+                      name={bus.name}
+                      active={bus.active}
+                      onEdit={() => setBusEditing({ record: bus })}
+                      onToggle={() => toggle.press({ kind: 'bus', record: bus })}
+                    />
+                  }
+                />
+              ))}
+            </CardList>
+          ) : (
+            <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollRegion('Buses table')}>
+              <Table verticalSpacing="xs" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Plate</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Seats</Table.Th>
+                    <Table.Th>Booster seats</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>,
+                </Table.Thead>
+                <Table.Tbody>
+                  {sortedBuses.map((bus) => (
+                    <Table.Tr key={bus.id} data-bus-id={bus.id}>
+                      <Table.Td fw={600}>{bus.name}</Table.Td>
+                      <Table.Td>{bus.plate ?? '—'}</Table.Td>
+                      <Table.Td>{bus.busType}</Table.Td>
+                      <Table.Td>{bus.seats}</Table.Td>
+                      <Table.Td>{bus.boosterSeats}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge active={bus.active} />
+                      </Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          name={bus.name}
+                          active={bus.active}
+                          onEdit={() => setBusEditing({ record: bus })}
+                          onToggle={() => toggle.press({ kind: 'bus', record: bus })}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ),
           'No buses yet.',
           buses.data?.length ?? 0,
         )}
@@ -380,31 +457,51 @@ function FleetTables({ companyId }: { companyId: number | null }) {
         {load(
           drivers,
           'drivers',
-          <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Drivers table')}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Mobile</Table.Th>
-                  <Table.Th>Licence expiry</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...(drivers.data ?? [])].sort(byFleetName).map((driver) => {
-                  const warning = licenceWarning(driver);
-                  return (
+          narrow ? (
+            <CardList label="Drivers">
+              {sortedDrivers.map((driver) => (
+                <FleetCard
+                  key={driver.id}
+                  data-driver-id={driver.id}
+                  title={driver.name}
+                  lines={[driver.mobile, `Licence expiry ${formatDay(driver.licenceExpiry, true)}`]}
+                  badges={
+                    <>
+                      <StatusBadge active={driver.active} />
+                      <LicenceBadge driver={driver} />
+                    </>
+                  }
+                  actions={
+                    <RowActions
+                      name={driver.name}
+                      active={driver.active}
+                      onEdit={() => setDriverEditing({ record: driver })}
+                      onToggle={() => toggle.press({ kind: 'driver', record: driver })}
+                    />
+                  }
+                />
+              ))}
+            </CardList>
+          ) : (
+            <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Drivers table')}>
+              <Table verticalSpacing="xs" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Mobile</Table.Th>
+                    <Table.Th>Licence expiry</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sortedDrivers.map((driver) => (
                     <Table.Tr key={driver.id} data-driver-id={driver.id}>
                       <Table.Td fw={600}>{driver.name}</Table.Td>
                       <Table.Td>{driver.mobile}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{formatDay(driver.licenceExpiry, true)}</Text>
-                        {warning ? (
-                          <Badge size="xs" color={driver.licenceStatus === 'expired' ? 'red' : 'orange'} variant="light">
-                            {driver.licenceStatus === 'expired' ? 'Expired' : 'Expires soon'}
-                          </Badge>
-                        ) : null}
+                        <LicenceBadge driver={driver} />
                       </Table.Td>
                       <Table.Td>
                         <StatusBadge active={driver.active} />
@@ -418,11 +515,11 @@ function FleetTables({ companyId }: { companyId: number | null }) {
                         />
                       </Table.Td>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>,
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ),
           'No drivers yet.',
           drivers.data?.length ?? 0,
         )}
@@ -440,15 +537,9 @@ function FleetTables({ companyId }: { companyId: number | null }) {
         companyId={companyId}
         onClose={() => setDriverEditing(null)}
       />
-      <ConfirmDialog
-        opened={toggle.pending !== null}
-        title={toggle.pending?.kind === 'driver' ? 'Deactivate Driver' : 'Deactivate Bus'}
-        question={
-          toggle.pending
-            ? `Deactivate ${toggle.pending.record.name}? It stays on the trips it served but cannot be chosen for new ones.`
-            : ''
-        }
-        danger
+      <DeactivateDialog
+        pending={toggle.pending}
+        companyId={companyId}
         loading={toggle.busy}
         onCancel={toggle.cancel}
         onConfirm={toggle.confirm}

@@ -1,19 +1,29 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { TripMessages } from '@contracts/trip-messages';
 import { BUS_TYPES, type BusAssignment, type BusType, type TripDto } from '@contracts/trip-wire';
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../app/toast';
 import { useSession } from '../auth/session-context';
 import { mergeTripIntoBoards } from '../dispatch/dispatch.live';
 import { useBuses, useDrivers } from '../fleet/fleet.api';
+import {
+  type Availability,
+  availabilityText,
+  busAvailability,
+  byNaturalName,
+  driverAvailability,
+  suggestBus,
+  suggestDriver,
+  useTripsAround,
+} from './assign-availability';
+import { AssignedBusList } from './assign-bus-list';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
-import { formatAed } from './trip-view';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
 
@@ -24,7 +34,7 @@ export interface BusDraft {
   tripPrice: number | '';
   driverName: string;
   driverPhone: string;
-  /** A bus of the company's fleet (issue 15): type and seats come from it. null: a hired vehicle typed in. */
+  /** A bus of the company's fleet: type and seats come from it. null: a hired vehicle typed in. */
   busId: number | null;
   busName: string | null;
   /** A driver of the company's fleet: name and mobile come from them. */
@@ -93,12 +103,39 @@ const toDraft = (bus: BusAssignment): BusDraft => ({
 });
 
 const busOption = (bus: BusDto) => ({ value: String(bus.id), label: `${bus.name} · ${bus.busType} · ${bus.seats} seats` });
-const driverOption = (driver: DriverDto) => ({
-  value: String(driver.id),
-  label: `${driver.name}${driver.licenceStatus === 'expired' ? ' (licence expired)' : driver.licenceStatus === 'expiresSoon' ? ' (licence expires soon)' : ''}`,
-});
+const driverOption = (driver: DriverDto) => ({ value: String(driver.id), label: driver.name });
 
 const toNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
+
+/** A row counts as filled in once it names a bus or a driver, or has a price: Save takes it without "Add Bus". */
+export const isFilled = (draft: BusDraft) =>
+  draft.busId !== null ||
+  draft.driverId !== null ||
+  draft.driverName.trim() !== '' ||
+  draft.driverPhone.trim() !== '' ||
+  draft.tripPrice !== '';
+
+const MARK_COLOURS: Record<Availability['kind'], string> = { free: 'teal', busy: 'orange', notAllowed: 'red' };
+
+/** An option with its mark, so a clash or an invalid licence is seen in the list, before Save. */
+function markedOption(label: string, availability: Availability | undefined) {
+  if (!availability) return label;
+  return (
+    <Text size="sm" span>
+      {label}
+      <Text span size="sm" c={MARK_COLOURS[availability.kind]}>
+        {` — ${availabilityText(availability)}`}
+      </Text>
+    </Text>
+  );
+}
+
+/** What the dispatcher has to know about the chosen bus or driver: nothing when it is free. */
+function warningOf(availability: Availability | undefined): string | null {
+  if (!availability || availability.kind === 'free') return null;
+  const text = availabilityText(availability);
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
 
 function AssignBusBody({
   layer,
@@ -120,15 +157,31 @@ function AssignBusBody({
   const [listError, setListError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [conflictMessage, setConflictMessage] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  // issue 15: dispatchers and admins pick from the assigned company's active fleet; everyone may still type a hired vehicle in
+  // the server's refusal, with the buses it refused: it shows until those buses change
+  const [saveError, setSaveError] = useState<{ message: string; buses: string } | null>(null);
+  // dispatchers and admins pick from the assigned company's active fleet; everyone may still type a hired vehicle in
   const companyId = current.busCompanyOrgId;
   const fleetOn = companyId !== null && (profile?.role === 'bus_company' || profile?.role === 'admin');
-  const { data: fleetBuses } = useBuses(companyId, fleetOn);
-  const { data: fleetDrivers } = useDrivers(companyId, fleetOn);
-  const activeBuses = fleetOn ? (fleetBuses ?? []).filter((b) => b.active) : [];
-  const activeDrivers = fleetOn ? (fleetDrivers ?? []).filter((d) => d.active) : [];
-  const [preselect, setPreselect] = useState(layer.busId ?? null);
+  const busesQuery = useBuses(companyId, fleetOn);
+  const driversQuery = useDrivers(companyId, fleetOn);
+  const around = useTripsAround(current, fleetOn);
+  const activeBuses = useMemo(
+    () => (fleetOn ? (busesQuery.data ?? []).filter((b) => b.active).sort(byNaturalName) : []),
+    [fleetOn, busesQuery.data],
+  );
+  const activeDrivers = useMemo(
+    () => (fleetOn ? (driversQuery.data ?? []).filter((d) => d.active).sort(byNaturalName) : []),
+    [fleetOn, driversQuery.data],
+  );
+  const busMarks = useMemo(
+    () => new Map(around.ready ? activeBuses.map((b) => [b.id, busAvailability(b, current, around.trips)] as const) : []),
+    [around.ready, around.trips, activeBuses, current],
+  );
+  const driverMarks = useMemo(
+    () => new Map(around.ready ? activeDrivers.map((d) => [d.id, driverAvailability(d, current, around.trips)] as const) : []),
+    [around.ready, around.trips, activeDrivers, current],
+  );
+  const [suggested, setSuggested] = useState<{ bus: string | null; driver: string | null } | null>(null);
 
   const set = <K extends keyof BusDraft>(key: K, value: BusDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const chooseBus = (id: string | null) => {
@@ -141,13 +194,29 @@ function AssignBusBody({
     setDraft((d) => (driver ? withDriver(d, driver) : { ...d, driverId: null }));
   };
 
-  // started from a bus's row on the board: that bus, once the fleet has loaded
-  const preselected = preselect === null ? undefined : activeBuses.find((b) => b.id === preselect);
+  // Once the fleet and the company's trips are known, a trip without buses starts with a free bus that seats everyone
+  // and a free driver licensed through the return (the bus the dispatcher started from first), so Save alone assigns.
+  const fleetKnown =
+    fleetOn &&
+    suggested === null &&
+    (busesQuery.data !== undefined || busesQuery.error !== undefined) &&
+    (driversQuery.data !== undefined || driversQuery.error !== undefined) &&
+    around.settled;
   useEffect(() => {
-    if (!preselected) return;
-    setDraft((d) => withBus(d, preselected));
-    setPreselect(null);
-  }, [preselected]);
+    if (!fleetKnown) return;
+    const firstRow = (layer.base.buses ?? []).length === 0;
+    const bus =
+      firstRow && around.ready
+        ? suggestBus(activeBuses, layer.base, around.trips, layer.busId)
+        : (activeBuses.find((b) => b.id === layer.busId) ?? null);
+    const driver = firstRow && around.ready ? suggestDriver(activeDrivers, layer.base, around.trips) : null;
+    setSuggested(firstRow ? { bus: bus?.name ?? null, driver: driver?.name ?? null } : { bus: null, driver: null });
+    // a choice the user already made stays
+    setDraft((d) => {
+      const withItsBus = bus && d.busId === null ? withBus(d, bus) : d;
+      return driver && withItsBus.driverId === null && withItsBus.driverName.trim() === '' ? withDriver(withItsBus, driver) : withItsBus;
+    });
+  }, [fleetKnown, layer, activeBuses, activeDrivers, around.ready, around.trips]);
 
   const addOrUpdate = () => {
     const problem = validateBus(draft);
@@ -166,9 +235,25 @@ function AssignBusBody({
     setDraft(emptyBus(base));
   };
 
+  const draftFilled = editing !== null || isFilled(draft);
+  /** The buses Save sends: the list, with the row being filled in (or edited) in its place. */
+  const toSend = (): BusAssignment[] => {
+    if (!draftFilled) return buses;
+    const row = toAssignment(draft);
+    return editing === null ? [...buses, row] : buses.map((b, i) => (i === editing ? row : b));
+  };
+  const sending = draftFilled && validateBus(draft) === null ? toSend() : buses;
+  const sendingKey = JSON.stringify(sending);
+
   // spec §4: Assign Bus patches the buses with status Confirmed, then records a subtrip
   const save = async () => {
-    if (buses.length === 0) {
+    if (draftFilled) {
+      const problem = validateBus(draft);
+      setSeatsError(problem);
+      if (problem) return;
+    }
+    const list = toSend();
+    if (list.length === 0) {
       setListError(TripMessages.atLeastOneBus);
       return;
     }
@@ -176,7 +261,7 @@ function AssignBusBody({
     setSaveError(null);
     let updated: TripDto;
     try {
-      updated = await tripsApi.update(base.id, { buses, status: 'Confirmed', version: base.version });
+      updated = await tripsApi.update(base.id, { buses: list, status: 'Confirmed', version: base.version });
     } catch (e) {
       setSaving(false);
       const conflict = conflictOf(e);
@@ -185,10 +270,10 @@ function AssignBusBody({
         setConflictMessage(conflict.message);
         return;
       }
-      // issue 15: a double booking (409), an expired licence or too few seats (400) show in the server's words
+      // a double booking (409), an expired licence or too few seats (400) show in the server's words
       const reason = serverMessage(e);
       if (e instanceof ApiError && (e.status === 400 || e.status === 409) && reason) {
-        setSaveError(reason);
+        setSaveError({ message: reason, buses: JSON.stringify(list) });
         return;
       }
       console.error(`Trip ${base.id}: assigning buses failed`, errorText(e));
@@ -198,7 +283,7 @@ function AssignBusBody({
     mergeTrip(updated);
     mergeTripIntoBoards(updated);
     try {
-      await tripsApi.addSubtrip(base.id, buses);
+      await tripsApi.addSubtrip(base.id, list);
     } catch (e) {
       // the trip is confirmed with its buses; only the subtrip record is missing (spec §8: logged)
       console.error(`Error loading sub-trips for trip ${base.id}: the subtrip could not be recorded`, errorText(e));
@@ -210,8 +295,14 @@ function AssignBusBody({
     onAssigned(updated);
   };
 
-  const totalSeats = buses.reduce((n, b) => n + b.busSeats, 0);
+  const totalSeats = sending.reduce((n, b) => n + b.busSeats, 0);
   const needed = defaultSeats(current);
+  const shownSaveError = saveError && saveError.buses === sendingKey ? saveError.message : null;
+  const shownListError = listError && sending.length === 0 ? listError : null;
+  const chosenBusMark = draft.busId === null ? undefined : busMarks.get(draft.busId);
+  const chosenDriverMark = draft.driverId === null ? undefined : driverMarks.get(draft.driverId);
+  const busOptions = activeBuses.map(busOption);
+  const driverOptions = activeDrivers.map(driverOption);
 
   return (
     <Stack gap="sm">
@@ -237,6 +328,11 @@ function AssignBusBody({
       <Text size="sm" c="dimmed">
         {current.destination} · {current.students} students{current.staff ? `, ${current.staff} staff` : ''}
       </Text>
+      {suggested && (suggested.bus || suggested.driver) ? (
+        <Text size="sm">
+          Suggested: {[suggested.bus, suggested.driver].filter(Boolean).join(' with ')}, free for this trip. Save to assign, or change it.
+        </Text>
+      ) : null}
       <Paper withBorder p="sm" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           {fleetOn ? (
@@ -244,21 +340,27 @@ function AssignBusBody({
               <Select
                 label="Fleet bus"
                 placeholder="Hired vehicle: type it in"
-                data={activeBuses.map(busOption)}
+                data={busOptions}
+                renderOption={({ option }) => markedOption(option.label, busMarks.get(Number(option.value)))}
                 value={draft.busId === null ? null : String(draft.busId)}
                 onChange={chooseBus}
+                error={warningOf(chosenBusMark)}
                 searchable
                 clearable
+                allowDeselect={false}
                 nothingFoundMessage="No active bus matches"
               />
               <Select
                 label="Fleet driver"
                 placeholder="Type the driver in"
-                data={activeDrivers.map(driverOption)}
+                data={driverOptions}
+                renderOption={({ option }) => markedOption(option.label, driverMarks.get(Number(option.value)))}
                 value={draft.driverId === null ? null : String(draft.driverId)}
                 onChange={chooseDriver}
+                error={warningOf(chosenDriverMark)}
                 searchable
                 clearable
+                allowDeselect={false}
                 nothingFoundMessage="No active driver matches"
               />
             </>
@@ -329,80 +431,35 @@ function AssignBusBody({
         </Group>
       </Paper>
 
-      {buses.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No buses in the list yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing={6} fz="sm" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bus type</Table.Th>
-                <Table.Th>Seats</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Driver</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {buses.map((bus, i) => (
-                <Table.Tr key={i} bg={editing === i ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>{bus.busName ? `${bus.busName} · ${bus.busType}` : bus.busType}</Table.Td>
-                  <Table.Td>{bus.busSeats}</Table.Td>
-                  <Table.Td>{bus.tripPrice != null ? formatAed(bus.tripPrice) : '—'}</Table.Td>
-                  <Table.Td>
-                    {bus.driverName || '—'}
-                    {bus.driverPhone ? ` · ${bus.driverPhone}` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit bus ${i + 1}`}
-                        onClick={() => {
-                          setEditing(i);
-                          setDraft(toDraft(bus));
-                          setSeatsError(null);
-                        }}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove bus ${i + 1}`}
-                        onClick={() => {
-                          setBuses((list) => list.filter((_, j) => j !== i));
-                          if (editing === i) {
-                            setEditing(null);
-                            setDraft(emptyBus(base));
-                          }
-                        }}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {buses.length > 0 ? (
+      <AssignedBusList
+        buses={buses}
+        editing={editing}
+        onEdit={(i) => {
+          setEditing(i);
+          setDraft(toDraft(buses[i]));
+          setSeatsError(null);
+        }}
+        onRemove={(i) => {
+          setBuses((list) => list.filter((_, j) => j !== i));
+          if (editing === i) {
+            setEditing(null);
+            setDraft(emptyBus(base));
+          }
+        }}
+      />
+      {sending.length > 0 ? (
         <Text size="xs" c={totalSeats < needed ? 'orange' : 'dimmed'}>
           {totalSeats} seats for {needed} passengers
         </Text>
       ) : null}
-      {saveError ? (
+      {shownSaveError ? (
         <Alert color="red" variant="light" title="Buses not saved" role="alert">
-          {saveError}
+          {shownSaveError}
         </Alert>
       ) : null}
-      {listError ? (
+      {shownListError ? (
         <Text c="red" size="sm" role="alert">
-          {listError}
+          {shownListError}
         </Text>
       ) : null}
       <Group justify="flex-end" gap="xs">

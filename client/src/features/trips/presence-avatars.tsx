@@ -11,12 +11,48 @@ const SHOWN = 3;
  * focusing an avatar names the person, their role and what they are doing; the user never sees themself. Renders
  * nothing while nobody else is on the trip. Used in the trip details header, All Trips rows and the dashboard.
  */
-export function PresenceAvatars({ tripId, size = 'sm' }: { tripId: number; size?: MantineSize | number }) {
+export function PresenceAvatars({
+  tripId,
+  size = 'sm',
+  passive = false,
+}: {
+  tripId: number;
+  size?: MantineSize | number;
+  /**
+   * Drawn over something the user clicks (a dispatch board bar): the avatars let clicks through to it and stay out of
+   * the tab order, and their names are said by that element instead; screen readers still read them in place.
+   */
+  passive?: boolean;
+}) {
   const { profile } = useSession();
   const others = othersOn(useTripPresence(tripId), profile?.id);
   if (others.length === 0) return null;
   const shown = others.length > SHOWN + 1 ? others.slice(0, SHOWN) : others;
   const folded = others.slice(shown.length);
+  if (passive) {
+    return (
+      <Avatar.Group spacing="xs" role="group" aria-label="Also on this trip" data-presence-trip={tripId} style={{ pointerEvents: 'none' }}>
+        {shown.map((viewer) => (
+          <Avatar
+            key={viewer.userId}
+            size={size}
+            name={viewer.name}
+            color="initials"
+            variant="filled"
+            role="img"
+            aria-label={presenceLabel(viewer)}
+            data-presence-user={viewer.userId}
+            data-activity={viewer.activity}
+          />
+        ))}
+        {folded.length > 0 ? (
+          <Avatar size={size} variant="filled" color="gray" role="img" aria-label={folded.map(presenceLabel).join('; ')}>
+            +{folded.length}
+          </Avatar>
+        ) : null}
+      </Avatar.Group>
+    );
+  }
   return (
     <Avatar.Group spacing="xs" role="group" aria-label="Also on this trip" data-presence-trip={tripId}>
       {shown.map((viewer) => {

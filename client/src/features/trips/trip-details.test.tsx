@@ -31,10 +31,11 @@ describe('trip details: what a dispatcher and a school must read', () => {
     });
     const details = await openDetails(request);
     const changes = within(details).getByTestId('requested-changes');
-    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Departure: Wed 2 Dec 09:15 AM → Thu 26 Nov 09:15 AM',
-      'Students: 30 → 35',
-    ]);
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Departure: Wed 2 Dec 09:15 AM → Thu 26 Nov 09:15 AM', 'Students: 30 → 35']);
     expect(within(details).getByText('This trip needs another bus or driver')).toBeInTheDocument();
     expect(within(details).getByText(/Bus 22 is also on/).textContent).toBe('Bus 22 is also on trip #60 at an overlapping time.');
     // Accept is offered only with the changes and the clash on screen above it.

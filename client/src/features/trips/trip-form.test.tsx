@@ -91,7 +91,7 @@ describe('trip request form rules (spec §5)', () => {
 });
 
 describe('TripForm', () => {
-  it('fills the return date and time from the departure, and shows the messages', async () => {
+  it('fills the return date from the departure, leaves the return time empty until picked, and shows the messages', async () => {
     const onSubmit = jest.fn(async () => true);
     renderWithApp(<TripForm submitLabel="Submit Request" onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -102,10 +102,13 @@ describe('TripForm', () => {
     await userEvent.type(screen.getByLabelText(/^Departure date/), '2031-03-04');
     expect(screen.getByLabelText(/^Return date/)).toHaveValue('2031-03-04');
     await pick(/^Departure time/, '08:00 AM');
-    expect(screen.getByRole('combobox', { name: /^Return time/ })).toHaveValue('08:00 AM');
+    expect(screen.getByRole('combobox', { name: /^Return time/ })).toHaveValue('');
 
     await userEvent.type(screen.getByRole('textbox', { name: /^Destination/ }), 'Zoo');
     await userEvent.type(screen.getByRole('textbox', { name: /^Students/ }), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(screen.getByText(TripMessages.returnTimeRequired)).toBeInTheDocument();
+    await pick(/^Return time/, '07:00 AM');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(screen.getByText('Return time must be later than departure time.')).toBeInTheDocument();
 
@@ -119,6 +122,24 @@ describe('TripForm', () => {
     expect(onSubmit.mock.calls[0]).toEqual([
       expect.objectContaining({ destination: 'Zoo', students: 12, returnTime: '02:00 PM', boosterSeatCount: 2 }),
     ]);
+  });
+
+  it('takes a return time typed in as typed, with nothing of the departure time in front of it', async () => {
+    renderWithApp(<TripForm submitLabel="Save" onSubmit={async () => true} />);
+    await pick(/^Departure time/, '09:00 AM');
+    const returnTime = screen.getByRole('combobox', { name: /^Return time/ });
+    await userEvent.type(returnTime, '3:00');
+    expect(returnTime).toHaveValue('3:00');
+    await userEvent.click(await screen.findByRole('option', { name: '03:00 PM' }));
+    expect(returnTime).toHaveValue('03:00 PM');
+  });
+
+  it('replaces a time already chosen when one is typed over it', async () => {
+    renderWithApp(<TripForm initial={{ ...filled(), returnTime: '09:00 AM' }} submitLabel="Save" onSubmit={async () => true} />);
+    const returnTime = screen.getByRole('combobox', { name: /^Return time/ });
+    await userEvent.click(returnTime);
+    await userEvent.keyboard('3:00');
+    expect(returnTime).toHaveValue('3:00');
   });
 
   it('asks for a custom type when the type is Other', async () => {

@@ -5,7 +5,10 @@ import { CountInput } from '../../components/count-input';
 import { DateTimeRangeFields, type RangeFields } from '../../components/date-time-range';
 import { emptyTripForm, type TripFormErrors, type TripFormValues, validateTripForm } from './trip-form-values';
 
-/** spec §5: Departure date and time, Return date and time; the return follows the departure until set apart. */
+/**
+ * Departure date and time, Return date and time. The return date follows the departure until set apart; the return
+ * time stays empty until picked, so nobody has to clear a departure time out of it first.
+ */
 const TRIP_RANGE = {
   startDate: { name: 'departureDate', label: 'Departure date' },
   startTime: { name: 'departureTime', label: 'Departure time' },
@@ -100,14 +103,7 @@ export function TripForm({
             onChange={(e) => set('destination', e.currentTarget.value)}
             error={errors.destination}
           />
-          <DateTimeRangeFields
-            fields={TRIP_RANGE}
-            values={values}
-            errors={errors}
-            onChange={change}
-            endTimeFollowsStart
-            timePlaceholder="hh:mm AM"
-          />
+          <DateTimeRangeFields fields={TRIP_RANGE} values={values} errors={errors} onChange={change} timePlaceholder="hh:mm AM" />
           <CountInput label="Students" required value={values.students} onChange={(n) => set('students', n)} error={errors.students} />
           <CountInput label="Staff" value={values.staff} onChange={(n) => set('staff', n)} error={errors.staff} />
         </SimpleGrid>

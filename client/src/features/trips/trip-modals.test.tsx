@@ -2,6 +2,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeBoard, makeBus, makeDriver, onBus } from '../dispatch/test-board';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 
@@ -200,7 +201,9 @@ describe('Assign Bus modal', () => {
       { method: 'PATCH', path: '/api/trips/41', body: { buses: [bus], status: 'Confirmed', version: 2 } },
       { method: 'POST', path: '/api/trips/41/subtrips', body: { buses: [bus] } },
     ]);
-    expect(await screen.findByRole('dialog', { name: 'View trip details' })).toBeInTheDocument();
+    // saved from the details: the details close with it
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Bus' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View trip details' })).toBeNull());
   });
 
   it('says "Failed to assign buses. Please try again." when the server refuses', async () => {
@@ -208,6 +211,196 @@ describe('Assign Bus modal', () => {
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
     await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
     expect(await screen.findByText('Failed to assign buses. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('Assign Bus modal with the fleet', () => {
+  // Tuesday 4 March 2031, 08:00 AM–03:00 PM, 30 students and 3 staff
+  const accepted = makeTrip({
+    id: 61,
+    status: 'Accepted',
+    busCompanyOrgId: DESERT_STAR,
+    students: 30,
+    staff: 3,
+    version: 2,
+    destination: 'Fort',
+  });
+  const buses = [
+    makeBus(12, { seats: 50 }),
+    makeBus(9, { seats: 35 }),
+    makeBus(7, { seats: 40, busType: 'Internal Yellow Bus' }),
+    makeBus(3, { seats: 20 }),
+    makeBus(15, { seats: 34, active: false }),
+  ];
+  const drivers = [
+    makeDriver(1, { name: 'Ali Rahman', licenceExpiry: '2031-03-01', licenceStatus: 'expired' }),
+    makeDriver(2, { name: 'Badr Said' }),
+    makeDriver(3, { name: 'Cyrus Nabil', licenceExpiry: '2031-03-20', licenceStatus: 'expiresSoon' }),
+  ];
+  // Bus 9 and Badr are out on another trip that morning
+  const aquarium = makeTrip({
+    id: 62,
+    status: 'Confirmed',
+    busCompanyOrgId: DESERT_STAR,
+    destination: 'Aquarium of the Gulf',
+    departureTime: '07:00 AM',
+    returnTime: '02:00 PM',
+    buses: [onBus(buses[1], drivers[1])],
+  });
+  const board = makeBoard({ from: '2031-03-04', to: '2031-03-04', trips: [aquarium], needsBus: [accepted], buses, drivers });
+
+  async function openAssign(routes: Routes = {}) {
+    const opened = await openDetails(accepted, dispatcher, {
+      'GET /api/fleet/buses': () => ({ body: buses }),
+      'GET /api/fleet/drivers': () => ({ body: drivers }),
+      'GET /api/dispatch/board': () => ({ body: board }),
+      'POST /api/trips/61/subtrips': () => ({ status: 201, body: {} }),
+      ...routes,
+    });
+    await userEvent.click(within(opened.details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    return { ...opened, modal };
+  }
+
+  it('proposes the smallest free bus that seats everyone and a free driver licensed for the trip, and Save alone assigns them', async () => {
+    let patched: { buses: Record<string, unknown>[] } | undefined;
+    const { modal, queries, calls } = await openAssign({
+      'PATCH /api/trips/61': (body) => {
+        patched = body as typeof patched;
+        return { body: { ...accepted, ...(body as object), version: 3 } };
+      },
+    });
+    await waitFor(() =>
+      expect(within(modal).getByRole('combobox', { name: 'Fleet bus' })).toHaveValue('Bus 7 · Internal Yellow Bus · 40 seats'),
+    );
+    expect(within(modal).getByRole('combobox', { name: 'Fleet driver' })).toHaveValue('Cyrus Nabil');
+    expect(within(modal).getByText(/Suggested: Bus 7 with Cyrus Nabil/)).toBeInTheDocument();
+    // the company's trips around the trip's days were asked for
+    const boardCall = calls.findIndex((c) => c.path === '/api/dispatch/board');
+    expect(Object.fromEntries(queries[boardCall])).toEqual({ from: '2031-03-04', to: '2031-03-04', companyId: String(DESERT_STAR) });
+
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Buses assigned successfully!')).toBeInTheDocument();
+    expect(patched).toMatchObject({ status: 'Confirmed', version: 2 });
+    expect(patched?.buses).toEqual([
+      expect.objectContaining({ busId: 7, busName: 'Bus 7', busSeats: 40, driverId: 3, driverName: 'Cyrus Nabil' }),
+    ]);
+  });
+
+  it('lists buses and drivers in natural order, marked free, busy (with the trip) or not allowed', async () => {
+    const { modal } = await openAssign();
+    await waitFor(() =>
+      expect(within(modal).getByRole('combobox', { name: 'Fleet bus' })).toHaveValue('Bus 7 · Internal Yellow Bus · 40 seats'),
+    );
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Fleet bus' }));
+    const busList = await screen.findByRole('listbox');
+    expect(
+      within(busList)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Bus 3 · White Bus · 20 seats — free',
+      'Bus 7 · Internal Yellow Bus · 40 seats — free',
+      'Bus 9 · White Bus · 35 seats — busy 07:00 AM–02:00 PM, Aquarium of the Gulf',
+      'Bus 12 · White Bus · 50 seats — free',
+    ]);
+    await userEvent.click(within(busList).getByRole('option', { name: /^Bus 9/ }));
+    // the clash shows on the chosen bus before Save
+    expect(within(modal).getByText('Busy 07:00 AM–02:00 PM, Aquarium of the Gulf.')).toBeInTheDocument();
+
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Fleet driver' }));
+    const driverList = await screen.findByRole('listbox');
+    expect(
+      within(driverList)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Ali Rahman — licence invalid for this trip',
+      'Badr Said — busy 07:00 AM–02:00 PM, Aquarium of the Gulf',
+      'Cyrus Nabil — free',
+    ]);
+  });
+
+  it('clears the server’s seat refusal once a bigger bus is chosen', async () => {
+    const { modal } = await openAssign({
+      'PATCH /api/trips/61': () => ({ status: 400, body: { message: '33 passengers, 20 seats assigned.' } }),
+    });
+    await waitFor(() =>
+      expect(within(modal).getByRole('combobox', { name: 'Fleet bus' })).toHaveValue('Bus 7 · Internal Yellow Bus · 40 seats'),
+    );
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Fleet bus' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Bus 3 / }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await within(modal).findByText('33 passengers, 20 seats assigned.')).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Fleet bus' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Bus 12 / }));
+    expect(within(modal).queryByText('33 passengers, 20 seats assigned.')).toBeNull();
+  });
+});
+
+describe('Assign Bus on a phone', () => {
+  it('shows the buses in the list as cards with their edit and remove buttons, no table to scroll sideways', async () => {
+    const withBus = makeTrip({
+      id: 81,
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      destination: 'Dunes',
+      buses: [
+        { busType: 'White Bus', busSeats: 40, tripPrice: 250, driverName: 'Sam Driver', driverPhone: '+971 50 111 2222', status: null },
+      ],
+    });
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      const { details } = await openDetails(withBus, admin);
+      await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+      const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+      const list = within(modal).getByRole('list', { name: 'Buses in the list' });
+      expect(within(modal).queryByRole('table')).toBeNull();
+      const card = within(list).getByRole('listitem');
+      expect(card).toHaveTextContent('White Bus');
+      expect(card).toHaveTextContent('Driver: Sam Driver · +971 50 111 2222');
+      expect(within(card).getByRole('button', { name: 'Edit bus 1' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Remove bus 1' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});
+
+describe('Assign Bus modal without the fleet', () => {
+  const accepted = makeTrip({
+    id: 71,
+    status: 'Accepted',
+    busCompanyOrgId: DESERT_STAR,
+    students: 20,
+    staff: 0,
+    version: 4,
+    destination: 'Farm',
+  });
+
+  it('saves the row that is filled in without "Add Bus", and the list message goes once a row is filled', async () => {
+    const { details, calls } = await openDetails(accepted, dispatcher, {
+      'PATCH /api/trips/71': (body) => ({ body: { ...accepted, ...(body as object), version: 5 } }),
+      'POST /api/trips/71/subtrips': () => ({ status: 201, body: {} }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(within(modal).getByText('Please add at least one bus.')).toBeInTheDocument();
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), 'Hired Hamid');
+    expect(within(modal).queryByText('Please add at least one bus.')).toBeNull();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Buses assigned successfully!')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([
+      {
+        buses: [
+          { busType: 'Internal Yellow Bus', busSeats: 20, tripPrice: null, driverName: 'Hired Hamid', driverPhone: null, status: null },
+        ],
+        status: 'Confirmed',
+        version: 4,
+      },
+    ]);
   });
 });
 

@@ -161,7 +161,9 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           onClose={() => close('assign')}
           onAssigned={(trip) => {
             statusChanged.current?.(trip);
-            openDetails(trip.id);
+            // assigned from the details: the work on this trip is done, so both close; from a row or the board the
+            // details open to show the confirmed trip
+            setLayers((current) => (current.some((l) => l.kind === 'details') ? [] : [{ kind: 'details', tripId: trip.id }]));
           }}
         />
         <PassengersModal stackId="trip-passengers" tripId={passengers?.tripId ?? null} onClose={() => close('passengers')} />

@@ -99,10 +99,13 @@ function TripsScreen({
   useEffect(() => {
     if (!Number.isInteger(linked) || linked <= 0) return;
     openDetails(linked);
-    setParams((p) => {
-      p.delete('trip');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('trip');
+        return p;
+      },
+      { replace: true },
+    );
   }, [linked, openDetails, setParams]);
   const [showCalendar, setShowCalendar] = useState(false);
   const [filters, setFilters] = useState<TripFilters>(NO_FILTERS);
