@@ -192,12 +192,12 @@ export function TripFacts({
         {statusText(trip)}
       </Text>
       {clashText(trip, known).map((text) => (
-        <Text key={text} size="xs" c="red.8" fw={600}>
+        <Text key={text} size="xs" c="var(--mantine-color-red-text)" fw={600}>
           {text}
         </Text>
       ))}
       {(trip.outOfService ?? []).map((gap) => (
-        <Text key={`${gap.resource}:${gap.resourceId}`} size="xs" c="red.8" fw={600}>
+        <Text key={`${gap.resource}:${gap.resourceId}`} size="xs" c="var(--mantine-color-red-text)" fw={600}>
           {gap.resourceName} is out of service
         </Text>
       ))}

@@ -109,7 +109,7 @@ function WaitingLane({ trips, known, now }: { trips: TripDto[]; known: readonly 
                     {describeWindow(trip)} · {trip.schoolName} · {passengersOf(trip)} passengers
                   </Text>
                   {reasons.map((reason) => (
-                    <Text key={reason} size="xs" c="red.8" fw={600} data-testid="waiting-reason">
+                    <Text key={reason} size="xs" c="var(--mantine-color-red-text)" fw={600} data-testid="waiting-reason">
                       {reason}
                     </Text>
                   ))}

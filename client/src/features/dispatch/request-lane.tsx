@@ -19,7 +19,7 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
   const act = (action: 'accept' | 'reject') => {
     // the workflow's details and conflict notice read the cached trip
     mergeTrip(trip);
-    press(trip, action);
+    press(trip, action, { stay: true });
   };
   return (
     <Paper withBorder radius="md" p="xs" data-request-id={trip.id} style={{ minWidth: 0 }}>
@@ -47,7 +47,7 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
           </Stack>
         ) : null}
         {clashes.map((text) => (
-          <Text key={text} size="xs" c="red.8" fw={600}>
+          <Text key={text} size="xs" c="var(--mantine-color-red-text)" fw={600}>
             {text}
           </Text>
         ))}

@@ -29,6 +29,8 @@ export interface PerformOptions {
   question?: string;
   /** Assign Bus: the fleet bus to start with (the dispatch board's row the assignment was started from). */
   busId?: number;
+  /** Stay where the action was taken (the board's request lane): no details afterwards, a toast says it was done. */
+  stay?: boolean;
 }
 
 export interface TripWorkflow {

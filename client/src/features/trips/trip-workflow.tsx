@@ -21,6 +21,7 @@ import {
   tripActorOf,
 } from './trip-actions';
 import { TripDetailsModal } from './trip-details-modal';
+import { tripTitle } from './trip-view';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
 import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
@@ -76,6 +77,9 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
         if (action === 'delete') {
           setLayers([]);
           toast.success('Trip deleted.');
+        } else if (options.stay) {
+          setLayers([]);
+          toast.success(`${tripTitle(trip)} ${action === 'accept' ? 'accepted' : action === 'reject' ? 'rejected' : 'updated'}.`);
         } else {
           openDetails(trip.id);
         }

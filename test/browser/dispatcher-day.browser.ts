@@ -1,0 +1,174 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { addDays, busIdentity, localDate, weekStart } from '../../server/src/contracts/fleet-rules';
+import type { BusDto } from '../../server/src/contracts/fleet-wire';
+import type { TripDto } from '../../server/src/contracts/trip-wire';
+import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+
+/**
+ * A dispatcher's day, walked in the real console beside the school's: Greenfield requests a trip; Desert Star's
+ * dispatcher sees it in the board's request lane with a toast, accepts it there, and assigns the suggested bus from
+ * the waiting lane in two clicks; the school's open details show the bus by name and plate without a reload. Then a
+ * drag to a free bus (accepted) and to a busy one (snaps back with the server's words), axe on the board's views in
+ * light and dark at 1280 and 390 px, and screenshots of the Today view, the week view and the request lane at 1440 and
+ * 390 px (test/browser/screenshots/dispatcher-day-*.png).
+ */
+describe("a dispatcher's day on the board", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${server.url}/api/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const login = async (email: string) => (await api<{ token: string }>(null, 'POST', 'auth/login', { email, password: 'demo1234' })).token;
+
+  // A day well away from the demo's trips, so the buses are free unless this test makes them busy.
+  const day = addDays(localDate(), 40);
+  const request = (destination: string, from: string, to: string) => ({
+    tripType: 'Day Trip',
+    destination,
+    departureDate: day,
+    departureTime: from,
+    returnDate: day,
+    returnTime: to,
+    students: 20,
+    staff: 2,
+  });
+
+  async function live(page: Page): Promise<void> {
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
+  }
+
+  it('request → lane and toast → accept inline → suggested bus in two clicks → the school sees the bus; drag free and busy', async () => {
+    const [staff, dispatcher] = await Promise.all([login('staff.greenfield@demo.test'), login('dispatch.desertstar@demo.test')]);
+    const buses = await api<BusDto[]>(dispatcher, 'GET', 'fleet/buses');
+    const bus = (name: string) => buses.find((b) => b.name === name)!;
+
+    const board = (await signIn(browser, server.url, 'dispatch.desertstar@demo.test')).page;
+    await board.setViewportSize({ width: 1440, height: 900 });
+    await board.goto(`/dispatch?week=${weekStart(day)}`);
+    await board.getByRole('group', { name: 'Bus 12' }).waitFor();
+    await live(board);
+
+    // The school requests; the request lane and a toast show it on the open board.
+    const sent = Date.now();
+    const trip = await api<TripDto>(staff, 'POST', 'trips', request(`Walk Museum ${Date.now().toString(36)}`, '09:00 AM', '12:00 PM'));
+    const lane = board.getByRole('region', { name: /Requests/ });
+    await lane.getByRole('button', { name: `Accept ${trip.destination}` }).waitFor();
+    await board
+      .getByText(new RegExp(`New trip request: ${trip.destination}`))
+      .first()
+      .waitFor();
+    console.log(`request lane and toast on the dispatcher's board ${Date.now() - sent} ms after the request`);
+    await shot(board, 'dispatcher-day-request-lane-1440');
+
+    // The school's console: the trip's details open on All Trips.
+    const school = (await signIn(browser, server.url, 'staff.greenfield@demo.test')).page;
+    await school.goto(`/trips?trip=${trip.id}`);
+    const details = school.getByRole('dialog', { name: 'View trip details' });
+    await details.getByText(trip.destination).first().waitFor();
+    await live(school);
+
+    // Click 1: Accept in the lane (and the console's confirm, when it asks).
+    await lane.getByRole('button', { name: `Accept ${trip.destination}` }).click();
+    const confirm = board.getByRole('dialog', { name: 'Accept Trip' });
+    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // Click 2: the trip in the waiting lane opens Assign Bus with a bus and a driver suggested. Click 3: Save.
+    const waiting = board.getByTestId('waiting-lane').getByRole('button', { name: new RegExp(`^${trip.destination}, .*assign a bus$`) });
+    await waiting.click();
+    const assign = board.getByRole('dialog', { name: /Assign Bus/ });
+    await assign.getByText(/^Suggested: /).waitFor();
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    await assign.waitFor({ state: 'detached' });
+
+    const assigned = await api<TripDto>(dispatcher, 'GET', `trips/${trip.id}`);
+    expect(assigned.status).toBe('Confirmed');
+    expect(assigned.buses[0]).toMatchObject({ busId: expect.any(Number), driverId: expect.any(Number) });
+    const identity = busIdentity(assigned.buses[0]);
+    expect(identity).toMatch(/^Bus \d+ · DXB \d+$/);
+    // The school's open details show the bus by name and plate, live.
+    await details.getByText(identity).waitFor();
+
+    // Saved from the lane, the console shows the trip's details; the dispatcher closes them to go on.
+    await board.keyboard.press('Escape');
+    await board.getByRole('dialog', { name: 'View trip details' }).waitFor({ state: 'detached' });
+
+    // Drag: a trip on Bus 12 moves to the free Bus 9 (accepted), then onto Bus 14, which another trip holds (refused).
+    const moving = await api<TripDto>(staff, 'POST', 'trips', request(`Drag Park ${Date.now().toString(36)}`, '01:00 PM', '03:00 PM'));
+    const holder = await api<TripDto>(staff, 'POST', 'trips', request(`Busy Zoo ${Date.now().toString(36)}`, '01:30 PM', '02:30 PM'));
+    for (const [t, name] of [
+      [moving, 'Bus 12'],
+      [holder, 'Bus 14'],
+    ] as const) {
+      const accepted = await api<TripDto>(dispatcher, 'PATCH', `trips/${t.id}`, { status: 'Accepted', version: t.version });
+      await api(dispatcher, 'PATCH', `trips/${t.id}`, {
+        status: 'Confirmed',
+        version: accepted.version,
+        buses: [{ busType: bus(name).busType, busSeats: bus(name).seats, busId: bus(name).id }],
+      });
+    }
+    const bar = board.getByRole('group', { name: 'Bus 12' }).getByRole('button', { name: new RegExp(`^${moving.destination}`) });
+    await bar.waitFor();
+    await bar.dragTo(board.getByRole('group', { name: 'Bus 9' }));
+    await board
+      .getByRole('group', { name: 'Bus 9' })
+      .getByRole('button', { name: new RegExp(`^${moving.destination}`) })
+      .waitFor();
+    expect((await api<TripDto>(dispatcher, 'GET', `trips/${moving.id}`)).buses[0].busId).toBe(bus('Bus 9').id);
+
+    const onNine = board.getByRole('group', { name: 'Bus 9' }).getByRole('button', { name: new RegExp(`^${moving.destination}`) });
+    await onNine.dragTo(board.getByRole('group', { name: 'Bus 14' }));
+    const refusal = board.getByRole('alert').filter({ hasText: `Could not move ${moving.destination} to Bus 14.` });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`Bus 14 is already on ${holder.destination}`);
+    await onNine.waitFor();
+    expect((await api<TripDto>(dispatcher, 'GET', `trips/${moving.id}`)).buses[0].busId).toBe(bus('Bus 9').id);
+
+    await school.context().close();
+    await board.context().close();
+  });
+
+  it.each([
+    [1440, 900],
+    [390, 844],
+  ])('the Today view, the week view and the lanes read and pass axe at %i px, light and dark', async (width, height) => {
+    const { page } = await signIn(browser, server.url, 'dispatch.desertstar@demo.test');
+    await page.setViewportSize({ width, height });
+    const findings: string[] = [];
+    for (const [view, path] of [
+      ['today', `/dispatch?period=day`],
+      ['week', `/dispatch`],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Requests' }).waitFor();
+      await page.getByRole('heading', { name: 'Needs a bus' }).waitFor();
+      await expectNoSidewaysOverflow(page, `${view} view at ${width} px`);
+      await shot(page, `dispatcher-day-${view}-${width}`, true);
+      for (const scheme of ['light', 'dark'] as const) {
+        await switchSchemeInPlace(page, scheme);
+        findings.push(...(await wcagFindings(page, `${view} ${scheme} ${width}`)));
+      }
+      await switchSchemeInPlace(page, 'light');
+    }
+    await page.getByRole('region', { name: /Requests/ }).screenshot({ path: `${SCREENSHOTS}/dispatcher-day-request-lane-${width}.png` });
+    expect(findings).toEqual([]);
+    await page.context().close();
+  });
+});
