@@ -310,7 +310,7 @@ export function BoardGrid({
             }}
           >
             <Text size="xs" fw={700} p={6} c="dimmed">
-              {mode === 'bus' ? 'Bus' : 'Driver'} · {window ? 'hours' : 'days 06:00–20:00'}
+              {mode === 'bus' ? 'Bus' : 'Driver'} · {window ? 'hours' : 'days'}
             </Text>
             {window ? (
               <HourHeader window={window} now={nowAt} />

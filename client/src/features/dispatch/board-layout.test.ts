@@ -17,30 +17,56 @@ import {
 } from './board-layout';
 import { companyTrip, day, FROM, makeBoard, makeBus, makeDriver, onBus } from './test-board';
 
-/** A day column is 06:00–20:00, 840 minutes. */
-const column = 840;
-
 describe('board layout', () => {
-  it('places a bar by day and time: Monday 06:00–18:00 fills the first day’s column from its start, 12 of its 14 hours', () => {
+  it('places a bar by day: in the week view a trip fills each day it runs, whatever its hours (they are in its label)', () => {
     const board = makeBoard();
     const row = layoutBoard(board, 'bus').find((r) => r.label === 'Bus 1');
     expect(row?.bars).toHaveLength(1);
     const bar = row!.bars[0];
     expect(bar.left).toBe(0);
-    expect(bar.width).toBeCloseTo(((12 * 60) / column / 7) * 100, 6);
+    expect(bar.width).toBeCloseTo(100 / 7, 6);
     const wednesday = layoutBoard(board, 'bus').find((r) => r.label === 'Bus 2')!.bars[0];
-    expect(wednesday.left).toBeCloseTo(((2 + 180 / column) / 7) * 100, 6); // Wed 09:00
-    expect(wednesday.width).toBeCloseTo((180 / column / 7) * 100, 6); // to 12:00
+    expect(wednesday.left).toBeCloseTo((2 / 7) * 100, 6); // Wed, 09:00–12:00
+    expect(wednesday.width).toBeCloseTo(100 / 7, 6);
     expect(bar.color).toBe('green'); // Confirmed
     expect(bar.clash).toBe(false);
   });
 
-  it('clamps a trip that runs past the week and keeps a tiny trip visible', () => {
+  it('clamps a trip that runs past the week, spans the days of a trip over several, and gives a short trip its whole day', () => {
     const long = companyTrip({ departureDate: day(6), departureTime: '12:00 PM', returnDate: day(8), returnTime: '12:00 PM' });
     const g = barGeometry(FROM, day(6), long);
     expect(g.left + g.width).toBeCloseTo(100, 6);
-    const tiny = companyTrip({ departureDate: day(1), departureTime: '08:00 AM', returnDate: day(1), returnTime: '08:00 AM' });
-    expect(barGeometry(FROM, day(6), tiny).width).toBeGreaterThanOrEqual(0.8);
+    const camp = companyTrip({ departureDate: day(1), departureTime: '04:00 PM', returnDate: day(3), returnTime: '10:00 AM' });
+    expect(barGeometry(FROM, day(6), camp)).toEqual({ left: (1 / 7) * 100, width: (3 / 7) * 100 });
+    const tiny = companyTrip({ departureDate: day(1), departureTime: '08:00 AM', returnDate: day(1), returnTime: '08:30 AM' });
+    expect(barGeometry(FROM, day(6), tiny).width).toBeCloseTo(100 / 7, 6);
+  });
+
+  it('stacks two trips of one bus on one day in two lanes, so both read', () => {
+    const bus = makeBus(1);
+    const morning = companyTrip({
+      id: 901,
+      departureDate: day(1),
+      departureTime: '07:00 AM',
+      returnDate: day(1),
+      returnTime: '09:00 AM',
+      buses: [onBus(bus)],
+    });
+    const afternoon = companyTrip({
+      id: 902,
+      departureDate: day(1),
+      departureTime: '01:00 PM',
+      returnDate: day(1),
+      returnTime: '03:00 PM',
+      buses: [onBus(bus)],
+    });
+    const row = layoutBoard(makeBoard({ buses: [bus], trips: [morning, afternoon], needsBus: [] }), 'bus').find(
+      (r) => r.label === bus.name,
+    )!;
+    expect(row.bars.map((b) => [b.trip.id, b.lane])).toEqual([
+      [901, 0],
+      [902, 1],
+    ]);
   });
 
   it('paints clashing trips red and stacks them in two lanes of their bus’s row', () => {

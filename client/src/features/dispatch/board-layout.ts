@@ -1,4 +1,4 @@
-import { addDays, daysBetween, describeTripWindow, formatDay, localDate } from '@contracts/fleet-rules';
+import { addDays, busIdentity, daysBetween, describeTripWindow, formatDay, localDate } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
@@ -46,26 +46,20 @@ export function boardDays(from: string, to: string): string[] {
 
 const minutesFrom = (from: string, date: string, time: string) => daysBetween(from, date) * 1440 + (parseTripTime(time) ?? 0);
 
-/**
- * Each day column shows the school day, 06:00 to 20:00 (school trips run in daylight), so a day trip is wide
- * enough to read; a time before or after that sits at the column's edge, and a trip over several days spans them.
- */
+/** The school day (school trips run in daylight): the Today view shows at least these hours. */
 export const DAY_START = 6 * 60;
 export const DAY_END = 20 * 60;
 
-/** Where an instant falls on the board, in days from the window's first midnight (2.5: the middle of the third day's column). */
-function boardPosition(from: string, date: string, time: string): number {
-  const day = daysBetween(from, date);
-  const minutes = parseTripTime(time) ?? 0;
-  return day + Math.min(1, Math.max(0, (minutes - DAY_START) / (DAY_END - DAY_START)));
-}
-
-/** The left edge and width of a trip in a window of days, in percent (clamped to the window, never thinner than 0.8%). */
+/**
+ * The left edge and width of a trip in a window of days, in percent: the week view gives a trip the whole of each day
+ * it runs (clamped to the window), so a morning trip is as readable as a day out (its times are in its label, the
+ * hours in the Today view); two trips of one bus on one day stack in two lanes.
+ */
 export function barGeometry(from: string, to: string, trip: TripDto): { left: number; width: number } {
   const days = daysBetween(from, to) + 1;
-  const start = Math.max(0, boardPosition(from, trip.departureDate, trip.departureTime));
-  const end = Math.min(days, boardPosition(from, trip.returnDate, trip.returnTime));
-  return { left: (start / days) * 100, width: Math.max(0.8, ((end - start) / days) * 100) };
+  const first = Math.min(days - 1, Math.max(0, daysBetween(from, trip.departureDate)));
+  const last = Math.max(first, Math.min(days - 1, daysBetween(from, trip.returnDate)));
+  return { left: (first / days) * 100, width: ((last - first + 1) / days) * 100 };
 }
 
 export function licenceWarning(driver: Pick<DriverDto, 'licenceStatus' | 'licenceExpiry'>): string | null {
@@ -283,7 +277,7 @@ export function tripsOnDay(board: Pick<DispatchBoardDto, 'trips'>, day: string):
 export function assignmentText(trip: TripDto): string {
   return trip.buses
     .map((b) => {
-      const bus = b.busName?.trim() || (b.busId == null ? `hired ${b.busType}` : b.busType);
+      const bus = b.busName?.trim() ? busIdentity(b) : b.busId == null ? `hired ${b.busType}` : b.busType;
       return b.driverName ? `${bus} (${b.driverName})` : bus;
     })
     .join(', ');

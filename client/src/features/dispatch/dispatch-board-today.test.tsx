@@ -208,8 +208,9 @@ describe('the request lane', () => {
 
     await userEvent.click(within(lane).getByRole('button', { name: 'Accept Aquarium of the Gulf' }));
     await waitFor(() => expect(patches).toEqual([{ id: '/api/trips/600', body: { status: 'Accepted', version: 1 } }]));
-    await screen.findByRole('dialog', { name: 'View trip details' });
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // the dispatcher stays on the board: a toast says it, no details open over the lane
+    expect(await screen.findByText('Aquarium of the Gulf accepted.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'View trip details' })).not.toBeInTheDocument();
 
     await userEvent.click(within(lane).getByRole('button', { name: 'Reject Camel Racing Museum' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reject Trip' });

@@ -1,4 +1,4 @@
-import { Avatar, type MantineSize, Tooltip } from '@mantine/core';
+import { Avatar, Group, type MantineSize, Text, Tooltip } from '@mantine/core';
 import { useTripPresence } from '../../api/presence';
 import { useSession } from '../auth/session-context';
 import { othersOn, presenceLabel } from './trip-presence';
@@ -7,14 +7,17 @@ import { othersOn, presenceLabel } from './trip-presence';
 const SHOWN = 3;
 
 /**
- * Issue 16 "who is here": the other people who have the trip open right now, as a small avatar stack. Hovering or
- * focusing an avatar names the person, their role and what they are doing; the user never sees themself. Renders
- * nothing while nobody else is on the trip. Used in the trip details header, All Trips rows and the dashboard.
+ * "Who is here": the other people who have the trip open right now, as a small avatar stack. Hovering an avatar names
+ * the person, their role and what they are doing; screen readers read the same as each avatar's name. The avatars
+ * take no Tab stop (a list of trips would otherwise hold several per row): `named` also writes the names out in text,
+ * as the trip details do, so a keyboard user reads them there. The user never sees themself. Renders nothing while
+ * nobody else is on the trip. Used in the trip details header, All Trips rows, the dashboard and the board.
  */
 export function PresenceAvatars({
   tripId,
   size = 'sm',
   passive = false,
+  named = false,
 }: {
   tripId: number;
   size?: MantineSize | number;
@@ -23,6 +26,8 @@ export function PresenceAvatars({
    * the tab order, and their names are said by that element instead; screen readers still read them in place.
    */
   passive?: boolean;
+  /** Also say who, in text beside the avatars ("Also here: Dev Desert, Bus Company: viewing"). */
+  named?: boolean;
 }) {
   const { profile } = useSession();
   const others = othersOn(useTripPresence(tripId), profile?.id);
@@ -53,7 +58,7 @@ export function PresenceAvatars({
       </Avatar.Group>
     );
   }
-  return (
+  const avatars = (
     <Avatar.Group spacing="xs" role="group" aria-label="Also on this trip" data-presence-trip={tripId}>
       {shown.map((viewer) => {
         const label = presenceLabel(viewer);
@@ -66,7 +71,6 @@ export function PresenceAvatars({
               variant="filled"
               role="img"
               aria-label={label}
-              tabIndex={0}
               data-presence-user={viewer.userId}
               data-activity={viewer.activity}
             />
@@ -81,11 +85,20 @@ export function PresenceAvatars({
           withArrow
           events={{ hover: true, focus: true, touch: true }}
         >
-          <Avatar size={size} variant="filled" color="gray" role="img" aria-label={folded.map(presenceLabel).join('; ')} tabIndex={0}>
+          <Avatar size={size} variant="filled" color="gray" role="img" aria-label={folded.map(presenceLabel).join('; ')}>
             +{folded.length}
           </Avatar>
         </Tooltip>
       ) : null}
     </Avatar.Group>
+  );
+  if (!named) return avatars;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {avatars}
+      <Text size="xs" c="dimmed" aria-hidden data-testid="presence-names">
+        Also here: {others.map(presenceLabel).join('; ')}
+      </Text>
+    </Group>
   );
 }

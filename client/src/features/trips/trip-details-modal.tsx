@@ -103,7 +103,7 @@ export function TripDetailsModal({
               </Text>
             </div>
             <Group gap={6}>
-              <PresenceAvatars tripId={trip.id} />
+              <PresenceAvatars tripId={trip.id} named />
               <TripStatusBadge status={trip.status} size="lg" />
               {trip.editRequest ? (
                 <Badge color="orange" variant="outline">

@@ -42,7 +42,7 @@ describe('trip details: what a dispatcher and a school must read', () => {
     expect(within(details).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 
-  it('names the fleet bus with its plate, and its driver, for the school', async () => {
+  it('names the fleet bus with its plate, and its driver, for the school, in the list and the details', async () => {
     const trip = makeTrip({
       id: 62,
       destination: 'Aquarium of the Gulf',
@@ -62,6 +62,8 @@ describe('trip details: what a dispatcher and a school must read', () => {
       ],
     });
     const details = await openDetails(trip, staff);
+    // the list names it too, under the destination
+    expect(screen.getAllByTestId('trip-buses')[0]).toHaveTextContent('Bus 12 · DXB 41212 (Omar Haddad)');
     const table = within(details).getByRole('table');
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('Bus 12 · DXB 41212');

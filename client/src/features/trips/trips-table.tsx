@@ -1,3 +1,4 @@
+import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -12,6 +13,17 @@ import { displayType, formatTripDate, tripDate } from './trip-view';
 import { useTripWorkflow } from './trip-workflow';
 
 const SORT_LABEL: Record<DateSort, string> = { none: 'not sorted', asc: 'ascending', desc: 'descending' };
+
+/** The buses a school looks for at the gate, by name and plate with the driver ("Bus 12 · DXB 41212 (Omar Haddad)"). */
+function TripBuses({ trip }: { trip: TripDto }) {
+  const named = trip.buses.filter((b) => b.busName);
+  if (named.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" fw={400} data-testid="trip-buses">
+      {named.map((b) => `${busIdentity(b)}${b.driverName ? ` (${b.driverName})` : ''}`).join(', ')}
+    </Text>
+  );
+}
 
 const TripRow = memo(function TripRow({
   trip,
@@ -37,6 +49,7 @@ const TripRow = memo(function TripRow({
             </Anchor>
             <PresenceAvatars tripId={trip.id} size={24} />
           </Group>
+          <TripBuses trip={trip} />
         </Table.Td>
         <Table.Td>{trip.students}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTripDate(tripDate(trip))}</Table.Td>
@@ -96,6 +109,7 @@ const TripCard = memo(function TripCard({
           <Text size="sm" fw={weight}>
             {formatTripDate(tripDate(trip))} · {trip.departureTime}
           </Text>
+          <TripBuses trip={trip} />
         </Stack>
         <Group gap={4} wrap="nowrap">
           <TripStatusBadge status={trip.status} size="sm" />
