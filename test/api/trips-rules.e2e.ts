@@ -220,7 +220,7 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
     );
   });
 
-  // The row DESIGN's table does not have: a Confirmed trip is completed only once it is back (its return date and time
+  // A rule beyond the table above: a Confirmed trip is completed only once it is back (its return date and time
   // have passed on the server's clock), else 409 with the time it is due back; nothing is written.
   it.each(['assignedBus', 'admin'] as const)('complete before the trip is back: 409 for the %s, nothing written', async (who) => {
     const today = new Date();

@@ -39,7 +39,7 @@ export interface LiveEventPayloads {
   /** `by`: who requested it. */
   'trip:created': { trip: TripDto; by?: LiveActor | null };
   /**
-   * spec §4: broadcast with the trip and its new status. `by`: who changed it; null when only its computed flags
+   * Broadcast with the trip and its new status. `by`: who changed it; null when only its computed flags
    * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own. The server
    * always sends it; absent reads as null.
    */
