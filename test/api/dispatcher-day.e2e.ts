@@ -69,6 +69,16 @@ describe("a dispatcher's day", () => {
   const board = async (from: string, to = from) =>
     (await get(acme.users.busA, `/dispatch/board?from=${from}&to=${to}`).expect(200)).body as DispatchBoardDto;
 
+  it('refuses to complete a trip before it is back (409, nothing written), and completes it once it is', async () => {
+    const bus = await buildBus(t, acme.orgs.busA);
+    const upcoming = await confirmedOn(bus, on(day(3), '08:00 AM', '02:00 PM'), { destination: 'Swimming Gala' });
+    const res = await patch(acme.users.busA, `/trips/${upcoming.id}`, { status: 'Completed' }).expect(409);
+    expect(res.body.message).toBe(`This trip cannot be completed before it is back (${dayjs(day(3)).format('ddd D MMM')} 02:00 PM).`);
+    expect((await tripRow(t, upcoming.id)).status).toBe('Confirmed');
+    const past = await buildTrip(t, acme, { status: 'Confirmed', ...on(day(-2), '08:00 AM', '02:00 PM') });
+    await patch(acme.users.busA, `/trips/${past.id}`, { status: 'Completed' }).expect(200);
+  });
+
   it('names the fleet bus and its plate on the trip the school reads, and in the trips list', async () => {
     const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 12', plate: 'DXB 41212' });
     const trip = await confirmedOn(bus, on(day(20), '08:00 AM', '02:00 PM'));
