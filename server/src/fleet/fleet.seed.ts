@@ -146,6 +146,7 @@ export const seedDemoFleet: DemoSeeder = async (tx: EntityManager, refs: DemoRef
         status: null,
         busId: bus.id,
         busName: bus.name,
+        busPlate: bus.plate,
         driverId: driver.id,
       };
     });

@@ -7,6 +7,7 @@ import { TripListIndexes1795430256957 } from './1795430256957-TripListIndexes';
 import { SessionGeneration1795430265249 } from './1795430265249-SessionGeneration';
 import { OrganizationFitsRole1795431445270 } from './1795431445270-OrganizationFitsRole';
 import { EditRequestBefore1795432000000 } from './1795432000000-EditRequestBefore';
+import { AssignedBusPlates1795432000001 } from './1795432000001-AssignedBusPlates';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SessionGeneration1795430265249,
   OrganizationFitsRole1795431445270,
   EditRequestBefore1795432000000,
+  AssignedBusPlates1795432000001,
 ];
