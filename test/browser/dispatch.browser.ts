@@ -5,7 +5,7 @@ import { addDays, clashMessage, localDate, weekStart } from '../../server/src/co
 import type { BusDto, DispatchBoardDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
 import { A11Y_ROLES } from './a11y-screens';
 import { COLOUR_RULES, expectNoSidewaysOverflow, showScreen, turnDark, wcagFindings } from './page-helpers';
 
@@ -29,17 +29,7 @@ describe('dispatch board, live across consoles', () => {
     await server?.stop();
   });
 
-  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-  const login = async (email: string) => (await api<{ token: string }>(null, 'POST', 'auth/login', { email, password: 'demo1234' })).token;
+  const { api, login } = apiOf(() => server.url);
 
   /** A second Desert Star dispatcher: registered, then approved by the tenant's admin into the company. */
   async function secondDispatcher(companyId: number): Promise<string> {

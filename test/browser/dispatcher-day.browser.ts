@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, busIdentity, localDate, weekStart } from '../../server/src/contracts/fleet-rules';
 import type { BusDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
 import { expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
@@ -27,17 +27,7 @@ describe("a dispatcher's day on the board", () => {
     await server?.stop();
   });
 
-  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-  const login = async (email: string) => (await api<{ token: string }>(null, 'POST', 'auth/login', { email, password: 'demo1234' })).token;
+  const { api, login } = apiOf(() => server.url);
 
   // A day well away from the demo's trips, so the buses are free unless this test makes them busy.
   const day = addDays(localDate(), 40);

@@ -5,7 +5,7 @@ import { addDays, busIdentity, localDate } from '../../server/src/contracts/flee
 import type { DispatchBoardDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import { parseTripTime } from '../../server/src/contracts/trip-rules';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
 import { COLOUR_RULES, expectNoSidewaysOverflow, settle, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
@@ -26,16 +26,7 @@ describe('run sheet', () => {
   let date: string;
   let trips: TripDto[];
 
-  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const { api } = apiOf(() => server.url);
 
   const departureKey = (t: TripDto) => `${t.departureDate} ${String(parseTripTime(t.departureTime) ?? 0).padStart(4, '0')} ${t.id}`;
 

@@ -120,3 +120,23 @@ export async function signIn(
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   return { context, page };
 }
+
+/**
+ * The API as a browser suite calls it around the console (to set trips up, to check what the database holds): JSON in
+ * and out, a failure thrown with its status and body. `url` is read at each call (the server starts in beforeAll).
+ */
+export function apiOf(url: () => string) {
+  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${url()}/api/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  /** A demo account's token. */
+  const login = async (email: string) => (await api<{ token: string }>(null, 'POST', 'auth/login', { email, password: 'demo1234' })).token;
+  return { api, login };
+}

@@ -77,10 +77,15 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
        ON CONFLICT (trip_id, kind) DO NOTHING RETURNING id, raised_at`,
       [trip.id, trip.tenantId],
     );
-    if (!alert) return;
+    if (alert) this.announce(alert, trip, true);
+  }
+
+  /** Sends the bell an alert this replica raised; `unavailable`: worded with why the trip's bus cannot go. */
+  private announce(alert: { id: number; raised_at: Date | string }, trip: TripDto, unavailable = false): NotificationDto {
     const row: AlertRow = { ...trip, id: alert.id, tripId: trip.id, companyId: trip.busCompanyOrgId, raisedAt: alert.raised_at };
-    const notification = toNotification(row, trip);
+    const notification = toNotification(row, unavailable ? trip : undefined);
     this.events.publish('notification.created', { notification, tenantId: trip.tenantId, companyOrgId: trip.busCompanyOrgId });
+    return notification;
   }
 
   /**
@@ -112,10 +117,7 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
     for (const alert of raised) {
       const trip = byId.get(alert.trip_id);
       if (!trip) continue;
-      const row: AlertRow = { ...trip, id: alert.id, tripId: trip.id, companyId: trip.busCompanyOrgId, raisedAt: alert.raised_at };
-      const notification = toNotification(row);
-      notifications.push(notification);
-      this.events.publish('notification.created', { notification, tenantId: trip.tenantId, companyOrgId: trip.busCompanyOrgId });
+      notifications.push(this.announce(alert, trip));
       if (opts.announceTrips) this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
     }
     return notifications;

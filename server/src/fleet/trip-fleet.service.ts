@@ -19,7 +19,7 @@ import {
 import type { FleetConflict, FleetConflictBody } from '../contracts/fleet-wire';
 import type { BusAssignment, TripClash, TripDto, TripFleetGap } from '../contracts/trip-wire';
 import { Trip } from '../trips/trip.entity';
-import { readTrip, readTrips } from '../trips/trip-scope';
+import { readTrips } from '../trips/trip-scope';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
 import { CLASHES_SQL, CONFLICTS_SQL, OUT_OF_SERVICE_SQL } from './fleet-sql';
@@ -168,16 +168,7 @@ export class TripFleet {
     const is = new Map(after.clashes.map((c) => [clashKey(c), c]));
     const changed = new Set([...was.keys()].filter((k) => !is.has(k)).concat([...is.keys()].filter((k) => !was.has(k))));
     const others = ids([...changed].map((k) => (was.get(k) ?? is.get(k))!.tripId));
-    for (const id of others) {
-      try {
-        const raw = await readTrip(this.db.manager, id);
-        if (!raw) continue;
-        const [trip] = await this.decorate(this.db.manager, [raw]);
-        this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
-      } catch (e) {
-        this.logger.error(`Could not announce the clash flags of trip ${id}: ${(e as Error).message}`);
-      }
-    }
+    await this.announceFlags(others, 'the clash flags of trips');
   }
 
   /**
@@ -185,24 +176,34 @@ export class TripFleet {
    * need a bus (or no longer do), so each is read again and announced (`trip.updated`, no actor) to its audience.
    */
   async announceFleetChange(resource: 'bus' | 'driver', id: number): Promise<void> {
-    try {
-      const column = resource === 'bus' ? 'bus_id' : 'driver_id';
-      const rows = await this.db.query<{ tripId: number }[]>(
+    const column = resource === 'bus' ? 'bus_id' : 'driver_id';
+    const rows = await this.db
+      .query<{ tripId: number }[]>(
         `SELECT DISTINCT trip_id AS "tripId" FROM fleet_assignments WHERE ${column} = $1 AND ends_at > $2::timestamp`,
         [id, this.now()],
+      )
+      .catch((e: unknown) => {
+        this.logger.error(`Could not find the trips of ${resource} ${id}: ${(e as Error).message}`);
+        return [];
+      });
+    await this.announceFlags(
+      rows.map((r) => r.tripId),
+      `the trips of ${resource} ${id}`,
+    );
+  }
+
+  /** Reads `tripIds` again (one read, one decorate) and announces each (`trip.updated`, no actor): only its flags changed. */
+  private async announceFlags(tripIds: number[], what: string): Promise<void> {
+    if (tripIds.length === 0) return;
+    try {
+      const raw = await readTrips(
+        this.db.manager.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids: tripIds }),
       );
-      if (rows.length === 0) return;
-      const trips = await this.decorate(
-        this.db.manager,
-        await readTrips(
-          this.db.manager
-            .createQueryBuilder(Trip, 'trip')
-            .where('trip.id IN (:...ids) AND trip.deleted = false', { ids: rows.map((r) => r.tripId) }),
-        ),
-      );
-      for (const trip of trips) this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
+      for (const trip of await this.decorate(this.db.manager, raw)) {
+        this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
+      }
     } catch (e) {
-      this.logger.error(`Could not announce the trips of ${resource} ${id}: ${(e as Error).message}`);
+      this.logger.error(`Could not announce ${what}: ${(e as Error).message}`);
     }
   }
 

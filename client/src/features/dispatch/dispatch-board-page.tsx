@@ -19,7 +19,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParamPatch } from '../../app/search-params';
+import { boardTripsOf } from '../trips/assign-availability';
 import { errorText } from '../../api/http';
 import { toast } from '../../app/toast';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -249,7 +250,7 @@ function useRequestToasts() {
 type Period = 'week' | 'day';
 
 function Board() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamPatch();
   const { profile } = useSession();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const now = useNow(60_000);
@@ -266,20 +267,7 @@ function Board() {
   useRequestToasts();
 
   const window = useMemo(() => (board && period === 'day' ? dayWindow(tripsOnDay(board, day), day) : undefined), [board, period, day]);
-  const known = useMemo(() => (board ? [...board.trips, ...board.needsBus] : []), [board]);
-
-  const change = (patch: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const known = useMemo(() => boardTripsOf(board), [board]);
 
   const fleetShown = board ? board.company !== null : true;
   const requestsShown = board !== undefined && board.company !== null && profile?.role !== 'trip_manager';

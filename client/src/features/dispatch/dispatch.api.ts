@@ -20,9 +20,12 @@ export const dispatchApi = {
 
 export const boardKey = ({ from, to, companyId }: BoardParams) => [...queryKeys.board, companyId, from, to] as const;
 
-/** One board per company and week in the cache; live events merge into every cached board (dispatch.live.ts). */
-export function useBoard(params: BoardParams) {
-  return useQuery(boardKey(params), () => dispatchApi.board(params));
+/**
+ * One board per company and window in the cache; live events merge into every cached board (dispatch.live.ts), so the
+ * run sheet, Assign Bus and the fleet's deactivation check, which read it too, stay current as well.
+ */
+export function useBoard(params: BoardParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(boardKey(params), () => dispatchApi.board(params), { enabled });
 }
 
 export function useNotifications(enabled: boolean) {

@@ -1,8 +1,7 @@
 import { addDays, BOARD_MAX_DAYS, holdsFleet, localDate, localDateTime, tripWindow } from '@contracts/fleet-rules';
-import type { DispatchBoardDto } from '@contracts/fleet-wire';
 import type { TripDto } from '@contracts/trip-wire';
-import { useQuery } from '../../api/query-cache';
-import { boardKey, dispatchApi } from '../dispatch/dispatch.api';
+import { useBoard } from '../dispatch/dispatch.api';
+import { boardTripsOf } from '../trips/assign-availability';
 
 export type FleetResource = { kind: 'bus'; id: number } | { kind: 'driver'; id: number };
 
@@ -21,8 +20,6 @@ export function upcomingTripsOf(resource: FleetResource, trips: readonly TripDto
     .sort((a, b) => (tripWindow(a).start < tripWindow(b).start ? -1 : tripWindow(a).start > tripWindow(b).start ? 1 : 0));
 }
 
-const tripsOfBoard = (board: DispatchBoardDto | undefined) => (board ? [...board.trips, ...board.needsBus] : []);
-
 /**
  * The company's trips from today over the longest window the board answers, read only while a deactivation is being
  * confirmed. `companyId` null is the dispatcher's own company.
@@ -30,9 +27,9 @@ const tripsOfBoard = (board: DispatchBoardDto | undefined) => (board ? [...board
 export function useUpcomingTrips(resource: FleetResource | null, companyId: number | null) {
   const from = localDate();
   const params = { from, to: addDays(from, BOARD_MAX_DAYS - 1), companyId };
-  const board = useQuery(boardKey(params), () => dispatchApi.board(params), { enabled: resource !== null });
+  const board = useBoard(params, { enabled: resource !== null });
   return {
-    trips: resource ? upcomingTripsOf(resource, tripsOfBoard(board.data)) : [],
+    trips: resource ? upcomingTripsOf(resource, boardTripsOf(board.data)) : [],
     loading: resource !== null && board.loading,
     failed: board.error !== undefined && board.data === undefined,
   };

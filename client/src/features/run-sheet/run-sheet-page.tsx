@@ -3,7 +3,7 @@ import type { DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParamPatch } from '../../app/search-params';
 import { errorText } from '../../api/http';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -120,26 +120,13 @@ function Sheet({ board, driver, date }: { board: DispatchBoardDto; driver: Drive
  * for an admin choosing among companies). The pickers rewrite the address, so a sheet can be bookmarked or shared.
  */
 export function RunSheetPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamPatch();
   const dateParam = params.get('date');
   const date = isDay(dateParam) ? dateParam : localDate();
   const driverId = Number(params.get('driver')) || null;
   const companyId = Number(params.get('company')) || null;
   const { data: board, error, loading } = useDayBoard(date, companyId);
   const driver = board ? findDriver(board, driverId) : null;
-
-  const change = (patch: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <div data-run-sheet className="run-sheet">

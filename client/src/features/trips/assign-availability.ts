@@ -11,8 +11,7 @@ import {
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import type { TripDto } from '@contracts/trip-wire';
 import { useMemo } from 'react';
-import { useQuery } from '../../api/query-cache';
-import { boardKey, dispatchApi } from '../dispatch/dispatch.api';
+import { useBoard } from '../dispatch/dispatch.api';
 
 /**
  * Which fleet buses and drivers a trip may take: free (no other trip holds them at an overlapping time), busy (and
@@ -114,9 +113,7 @@ export function useTripsAround(trip: Pick<TripDto, 'departureDate' | 'returnDate
   const longest = addDays(from, BOARD_MAX_DAYS - 1);
   const to = trip.returnDate > longest ? longest : trip.returnDate < from ? from : trip.returnDate;
   const params = { from, to, companyId: trip.busCompanyOrgId };
-  const { data, error } = useQuery(boardKey(params), () => dispatchApi.board(params), {
-    enabled: enabled && trip.busCompanyOrgId !== null,
-  });
+  const { data, error } = useBoard(params, { enabled: enabled && trip.busCompanyOrgId !== null });
   const trips = useMemo(() => boardTripsOf(data), [data]);
   return { trips, ready: data !== undefined, settled: data !== undefined || error !== undefined };
 }
