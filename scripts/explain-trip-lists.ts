@@ -12,6 +12,7 @@ import { createDataSource, dataSourceOptions } from '../server/src/database/data
 import { TripListService } from '../server/src/trips/trip-list.service';
 import { TripFleet } from '../server/src/fleet/trip-fleet.service';
 import { DomainEvents } from '../server/src/common/domain-events';
+import { UnitOfWork } from '../server/src/database/unit-of-work';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { tripExportQuery, tripFilterQuery, tripListQuery, tripStatsQuery } from '../server/src/trips/trip-list.schemas';
 import { listTripsQuery } from '../server/src/trips/trips.schemas';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     ];
     const config = { databaseUrl: url, dispatch: { needsBusDays: 3, needsBusCheckSeconds: 0 } } as AppConfig;
     // The real flag reader (its clash query runs for trips that hold fleet buses); nothing here publishes events.
-    const lists = new TripListService(ds, config, new TripFleet(ds, config, new DomainEvents(new EventEmitter2())));
+    const lists = new TripListService(ds, config, new TripFleet(config, new UnitOfWork(ds, new DomainEvents(new EventEmitter2()))));
     const [y, m] = month.split('-').map(Number);
     const from = `${month}-01`;
     const to = `${y}-${String(m).padStart(2, '0')}-28`;

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../server/src/app.factory';
 import { SessionsService } from '../server/src/auth/sessions.service';
 import { loadConfig } from '../server/src/config/config';
-import { selectTripRows, visibleTrips } from '../server/src/trips/trip-scope';
+import { selectTripRows, visibleTrips } from '../server/src/trips/repository/trip-read.repository';
 import { User } from '../server/src/users/user.entity';
 
 const TRIPS = Number(process.env.TRIPS ?? 10_000);

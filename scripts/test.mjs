@@ -1,5 +1,5 @@
 // npm test: every suite, in one jest run.
-// Where the tests find their services (DESIGN §8):
+// Where the tests find their services (docs/testing.md):
 //   TEST_DATABASE_URL / TEST_REDIS_URL set      -> PostgreSQL and Redis there (CI, this machine);
 //   unset, a Docker engine answers              -> PostgreSQL and Redis in testcontainers;
 //   neither                                     -> embedded PostgreSQL only: the PostgreSQL and

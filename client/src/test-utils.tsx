@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
-import { rolesOf } from './app/access';
+import { rolesOf } from './shared/access';
 import { theme } from './app/theme';
 import { type Session, SessionContext } from './features/auth/session-context';
 

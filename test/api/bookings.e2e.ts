@@ -8,7 +8,7 @@ import { buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '..
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 
-/** What the New Bus Booking form sends (spec §3 "Booking form payload"). */
+/** What the New Bus Booking form sends. */
 const form = (over: Record<string, unknown> = {}) => ({
   title: `Museum trip ${uniq()}`,
   purpose: 'Year 5 science',
@@ -31,7 +31,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('bookings (spec §3, §4, §7)', () => {
+describe('bookings', () => {
   let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
   let named: ApiWorld['named'];
   useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
@@ -278,7 +278,7 @@ describe('bookings (spec §3, §4, §7)', () => {
       expect(ids(await list(x.users.staffNoOrg))).toEqual([mine.NoOrg.id]);
     });
 
-    it('refuses bus companies with 403 (DESIGN §3: they see no bookings)', async () => {
+    it('refuses bus companies with 403 (they see no bookings)', async () => {
       const res = await t.http().get('/api/bookings').set('Authorization', x.users.busA.auth).expect(403);
       expect(res.body.message).toBe('You do not have permission to do this.');
     });
@@ -413,7 +413,7 @@ describe('bookings (spec §3, §4, §7)', () => {
     });
   });
 
-  describe('demo seed (DESIGN §7)', () => {
+  describe('demo seed', () => {
     it('adds Greenfield and Riverside bookings in every status, each visible to its school’s staff', async () => {
       const x = await buildTenant(t, 'Demo');
       const refs = {

@@ -9,7 +9,7 @@ import { buildTrip, tripRow } from '../support/trip-factory';
 const ROUNDS = 25;
 
 /**
- * DESIGN §9: two dispatchers assigning the same bus (or driver) to two overlapping trips at the same moment: one wins,
+ * Two dispatchers assigning the same bus (or driver) to two overlapping trips at the same moment: one wins,
  * the other gets the 409, never both. On PostgreSQL the two requests run in two transactions on two connections at
  * once, so this is the row lock at work; on PGlite (one session) they take turns, and the rule must hold all the same.
  */

@@ -27,7 +27,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-/** Issue 15 items 2, 3 and 5 and DESIGN §9: assigning from the fleet, the refusals, the flags, the board and the alerts. */
+/** Dispatch (docs/domain.md, Fleet): assigning from the fleet, the refusals, the flags, the board and the alerts. */
 describe('dispatch: assigning from the fleet', () => {
   let t: TestApp;
   let acme: TestTenant;
@@ -97,7 +97,7 @@ describe('dispatch: assigning from the fleet', () => {
       clashes: [],
     });
     expect(await fleetRowsOf(t, trip.id)).toBe(1);
-    // school staff see the names copied onto their trip, not the fleet (DESIGN §9)
+    // school staff see the names copied onto their trip, not the fleet
     const seen = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
     expect(seen.buses[0]).toMatchObject({ busName: 'Bus 12', driverName: 'Omar Haddad' });
     await get(acme.users.staffA, '/fleet/buses').expect(403);

@@ -9,7 +9,7 @@ import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildBus, buildDriver } from '../support/fleet-factory';
 
-/** DESIGN §9 Fleet: who reads and manages which company's buses and drivers, and what a bad body gets. */
+/** The fleet (docs/domain.md, Fleet): who reads and manages which company's buses and drivers, and what a bad body gets. */
 describe('the fleet registry', () => {
   let t: TestApp;
   let acme: TestTenant;

@@ -12,7 +12,7 @@ import { BUS, buildTrip, tripRequest, tripRow } from '../support/trip-factory';
 const NUL = 'before\u0000after';
 const TOO_BIG_ID = 2_147_483_648;
 
-/** issue 14: inputs that reached PostgreSQL and came back as 500s. Each must be a 400 that writes nothing. */
+/** Inputs that reached PostgreSQL and came back as 500s. Each must be a 400 that writes nothing. */
 describe('hardening: bad input is a 400, never a 500', () => {
   let t: TestApp;
   let acme: TestTenant;
@@ -253,7 +253,7 @@ describe('hardening: bad input is a 400, never a 500', () => {
   });
 });
 
-/** issue 14 items 4 and 7: three counters, each on its own, and registration answers that say little more than needed. */
+/** Sign-in limits: three counters, each on its own, and registration answers that say little more than needed. */
 describe('hardening: sign-in and registration limits', () => {
   let t: TestApp;
   let acme: TestTenant;
@@ -376,7 +376,7 @@ describe('hardening: sign-in and registration limits', () => {
   });
 });
 
-/** issue 14 items 3 and 7: a password change needs the current password and ends the user's other sessions; ids tell nothing. */
+/** A password change needs the current password and ends the user's other sessions; ids tell nothing. */
 describe('hardening: accounts', () => {
   let t: TestApp;
   let acme: TestTenant;
@@ -527,7 +527,7 @@ describe('hardening: accounts', () => {
   });
 });
 
-/** issue 14 item 8: the page may talk to its own origin, CLIENT_ORIGINs and the Microsoft login origins only. */
+/** The content security policy: the page may talk to its own origin, CLIENT_ORIGINs and the Microsoft login origins only. */
 describe('hardening: Content-Security-Policy connect-src', () => {
   let t: TestApp;
 

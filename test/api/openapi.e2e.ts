@@ -12,7 +12,7 @@ import { buildBus, buildDriver } from '../support/fleet-factory';
 import { buildTrip } from '../support/trip-factory';
 
 /**
- * issue 18 item 2: GET /api/docs/openapi.json documents every route Nest serves, from the zod schemas that validate
+ * GET /api/docs/openapi.json documents every route Nest serves, from the zod schemas that validate
  * requests and the response schemas of server/src/docs/wire.schemas.ts; real answers validate against it.
  */
 
@@ -41,7 +41,7 @@ const PUBLIC = [
   'GET /docs/openapi.json',
 ];
 
-describe('the OpenAPI document (issue 18)', () => {
+describe('the OpenAPI document', () => {
   let t: TestApp;
   let acme: TestTenant;
   let root: TestUser;

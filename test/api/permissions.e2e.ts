@@ -13,7 +13,7 @@ const off: PermissionSet = {
   accessFinance: false,
 };
 
-describe('role permissions (DESIGN §5, spec §6)', () => {
+describe('role permissions', () => {
   let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
   let events: RecordedEvent[];
   useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {
@@ -31,7 +31,7 @@ describe('role permissions (DESIGN §5, spec §6)', () => {
   const stored = (tenantId: number) => t.db.getRepository(PermissionMatrix).findOneBy({ tenantId });
 
   it.each(['admin', 'staffA', 'staffNoOrg', 'busA', 'finance', 'manager'] as const)(
-    'gives %s the default matrix of spec §6 before any save',
+    'gives %s the default matrix before any save',
     async (who) => {
       const x = await buildTenant(t, 'Fresh');
       const res = await get(x.users[who]).expect(200);

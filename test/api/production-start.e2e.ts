@@ -8,7 +8,7 @@ import { In, IsNull } from 'typeorm';
 import { User } from '../../server/src/users/user.entity';
 import { type TestApp, startTestApp } from '../support/app';
 
-// issue 14 item 2: no known password in production. Each start here is a deployment of its own (embedded
+// No known password in production. Each start here is a deployment of its own (embedded
 // database in a fresh DATA_DIR), started as `npm start` / the Docker image would start it.
 const freshDir = () => mkdtempSync(join(tmpdir(), 'console-prod-'));
 const start = (dataDir: string, env: Record<string, string> = {}) =>

@@ -14,7 +14,7 @@ import { buildPlatformAdmin, buildTenant, TEST_PASSWORD, type TestTenant, uniq }
 import { BUS, buildTrip, tripRequest } from '../support/trip-factory';
 
 /**
- * issue 14: walks every route the running app serves (Express's router, as Nest built it: a route added
+ * Walks every route the running app serves (Express's router, as Nest built it: a route added
  * tomorrow is walked without anyone listing it) with hostile bodies, params and queries, signed out and
  * as several kinds of user, and asserts that nothing answers 5xx.
  *
@@ -186,7 +186,7 @@ async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>
 
 // ------------------------------------------------------------------------------------------------
 
-describe('every route, attacked (issue 14)', () => {
+describe('every route, attacked', () => {
   let t: TestApp;
   let keys: Server;
   let acme: TestTenant;

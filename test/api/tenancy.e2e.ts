@@ -9,7 +9,7 @@ type Row = { id: number; tenant_id?: number };
 const ids = (rows: Row[]) => rows.map((r) => r.id);
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 
-describe('Global Admin (spec §7)', () => {
+describe('Global Admin', () => {
   let t: TestApp, acme: TestTenant, globex: TestTenant, root: TestUser;
   let events: RecordedEvent[], eventsNamed: ApiWorld['named'];
   useApiWorld({ tenants: ['Acme', 'Globex'] }, (w) => {

@@ -6,7 +6,7 @@ import type { TestApp } from '../support/app';
 import type { TestTenant, TestUser } from '../support/factories';
 import { buildTrip, tripRow } from '../support/trip-factory';
 
-/** DESIGN §4 Concurrency: two changes to one trip at once give one success and one 409 carrying the current trip. */
+/** Concurrency (docs/domain.md, Concurrency and history): two changes to one trip at once give one success and one 409 carrying the current trip. */
 describe('trips under concurrent changes', () => {
   let t: TestApp, acme: TestTenant, busC: TestUser;
   let updates = 0;

@@ -1,5 +1,5 @@
 // The list rules live once, as pure functions (server/src/contracts/trip-list.ts), and once more as SQL
-// (server/src/trips/trip-list-sql.ts). This suite walks a table of trips (every status, month boundaries, multi-day
+// (server/src/trips/repository/trip-list.repository.ts). This suite walks a table of trips (every status, month boundaries, multi-day
 // trips, noon and midnight, LIKE's wildcards in the text, paid and unpaid, two schools, an assigned non-partner
 // company, deleted trips, another tenant) through a table of filters and orders, as every role, and proves the
 // server's answer is exactly what the pure functions say: the same trips, in the same order, with the same totals.

@@ -1,5 +1,5 @@
 // GET /trips with the All Trips page's own controls, its cap and next slice, deep pages, the aggregates, the streamed
-// CSV export, tenant isolation, and the 400s for parameters that do not read (issue 17).
+// CSV export, tenant isolation, and the 400s for parameters that do not read.
 import Papa from 'papaparse';
 import { TRIP_CSV_COLUMNS, tripCsvRow } from '../../server/src/contracts/trip-csv';
 import {
@@ -225,7 +225,7 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
   });
 
   describe('aggregates', () => {
-    it('names the months of the trips, newest first (spec §9 Month options)', async () => {
+    it('names the months of the trips, newest first (the options of the Month filter)', async () => {
       const res = await get(many.users.staffB, '/trips/months');
       expect(res.status).toBe(200);
       const mine = manyRows.filter((r) => schoolOf.get(r.id) === many.orgs.schoolB.id);
@@ -266,7 +266,7 @@ describe('GET /trips at scale: pages, slices, aggregates, export', () => {
   describe('CSV export', () => {
     const parse = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
 
-    it('streams every matching trip, not only a page, as spec §3 columns, in the view order', async () => {
+    it('streams every matching trip, not only a page, in the columns of the export, in the view order', async () => {
       const res = await get(many.users.admin, '/trips/export', { sort: 'date', dir: 'desc' });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

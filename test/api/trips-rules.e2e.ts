@@ -8,9 +8,9 @@ import type { TestTenant, TestUser } from '../support/factories';
 import { BUS, buildTrip, historyCount, tripRow } from '../support/trip-factory';
 
 /**
- * DESIGN §4 walked over HTTP: every action, from every status, by every kind of caller. The trips
- * belong to school A, were requested by the trip manager (who therefore sees them), and from Accepted
- * on are assigned to bus company A. Bus company C is a second partner of school A.
+ * The trip state rules (docs/domain.md, States and who moves them) walked over HTTP: every action, from every
+ * status, by every kind of caller. The trips belong to school A, were requested by the trip manager (who therefore
+ * sees them), and from Accepted on are assigned to bus company A. Bus company C is a second partner of school A.
  */
 
 type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
@@ -28,8 +28,9 @@ type Action =
   | 'addPassengers'
   | 'markPaid';
 
-// DESIGN §4, in its own words: [action, from, to, who]. 'same' keeps the status; 'before' is the one held before the cancel request.
-const DESIGN: [Action, readonly TripStatus[], TripStatus | 'same' | 'before', Party[]][] = [
+// The state rules, as docs/domain.md words them: [action, from, to, who].
+// 'same' keeps the status; 'before' is the one held before the cancel request.
+const STATE_RULES: [Action, readonly TripStatus[], TripStatus | 'same' | 'before', Party[]][] = [
   ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
   ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
   ['cancel', ['Pending'], 'Canceled', ['schoolStaff', 'admin']],
@@ -54,7 +55,7 @@ type ActorKey = (typeof ACTORS)[number];
 
 const assignedIn = (s: TripStatus) => !['Pending', 'Rejected'].includes(s);
 
-/** DESIGN §3: who can see a school A trip requested by the manager; the rest get 404. */
+/** Who can see a school A trip requested by the manager; the rest get 404. */
 function parties(actor: ActorKey, status: TripStatus): Party[] | 'hidden' {
   switch (actor) {
     case 'admin':
@@ -80,7 +81,7 @@ type Outcome = TripStatus | 403 | 404 | 409;
 function expected(action: Action, actor: ActorKey, status: TripStatus): Outcome {
   const mine = parties(actor, status);
   if (mine === 'hidden') return 404;
-  const rows = DESIGN.filter(([a, , , who]) => a === action && who.some((p) => mine.includes(p)));
+  const rows = STATE_RULES.filter(([a, , , who]) => a === action && who.some((p) => mine.includes(p)));
   if (rows.length === 0) return 403;
   const row = rows.find(([, from]) => from.includes(status));
   if (!row) return 409;
@@ -97,7 +98,7 @@ interface Call {
 
 interface Op {
   name: string;
-  /** Which DESIGN action this request means for a trip in this status (null: not walked from there). */
+  /** Which state-rule action this request means for a trip in this status (null: not walked from there). */
   means: (s: TripStatus) => Action | null;
   send: (call: Call) => Promise<Response>;
   /** How the trips it is walked on differ from the factory's (which are years ahead). */
@@ -169,7 +170,7 @@ const OPS: Op[] = [
   },
 ];
 
-describe('trip rules over HTTP (DESIGN §4, every role)', () => {
+describe('trip rules over HTTP (every action, every role)', () => {
   let t: TestApp, acme: TestTenant;
   let users: Record<ActorKey, TestUser>;
   let busC: Organization;
@@ -187,7 +188,7 @@ describe('trip rules over HTTP (DESIGN §4, every role)', () => {
     const walked = TRIP_STATUSES.filter((s) => op.means(s) !== null);
 
     it.each(walked)(
-      'from %s: exactly the parties of DESIGN §4 succeed; the others get 403, 404 or 409 and nothing is written',
+      'from %s: exactly the parties the state rules name succeed; the others get 403, 404 or 409 and nothing is written',
       async (status) => {
         const action = op.means(status) as Action;
         const want: Record<string, Outcome> = {};

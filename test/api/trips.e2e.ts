@@ -237,7 +237,7 @@ describe('trips', () => {
     });
   });
 
-  describe('who sees which trips (DESIGN §3)', () => {
+  describe('who sees which trips', () => {
     let vis: TestTenant;
     let trips: Record<'a' | 'b' | 'aAssignedB' | 'byManager' | 'byNoOrg' | 'deleted', Trip>;
     let foreign: Trip;
@@ -503,7 +503,7 @@ describe('trips', () => {
       ['a bus of an unknown type', { status: 'Confirmed', buses: [{ busType: 'Limo', busSeats: 3 }] }, M.busTypeInvalid],
       ['a negative bus price', { status: 'Confirmed', buses: [{ busType: 'White Bus', busSeats: 3, tripPrice: -1 }] }, M.tripPriceInvalid],
       ['Confirmed with no buses at all', { status: 'Confirmed' }, 'Please add at least one bus.'],
-    ])('refuses to assign %s (spec §5 Assign bus) and writes nothing', async (_name, body, message) => {
+    ])('refuses to assign %s (the Assign Bus body) and writes nothing', async (_name, body, message) => {
       const trip = await buildTrip(t, acme, { status: 'Accepted', buses: [] });
       const before = await tripRow(t, trip.id);
       const res = await patch(acme.users.busA, trip.id, body).expect(400);

@@ -1,4 +1,4 @@
-// Reads at scale (issue 17): one built replica (production mode, PostgreSQL) over a table that grows to 10,000,
+// Reads at scale: one built replica (production mode, PostgreSQL) over a table that grows to 10,000,
 // 100,000 and 1,000,000 trips in one tenant, beside 99 other tenants of 100 trips each (scripts/seed-scale.ts's
 // data, written with SQL: test/bench/support/seed-scale.ts). At each size, from request sent to the last byte:
 //   - the first page of All Trips (GET /api/trips?page=1&pageSize=12: 12 trips and the total) as the tenant admin,
@@ -25,7 +25,7 @@ import {
   stats,
   writeSection,
 } from './support/kit';
-import { departureMinuteSql } from '../../server/src/trips/trip-list-sql';
+import { departureMinuteSql } from '../../server/src/trips/repository/trip-list.repository';
 import { addScaleTrips, type ScaleTenant, seedScaleTenants } from './support/seed-scale';
 
 const RUNS = Number(process.env.BENCH_READS_RUNS ?? 30);

@@ -29,7 +29,7 @@ import {
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_WRITES_SECONDS ?? 10);
 const FLOOR_SECONDS = Number(process.env.BENCH_WRITES_FLOOR_SECONDS ?? 5);
-/** Issue 17: sustained writes at 0.3× their raw SQL floor or better. */
+/** Sustained writes at 0.3× their raw SQL floor or better. */
 const WRITE_TARGET = 0.3;
 const WRITE_TARGET_LABEL = `≥ ${WRITE_TARGET}× floor`;
 const meetsWriteTarget = (value: number, floor: number): boolean | null => {

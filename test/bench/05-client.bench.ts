@@ -193,7 +193,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1_000); // the list rendered, live socket connected
     details.tripsPageReadyMs = Date.now() - t0;
     details.tripsListBytes = Number(listResponse.headers()['content-length'] ?? 0) || null;
-    // Without page parameters GET /trips answers at most 1,000 trips (issue 17); the console filters what it got.
+    // Without page parameters GET /trips answers at most 1,000 trips; the console filters what it got.
     details.tripsListed = ((await listResponse.json()) as unknown[]).length;
     keystroke = stats(await keystrokes(page, SEARCH));
   } else {

@@ -1,4 +1,4 @@
-// Dispatch: what refusing double-booking costs (issue 15), on one built replica (production mode, PostgreSQL), in a
+// Dispatch: what refusing double-booking costs, on one built replica (production mode, PostgreSQL), in a
 // tenant of 10,000 trips whose first bus company runs a fleet of 60 buses and 60 drivers, every one of its trips that
 // has buses on them (~2,900 rows in the fleet index, ~50 per bus and per driver).
 //  1. Assigning from the fleet: PATCH /api/trips/{id} {status: "Confirmed", buses: [{busId, driverId, …}]} as the
@@ -6,14 +6,14 @@
 //     and driver rows are locked, checked (company, active, licence, seats) and the clash check runs; the trip's rows
 //     in the fleet index are written. Floor: the same PATCH with the bus typed in as free text (no ids: none of that),
 //     on another fresh accepted trip of the same tenant; console and floor requests alternate.
-//  2. The clash check's SQL alone (server/src/fleet/fleet-sql.ts CONFLICTS_SQL), through pg from this process, for
+//  2. The clash check's SQL alone (server/src/fleet/repository/fleet-assignment.repository.ts CONFLICTS_SQL), through pg from this process, for
 //     the same kind of assignment: how much of (1) it is.
 //  3. A refused double booking: the same PATCH naming a bus already on an overlapping trip, answered 409.
 //  4. The board's read: GET /api/dispatch/board for one week holding 500 trips on the 60 buses. Floor: the same trips
 //     (lean trip columns, the two organization joins, window and company) by raw SQL through pg, until parsed.
 //   BENCH_DISPATCH_RUNS=40
 import type { Pool } from 'pg';
-import { CONFLICTS_SQL } from '../../server/src/fleet/fleet-sql';
+import { CONFLICTS_SQL } from '../../server/src/fleet/repository/fleet-assignment.repository';
 import type { Cluster } from '../../scripts/cluster.mjs';
 import {
   benchSchema,
@@ -41,7 +41,7 @@ let cluster: Cluster | undefined;
 let db: Pool | undefined;
 let dropSchema: (() => Promise<void>) | undefined;
 
-/** What GET /dispatch/board reads for the bars of a company's week, written out by hand (trip-scope.ts's lean select). */
+/** What GET /dispatch/board reads for the bars of a company's week, written out by hand (trip-read.repository.ts's lean select). */
 const BOARD_SQL = `
   SELECT t.id, t.tenant_id, t.school_org_id, school.name AS school_name, t.bus_company_org_id, company.name AS company_name,
          t.created_by_id, t.created_by, t.created_by_email, t.trip_type, t.custom_type, t.origin, t.destination,
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
       floor: boardSql.median,
       floorLabel: 'the same trips by raw SQL (pg)',
       ratio: boardRatio,
-      note: 'no target: the board is measured where it matters, on first render, by the client half of issue 15',
+      note: 'no target: the board is measured where it matters, on first render, by the first-render benchmark of the board (07-board)',
     },
   ];
   const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${CONFLICTS_SQL}`, [

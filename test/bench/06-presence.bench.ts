@@ -1,4 +1,4 @@
-// Presence (issue 16): how long until every console that may see a trip learns who is on it.
+// Presence: how long until every console that may see a trip learns who is on it.
 // The console: two built replicas (production mode) on PostgreSQL and Redis, N watching sockets alternating between
 // them (users who see the trip), a dispatcher's socket on replica A announcing.
 //   appear     presence:set sent on A -> the last watcher has the new list of viewers

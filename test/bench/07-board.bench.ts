@@ -1,4 +1,4 @@
-// Dispatch board, first render (issue 15): Chromium (playwright-core, /usr/bin/chromium) signed in as a dispatcher on
+// Dispatch board, first render: Chromium (playwright-core, /usr/bin/chromium) signed in as a dispatcher on
 // Account Settings clicks "Dispatch Board" in the sidebar; measured from the click to the first animation frame after
 // the board shows all its bars: a week of 60 buses and 500 trips (every trip on a fleet bus, some buses twice a day),
 // 60 drivers and 12 trips waiting in the "Needs a bus" lane. The board's answer (GET /api/dispatch/board) is served by

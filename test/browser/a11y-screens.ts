@@ -30,7 +30,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name });
 const tripRows = (page: Page) => page.locator('[data-trip-id]').first().waitFor();
 
-/** The actions row under a trip in All Trips (spec §2: the chevron opens it). */
+/** The actions row under a trip in All Trips (the chevron opens it). */
 async function openRowActions(page: Page, destination: string): Promise<Locator> {
   await page.getByPlaceholder('Search destination, notes, or type').fill(destination);
   await page.getByRole('button', { name: `Show actions for ${destination}` }).click();
@@ -65,7 +65,7 @@ const loginMessages: A11yScreen = {
     await p.getByText("Sign-in isn't configured yet. This button is a placeholder.").first().waitFor();
   },
 };
-/** GET /api/docs (issue 18): the server's own page, for whoever reads the API. */
+/** GET /api/docs: the server's own page, for whoever reads the API. */
 const apiDocs: A11yScreen = {
   name: 'API documentation',
   path: '/api/docs',
@@ -258,7 +258,7 @@ const settingsMessages: A11yScreen = {
     await p.getByText('Passwords do not match.').waitFor();
   },
 };
-// issue 15: the dispatch board (its waiting lane, the driver view, Assign Bus from a row) and the fleet screen
+// the dispatch board (its waiting lane, the driver view, Assign Bus from a row) and the fleet screen
 const board: A11yScreen = {
   name: 'Dispatch Board',
   path: '/dispatch',

@@ -1,27 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { useConsole } from '../support/browser';
 import { shot } from './page-helpers';
 
 const see = (page: Page, text: string) => page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
 
-// issue 14 item 3: a new password needs the current one, and ends the account's other sessions.
+// A new password needs the current one, and ends the account's other sessions.
 describe('changing one’s password in the console', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   it('asks for the current password, then signs the account out of its other browser', async () => {
-    const laptop = await signIn(browser, server.url, 'staff.riverside@demo.test');
-    const phone = await signIn(browser, server.url, 'staff.riverside@demo.test', { width: 390 });
+    const laptop = await app.signIn('staff.riverside@demo.test');
+    const phone = await app.signIn('staff.riverside@demo.test', { width: 390 });
     const page = laptop.page;
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Account Settings' }).waitFor();

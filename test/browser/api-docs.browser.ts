@@ -1,27 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, startServer } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 import { expectNoSidewaysOverflow } from './page-helpers';
 
-// issue 18: the API documentation page, as a developer reads it (its axe check is in a11y-screens.ts).
+// The API documentation page, as a developer reads it (its axe check is in a11y-screens.ts).
 describe('the API documentation page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   it('loads without a CSP complaint or a script, fits a phone and a desktop, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 860 }, colorScheme });
+        const context = await app.newContext({ viewport: { width, height: 860 }, colorScheme });
         const page = await context.newPage();
         const complaints: string[] = [];
         page.on('console', (m) => {
@@ -39,7 +27,7 @@ describe('the API documentation page', () => {
   });
 
   it('takes a keyboard user from the route list to the route, and links to the JSON document', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const context = await app.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.goto('/api/docs');
     const routes = page.getByRole('navigation', { name: 'Routes' });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
-import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
+import type { Locator, Page } from 'playwright-core';
+import { useConsole } from '../support/browser';
+import { fillDate, LOOKS, type Scheme, shot, useScheme } from './page-helpers';
 
 /**
  * Every screen that is not a trip screen, as each role sees it, light and dark, at 1280 px and 390 px:
@@ -12,7 +11,7 @@ import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
  * pending-users count rise live while someone registers, and fall again when they approve them.
  */
 
-/** The sidebar's links (spec §2 Shell), label -> path. */
+/** The sidebar's links in the console's shell, label -> path. */
 const PATHS: Record<string, string> = {
   Dashboard: '/',
   'All Trips': '/trips',
@@ -42,32 +41,17 @@ const ADMIN_LINKS = [
 const NOT_ALLOWED = "You don't have access to that page";
 
 describe('console screens beyond the trips, per role, light and dark, desktop and phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
+  afterEach(() => app.closeContexts());
 
   async function open(email: string, scheme: Scheme, width: number): Promise<Page> {
-    const { context, page } = await signIn(browser, server.url, email, { width, colorScheme: scheme });
-    contexts.push(context);
+    const { page } = await app.signIn(email, { width, colorScheme: scheme });
     await useScheme(page, scheme);
     return page;
   }
 
   async function openSignedOut(scheme: Scheme, width: number): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 860 }, colorScheme: scheme });
-    contexts.push(context);
+    const context = await app.newContext({ viewport: { width, height: 860 }, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto('/login');
     await useScheme(page, scheme);
@@ -119,7 +103,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
 
   /**
    * The sidebar offers exactly `labels`. On a phone it is a drawer: opened with the burger, screenshotted,
-   * then closed the way `close` says (spec §2: close button, outside click, Escape, route change).
+   * then closed the way `close` says (close button, outside click, Escape or a route change: each closes a modal).
    */
   async function expectSidebar(
     page: Page,
@@ -176,12 +160,12 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await see(page, 'Single sign-on may need to be enabled by your school admin.');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await see(page, 'Email and password are required.');
-      // the second single-sign-on button is only a placeholder (spec §8)
+      // the second single-sign-on button is only a placeholder
       await page.getByRole('button', { name: 'Sign in with Google' }).click();
       await see(page, "Sign-in isn't configured yet. This button is a placeholder.");
       await shot(page, `login-${tag}`, true);
 
-      // spec §2: without a session, shell routes and unknown paths go to /login
+      // without a session, shell routes and unknown paths go to /login
       await expectRedirect(page, '/no-such-page', '/login');
       await expectRedirect(page, '/settings', '/login');
 
@@ -191,7 +175,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await see(page, 'An administrator approves new accounts before they can sign in.');
       await page.getByRole('button', { name: 'Prefill from Microsoft account' }).waitFor();
       for (const label of [/^Full name/, /^Email/, /^Password/]) await page.getByLabel(label).waitFor();
-      // spec §5: school_staff is the default; admin cannot be chosen
+      // registration: school_staff is the default role; admin cannot be chosen
       const role = page.getByRole('combobox', { name: 'Role' });
       expect(await role.inputValue()).toBe('School Staff');
       await role.click();
@@ -215,11 +199,11 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await expectGreeting(page, 'Dana Admin');
       await expectSidebar(page, width, ADMIN_LINKS, `drawer-admin-${tag}`, { link: 'Pending Users' });
 
-      // shell: notifications, help, user menu (spec §2)
+      // shell: notifications, help, user menu
       await page.getByRole('button', { name: /^Notifications/ }).click();
       const notifications = page.getByRole('menu');
       await see(notifications, 'Notifications');
-      // issue 15: the tenant's admins are paged when an accepted trip still needs a bus (the demo's Space Museum)
+      // the tenant's admins are paged when an accepted trip still needs a bus (the demo's Space Museum; docs/domain.md, Needs a bus)
       await notifications.getByRole('menuitem', { name: /^Needs a bus: Space Museum departs .* and has no bus yet\./ }).waitFor();
       await shot(page, `shell-notifications-${tag}`);
       await closeMenu(page, notifications);
@@ -245,7 +229,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await page.getByRole('button', { name: `Switch to ${scheme} theme` }).click();
       await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
 
-      // Account Settings: email and role read-only, name and password editable (spec §2, §5)
+      // Account Settings: email and role read-only, name and password editable
       await heading(page, 'Account Settings').waitFor();
       expect(await breadcrumb(page)).toEqual(['Home', 'Settings']);
       const email = page.getByLabel('Email', { exact: true });
@@ -264,7 +248,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await see(page, 'Passwords do not match.');
       await shot(page, `settings-admin-${tag}`, true);
 
-      // User Management (spec §2 dashboard table: role select, status select, Save per row)
+      // User Management (a table: role select, status select, Save per row)
       await goto(page, '/admin/users', 'User Management');
       expect(await breadcrumb(page)).toEqual(['Home', 'Admin', 'Users']);
       for (const column of ['Name', 'Email', 'Role', 'Status']) {
@@ -287,7 +271,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       expect(await page.getByRole('combobox', { name: 'Organization of Penny Pending' }).inputValue()).toBe('Greenfield Primary');
       await shot(page, `admin-approvals-${tag}`, true);
 
-      // Role Permissions: the matrix, an add-role input, Save Changes (spec §2, §5, §6)
+      // Role Permissions: the matrix, an add-role input, Save Changes (docs/domain.md, Role permissions)
       await goto(page, '/admin/roles', 'Role Permissions');
       await see(page, 'These are the default permissions; nobody has changed them yet.');
       const box = (role: string, permission: string) => page.getByRole('checkbox', { name: `${role} ${permission}`, exact: true });
@@ -322,7 +306,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await page.getByRole('button', { name: 'Create Partnership' }).waitFor();
       await shot(page, `global-admin-tenant-${tag}`, true);
 
-      // Extra Bus Bookings and the "+ New Booking" modal (spec §2, §5, §9)
+      // Extra Bus Bookings and the "+ New Booking" modal (docs/domain.md, Bookings)
       await goto(page, '/bookings', 'Extra Bus Bookings');
       for (const column of ['Title', 'When', 'Students', 'Adults', 'Status', 'Created', 'Action']) {
         await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
@@ -344,7 +328,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await booking.getByRole('combobox', { name: 'School' }).waitFor(); // admins name the school
       await booking.getByRole('button', { name: 'Submit Booking' }).click();
       await see(booking, 'Start date is required.');
-      await booking.getByLabel(/^Start date/).fill('2031-05-12');
+      await fillDate(booking.getByLabel(/^Start date/), '2031-05-12');
       expect(await booking.getByLabel(/^End date/).inputValue()).toBe('2031-05-12');
       await booking.getByRole('combobox', { name: 'End time' }).click();
       await page.getByRole('option', { name: '07:00 AM', exact: true }).click();
@@ -362,7 +346,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await page.getByRole('button', { name: 'Export CSV' }).waitFor();
       await shot(page, `finance-admin-${tag}`, true);
 
-      // spec §2: an unknown path goes home when signed in; Sign Out goes to /login and ends the session
+      // an unknown path goes home when signed in; Sign Out goes to /login and ends the session
       await expectRedirect(page, '/no-such-page', '/');
       const menu = await openUserMenu(page, 'Dana Admin', 'Admin');
       await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -383,7 +367,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await page.waitForURL((u) => u.pathname === '/');
       await expectNotAllowed(page, '/admin/global', 'School Staff', 'Dashboard');
       await expectNotAllowed(page, '/finance', 'School Staff', 'Dashboard');
-      // spec §6: Pending Users sends non-admins home
+      // Pending Users is the admins' alone: it sends non-admins home
       await expectRedirect(page, '/admin/approvals', '/');
 
       await goto(page, '/bookings', 'Extra Bus Bookings');
@@ -514,8 +498,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     const stamp = Date.now();
     const name = `Nadia Newcomer ${stamp}`;
     const email = `newcomer.${stamp}@demo.test`;
-    const visitor = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    contexts.push(visitor);
+    const visitor = await app.newContext({ viewport: { width: 1280, height: 860 } });
     const register = await visitor.newPage();
     await register.goto('/register');
     await register.getByLabel(/^Full name/).fill(name);
@@ -579,7 +562,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     await staff.getByRole('button', { name: '+ New Booking' }).click();
     const form = staff.getByRole('dialog', { name: 'New Bus Booking' });
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
-    await form.getByLabel(/^Start date/).fill('2031-06-03');
+    await fillDate(form.getByLabel(/^Start date/), '2031-06-03');
     await form.getByRole('textbox', { name: /^Students/ }).fill('32');
     await form.getByRole('textbox', { name: /^Adults/ }).fill('3');
     const [pickup, dropoff] = await form.getByRole('button', { name: 'Add point' }).all();

@@ -1,35 +1,25 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addDays, clashMessage, localDate, weekStart } from '../../server/src/contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 import { A11Y_ROLES } from './a11y-screens';
-import { COLOUR_RULES, expectNoSidewaysOverflow, showScreen, turnDark, wcagFindings } from './page-helpers';
+import { clickedAt, COLOUR_RULES, expectNoSidewaysOverflow, recordClicks, showScreen, turnDark, wcagFindings } from './page-helpers';
 
 /**
- * The dispatch board live (issue 15), in the real console over one server: two dispatchers of Desert Star on
+ * The dispatch board live, in the real console over one server: two dispatchers of Desert Star on
  * /dispatch and Greenfield's staff on All Trips, none of them reloaded. The first assigns Bus 12 to a waiting trip
  * from the bus's row; the second's board shows the bar, and the school's list shows the trip Confirmed (both
  * delays measured with Date.now() in the pages: one machine, one clock). The second then tries Bus 12 on an
  * overlapping trip and reads the server's clash message. Then axe (WCAG 2.1 AA) on /dispatch and /fleet.
  */
 describe('dispatch board, live across consoles', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useConsole();
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { api, login } = apiOf(() => server.url);
+  const { api, login } = app;
 
   /** A second Desert Star dispatcher: registered, then approved by the tenant's admin into the company. */
   async function secondDispatcher(companyId: number): Promise<string> {
@@ -68,7 +58,7 @@ describe('dispatch board, live across consoles', () => {
   }
 
   async function openBoard(email: string, week: string): Promise<Page> {
-    const { page } = await signIn(browser, server.url, email);
+    const { page } = await app.signIn(email);
     await page.goto(`/dispatch?week=${week}`);
     await page.getByRole('group', { name: 'Bus 12' }).waitFor();
     await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
@@ -93,27 +83,6 @@ describe('dispatch board, live across consoles', () => {
     page
       .waitForFunction(() => (window as unknown as { __appeared: { at: number } }).__appeared.at, null, { timeout: 10_000 })
       .then((h) => h.jsonValue() as Promise<number>);
-
-  /** The time of every button or menu-item click in the page (capture phase: before React handles it). */
-  async function recordClicks(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const clicks: { label: string; at: number }[] = [];
-      Object.assign(window, { __clicks: clicks });
-      document.addEventListener(
-        'click',
-        (e) => {
-          const button = (e.target as Element | null)?.closest('button');
-          if (button) clicks.push({ label: button.textContent?.trim() ?? '', at: Date.now() });
-        },
-        true,
-      );
-    });
-  }
-  const clickedAt = (page: Page, label: string) =>
-    page.evaluate(
-      (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
-      label,
-    );
 
   it('shows one dispatcher’s assignment on the other’s board and the school’s list live, and the clash in the server’s words', async () => {
     const [staffToken, dispatcherToken] = await Promise.all([login('staff.greenfield@demo.test'), login('dispatch.desertstar@demo.test')]);
@@ -140,7 +109,7 @@ describe('dispatch board, live across consoles', () => {
     const bus12 = board.buses.find((b) => b.name === 'Bus 12') as BusDto;
     expect(board.needsBus.map((t) => t.id)).toEqual(expect.arrayContaining([first.id, overlapping.id]));
 
-    const school = await signIn(browser, server.url, 'staff.greenfield@demo.test');
+    const school = await app.signIn('staff.greenfield@demo.test');
     await school.page.goto('/trips');
     await school.page.getByPlaceholder('Search destination, notes, or type').fill(first.destination);
     await school.page.locator(`tr[data-trip-id="${first.id}"]`).waitFor();
@@ -217,7 +186,7 @@ describe('dispatch board, live across consoles', () => {
   it.each(ROLES.map((r) => [r.role, r] as const))(
     'finds no WCAG 2.1 AA violation on the %s’s board, fleet and bell (light and dark, 1280 and 390 px), nothing sticking out sideways',
     async (_name, role) => {
-      const { page } = await signIn(browser, server.url, role.email as string);
+      const { page } = await app.signIn(role.email as string);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: string[] = [];
       for (const width of [1280, 390]) {

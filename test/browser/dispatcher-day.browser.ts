@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addDays, busIdentity, localDate, weekStart } from '../../server/src/contracts/fleet-rules';
 import type { BusDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 import { expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
@@ -15,19 +14,9 @@ import { expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } fro
  * 390 px (test/browser/screenshots/dispatcher-day-*.png).
  */
 describe("a dispatcher's day on the board", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useConsole();
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const { api, login } = apiOf(() => server.url);
+  const { api, login } = app;
 
   // A day well away from the demo's trips, so the buses are free unless this test makes them busy.
   const day = addDays(localDate(), 40);
@@ -51,7 +40,7 @@ describe("a dispatcher's day on the board", () => {
     const buses = await api<BusDto[]>(dispatcher, 'GET', 'fleet/buses');
     const bus = (name: string) => buses.find((b) => b.name === name)!;
 
-    const board = (await signIn(browser, server.url, 'dispatch.desertstar@demo.test')).page;
+    const board = (await app.signIn('dispatch.desertstar@demo.test')).page;
     await board.setViewportSize({ width: 1440, height: 900 });
     await board.goto(`/dispatch?week=${weekStart(day)}`);
     await board.getByRole('group', { name: 'Bus 12' }).waitFor();
@@ -70,7 +59,7 @@ describe("a dispatcher's day on the board", () => {
     await shot(board, 'dispatcher-day-request-lane-1440');
 
     // The school's console: the trip's details open on All Trips.
-    const school = (await signIn(browser, server.url, 'staff.greenfield@demo.test')).page;
+    const school = (await app.signIn('staff.greenfield@demo.test')).page;
     await school.goto(`/trips?trip=${trip.id}`);
     const details = school.getByRole('dialog', { name: 'View trip details' });
     await details.getByText(trip.destination).first().waitFor();
@@ -139,7 +128,7 @@ describe("a dispatcher's day on the board", () => {
     [1440, 900],
     [390, 844],
   ])('the Today view, the week view and the lanes read and pass axe at %i px, light and dark', async (width, height) => {
-    const { page } = await signIn(browser, server.url, 'dispatch.desertstar@demo.test');
+    const { page } = await app.signIn('dispatch.desertstar@demo.test');
     await page.setViewportSize({ width, height });
     const findings: string[] = [];
     for (const [view, path] of [

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOTS, signIn } from '../support/browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { type ConsoleFixture, SCREENSHOTS } from '../support/browser';
 import type { A11yRole, A11yScreen } from './a11y-screens';
 
 /** What the browser suites do to a page: pick the colour scheme, check for sideways overflow, screenshot. */
@@ -142,20 +142,52 @@ export async function wcagFindings(page: Page, where: string, rules?: readonly s
  * A page for one of a11y-screens.ts's roles at `width` (860 px high), in a context of its own: signed in with the
  * role's demo account, or on the sign-in page for the visitor. Motion is reduced, as the screens suites want it.
  */
-export async function rolePage(
-  browser: Browser,
-  baseURL: string,
-  role: A11yRole,
-  width: number,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function rolePage(app: ConsoleFixture, role: A11yRole, width: number): Promise<{ context: BrowserContext; page: Page }> {
   let opened: { context: BrowserContext; page: Page };
   if (role.email) {
-    opened = await signIn(browser, baseURL, role.email, { width });
+    opened = await app.signIn(role.email, { width });
   } else {
-    const context = await browser.newContext({ baseURL, viewport: { width, height: 860 } });
+    const context = await app.newContext({ viewport: { width, height: 860 } });
     opened = { context, page: await context.newPage() };
     await opened.page.goto('/login');
   }
   await opened.page.emulateMedia({ reducedMotion: 'reduce' });
   return opened;
 }
+
+/**
+ * Types a whole 'YYYY-MM-DD' date into one of the console's date fields and leaves the field, as a person moving on
+ * does: the calendar that opened under it closes (it would cover the fields below), and the field shows the day taken.
+ */
+export async function fillDate(field: Locator, date: string): Promise<void> {
+  await field.fill(date);
+  await field.blur();
+}
+
+/**
+ * Records, in the page, the time of every button click (capture phase: before React handles it), under the button's
+ * text, or its accessible label first with `byAriaLabel` (for icon buttons). Read them back with clickedAt.
+ */
+export async function recordClicks(page: Page, opts: { byAriaLabel?: boolean } = {}): Promise<void> {
+  await page.evaluate((byAriaLabel) => {
+    const clicks: { label: string; at: number }[] = [];
+    Object.assign(window, { __clicks: clicks });
+    document.addEventListener(
+      'click',
+      (e) => {
+        const button = (e.target as Element | null)?.closest('button');
+        if (!button) return;
+        const text = button.textContent?.trim() ?? '';
+        clicks.push({ label: byAriaLabel ? (button.getAttribute('aria-label') ?? text) : text, at: Date.now() });
+      },
+      true,
+    );
+  }, opts.byAriaLabel ?? false);
+}
+
+/** When the button of that label was last clicked, by recordClicks (NaN: never). */
+export const clickedAt = (page: Page, label: string): Promise<number> =>
+  page.evaluate(
+    (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
+    label,
+  );

@@ -1,17 +1,17 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
-import { analyzeWcag, type Scheme } from './page-helpers';
+import type { Locator, Page } from 'playwright-core';
+import { SCREENSHOTS, useConsole } from '../support/browser';
+import { analyzeWcag, clickedAt, recordClicks, type Scheme } from './page-helpers';
 
 /**
- * Issue 16 in the browser, without reloads: two Desert Star dispatchers (the demo's Dev Desert and a second one,
- * Dina Dunes, registered and approved through the API), Greenfield's staff and the tenant admin. Dev opens the
- * Space Museum trip and Assign Bus; Dina and the school see his avatar on the trip's row, Dina is told he is
- * assigning buses when she opens Assign Bus herself; Dev closes, the avatar goes away; the admin sees who is
- * online in User Management. Delays are measured in the pages with Date.now() (one machine, one clock) and logged.
- * axe checks the details modal with an avatar and User Management with its online dots (WCAG 2.1 AA, light and
- * dark, 1280 and 390 px).
+ * Presence (docs/architecture.md, Presence) in the browser, without reloads: two Desert Star dispatchers (the demo's
+ * Dev Desert and a second one, Dina Dunes, registered and approved through the API), Greenfield's staff and the
+ * tenant admin. Dev opens the Space Museum trip and Assign Bus; Dina and the school see his avatar on the trip's row,
+ * Dina is told he is assigning buses when she opens Assign Bus herself; Dev closes, the avatar goes away; the admin
+ * sees who is online in User Management. Delays are measured in the pages with Date.now() (one machine, one clock)
+ * and logged. axe checks the details modal with an avatar and User Management with its online dots (WCAG 2.1 AA,
+ * light and dark, 1280 and 390 px).
  */
 const VIEWS: readonly { scheme: Scheme; width: number }[] = [
   { scheme: 'light', width: 1280 },
@@ -29,12 +29,10 @@ interface Profile {
 }
 
 describe('presence: who is on a trip, the soft claim, who is online', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const app = useConsole();
 
   async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-    const response = await fetch(`${server.url}/api${path}`, {
+    const response = await fetch(`${app.url}/api${path}`, {
       method: init.method ?? 'GET',
       headers: {
         'content-type': 'application/json',
@@ -54,8 +52,6 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
   let tripId: number;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     // a second dispatcher of Desert Star Buses: registers, then the tenant admin approves her into the company
     const [admin, desertStar] = await Promise.all([login('admin@demo.test'), login('dispatch.desertstar@demo.test')]);
     dev = desertStar.user;
@@ -72,15 +68,9 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     const trips = await api<{ id: number; destination: string }[]>('/trips', { token: desertStar.token });
     tripId = trips.find((t) => t.destination === DESTINATION)!.id;
   });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function open(email: string, path: string): Promise<Page> {
-    const { context, page } = await signIn(browser, server.url, email);
-    contexts.push(context);
+    const { page } = await app.signIn(email);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
@@ -136,27 +126,6 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
       .waitForFunction((s) => (window as unknown as { __avatar: Record<string, number> }).__avatar[s], state, { timeout: 15_000 })
       .then((h) => h.jsonValue() as Promise<number>);
 
-  /** Records the time of every button click in the page (capture phase: before React handles it), by accessible label. */
-  async function recordClicks(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const clicks: { label: string; at: number }[] = [];
-      Object.assign(window, { __clicks: clicks });
-      document.addEventListener(
-        'click',
-        (e) => {
-          const button = (e.target as Element | null)?.closest('button');
-          if (button) clicks.push({ label: button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '', at: Date.now() });
-        },
-        true,
-      );
-    });
-  }
-  const clickedAt = (page: Page, label: string) =>
-    page.evaluate(
-      (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
-      label,
-    );
-
   async function expectAxeClean(page: Page, where: string): Promise<void> {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.waitForFunction(() =>
@@ -185,7 +154,7 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
       openTrip(SECOND.email),
       openTrip('staff.greenfield@demo.test'),
     ]);
-    await Promise.all([watchAvatar(dinaPage, dev.id), watchAvatar(staffPage, dev.id), recordClicks(devPage)]);
+    await Promise.all([watchAvatar(dinaPage, dev.id), watchAvatar(staffPage, dev.id), recordClicks(devPage, { byAriaLabel: true })]);
 
     // 1. Dev opens the trip: Dina and the school see him viewing it
     const devDetails = await openDetails(devPage);

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, busIdentity, localDate } from '../../server/src/contracts/fleet-rules';
 import type { DispatchBoardDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import { parseTripTime } from '../../server/src/contracts/trip-rules';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer, apiOf } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 import { COLOUR_RULES, expectNoSidewaysOverflow, settle, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
@@ -18,21 +17,17 @@ const DISPATCHER = 'dispatch.desertstar@demo.test';
 const WIDTHS = [1440, 390] as const;
 
 describe('run sheet', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const app = useConsole();
   /** The demo driver, the day, and that day's trips of theirs, read from the API. */
   let driver: DriverDto;
   let date: string;
   let trips: TripDto[];
 
-  const { api } = apiOf(() => server.url);
+  const { api } = app;
 
   const departureKey = (t: TripDto) => `${t.departureDate} ${String(parseTripTime(t.departureTime) ?? 0).padStart(4, '0')} ${t.id}`;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const { token } = await api<{ token: string }>(null, 'POST', 'auth/login', { email: DISPATCHER, password: 'demo1234' });
 
     // the demo's trips sit around today: find a driver with a trip in the coming weeks (the seeded Botanical
@@ -51,15 +46,9 @@ describe('run sheet', () => {
       .filter((t) => t.buses.some((b) => b.driverId === driverId))
       .sort((a, b) => departureKey(a).localeCompare(departureKey(b)));
   });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function openSheet(width: number, query: string): Promise<Page> {
-    const { context, page } = await signIn(browser, server.url, DISPATCHER, { width });
-    contexts.push(context);
+    const { page } = await app.signIn(DISPATCHER, { width });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`/dispatch/run-sheet?${query}`);
     return page;

@@ -1,24 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 
 // A newcomer's first minute: the demo seeded by `npm start`, the sign-in page, the console behind it.
 describe('signing in through the page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   it('sends a visitor without a session to /login', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await app.newContext();
     const page = await context.newPage();
     await page.goto('/trips');
     await page.waitForURL('**/login');
@@ -28,7 +16,7 @@ describe('signing in through the page', () => {
   });
 
   it('shows the server’s message for a wrong password and stays on /login', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await app.newContext();
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel(/^Email/).fill('admin@demo.test');
@@ -40,7 +28,7 @@ describe('signing in through the page', () => {
   });
 
   it('tells a pending account that it awaits approval', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await app.newContext();
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel(/^Email/).fill('pending@demo.test');
@@ -51,7 +39,7 @@ describe('signing in through the page', () => {
   });
 
   it('signs the demo admin in, greets them, and keeps the token under "token"', async () => {
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
+    const { context, page } = await app.signIn('admin@demo.test');
     await expectText(page, 'Hello, Dana Admin');
     expect(await page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
     await page.screenshot({ path: join(SCREENSHOTS, 'signed-in-admin-light.png') });
@@ -59,7 +47,7 @@ describe('signing in through the page', () => {
   });
 
   it('lands finance on /trips, since the dashboard is not theirs', async () => {
-    const { context, page } = await signIn(browser, server.url, 'finance@demo.test');
+    const { context, page } = await app.signIn('finance@demo.test');
     await page.waitForURL('**/trips');
     await context.close();
   });

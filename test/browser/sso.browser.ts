@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, startServer } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 import {
   type IdentityProvider,
   makeSigningKey,
@@ -16,19 +16,10 @@ const root = resolve(__dirname, '..', '..');
 const PLACEHOLDER = "Sign-in isn't configured yet. This button is a placeholder.";
 
 describe('single sign-on with Microsoft, default build (no client id)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   it('says the Microsoft and Google buttons are placeholders, and loads no msal', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await app.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => scripts.push(r.url()));
@@ -53,12 +44,15 @@ describe('single sign-on with Microsoft, default build (no client id)', () => {
  */
 describe('single sign-on with Microsoft, through the popup', () => {
   let idp: IdentityProvider;
-  let server: RunningServer;
-  let browser: Browser;
   let dist: string;
+  // the console built against the stand-in, and the server told to trust it: done before the server starts
+  const app = useConsole({ env: buildAgainstIdentityProvider, startWithinMs: 180_000 });
+  afterAll(async () => {
+    await idp?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
+  async function buildAgainstIdentityProvider(): Promise<Record<string, string>> {
     idp = await startIdentityProvider({ key: await makeSigningKey(), apiClientId: TEST_API_CLIENT_ID, spaClientId: TEST_SPA_CLIENT_ID });
     dist = mkdtempSync(join(tmpdir(), 'console-sso-dist-'));
     execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--outDir', dist, '--logLevel', 'error'], {
@@ -73,27 +67,18 @@ describe('single sign-on with Microsoft, through the popup', () => {
       },
       stdio: 'pipe',
     });
-    [server, browser] = await Promise.all([
-      startServer({
-        CLIENT_DIST: dist,
-        MS_JWKS_URL: idp.jwksUrl,
-        MS_AUDIENCE: TEST_API_CLIENT_ID,
-        MS_ALLOWED_ISSUERS: idp.issuer,
-        MS_LOGIN_ORIGIN: idp.origin,
-      }),
-      launchBrowser(),
-    ]);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await idp?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  });
+    return {
+      CLIENT_DIST: dist,
+      MS_JWKS_URL: idp.jwksUrl,
+      MS_AUDIENCE: TEST_API_CLIENT_ID,
+      MS_ALLOWED_ISSUERS: idp.issuer,
+      MS_LOGIN_ORIGIN: idp.origin,
+    };
+  }
 
   // The stand-in's certificate is self-signed; the popup belongs to the same context.
   const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ baseURL: server.url, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
+    const context = await app.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
     return { context, page: await context.newPage() };
   };
 
@@ -113,7 +98,7 @@ describe('single sign-on with Microsoft, through the popup', () => {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
     await expectText(page, 'Hello, Grace Green');
     expect(await page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
-    // msal kept its cache in localStorage (spec §7), and redeemed the code, then a refresh token for our API
+    // msal kept its cache in localStorage (so a reload keeps the Microsoft session), and redeemed the code, then a refresh token for our API
     expect(await page.evaluate('Object.keys(localStorage).some((k) => k.startsWith("msal."))')).toBe(true);
     expect(idp.log).toEqual(
       expect.arrayContaining([

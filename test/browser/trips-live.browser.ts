@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, useConsole } from '../support/browser';
+import { clickedAt, fillDate, recordClicks } from './page-helpers';
 
 /**
  * Three consoles at once, none of them reloaded: Greenfield staff request a trip, the Desert Star dispatcher
@@ -10,20 +11,10 @@ import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } f
  * change on the staff console is measured in both pages with Date.now() (one machine, one clock).
  */
 describe('a trip request, live across three consoles', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   async function openTrips(email: string): Promise<Page> {
-    const { page } = await signIn(browser, server.url, email);
+    const { page } = await app.signIn(email);
     await page.goto('/trips');
     await page.getByPlaceholder('Search destination, notes, or type').waitFor();
     await page.locator('tr[data-trip-id]').first().waitFor();
@@ -47,31 +38,10 @@ describe('a trip request, live across three consoles', () => {
     }, tripId);
   }
 
-  /** Records the time of every button click in the page (capture phase: before React handles it). */
-  async function recordClicks(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const clicks: { label: string; at: number }[] = [];
-      Object.assign(window, { __clicks: clicks });
-      document.addEventListener(
-        'click',
-        (e) => {
-          const button = (e.target as Element | null)?.closest('button');
-          if (button) clicks.push({ label: button.textContent?.trim() ?? '', at: Date.now() });
-        },
-        true,
-      );
-    });
-  }
-
   const seenAt = (page: Page, status: string) =>
     page
       .waitForFunction((s) => (window as unknown as { __seen: Record<string, number> }).__seen[s], status, { timeout: 10_000 })
       .then((h) => h.jsonValue() as Promise<number>);
-  const clickedAt = (page: Page, label: string) =>
-    page.evaluate(
-      (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
-      label,
-    );
 
   it('shows the request to the partner dispatcher live, and each step back to the school, never to Falcon', async () => {
     const [staff, desertStar, falcon] = await Promise.all([
@@ -83,7 +53,7 @@ describe('a trip request, live across three consoles', () => {
 
     // 1. school staff request the trip
     await staff.getByRole('textbox', { name: /^Destination/ }).fill(destination);
-    await staff.getByLabel(/^Departure date/).fill('2031-05-10');
+    await fillDate(staff.getByLabel(/^Departure date/), '2031-05-10');
     await staff.getByRole('combobox', { name: /^Departure time/ }).click();
     await staff.getByRole('option', { name: '08:00 AM', exact: true }).click();
     await staff.getByRole('combobox', { name: /^Return time/ }).click();

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TripDto, TripStatus, TripType } from '../../server/src/contracts/trip-wire';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import { SCREENSHOTS, useConsole } from '../support/browser';
 
 /**
  * All Trips with 10,000 trips in Chromium: the real built page, its GET /trips pages answered from 10,000 trips in
@@ -81,24 +81,14 @@ function trips(): TripDto[] {
   return list.reverse();
 }
 
-/** The page's own rule (spec §5): destination, notes and type, case-insensitive. */
+/** The list's search rule: destination, notes and type, case-insensitive. */
 const matches = (t: TripDto, q: string) =>
   [t.destination, t.notes, t.tripType, t.customType].filter(Boolean).join('\n').toLowerCase().includes(q.trim().toLowerCase());
 const rangeFor = (n: number) => (n === 0 ? '0 of 0 Trips' : `1–${Math.min(12, n)} of ${n} Trips`);
 
 describe('All Trips with 10,000 trips', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useConsole();
   const data = trips();
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function timeKeystroke(page: Page, key: string, expected: string): Promise<number> {
     await page.evaluate((want) => {
@@ -123,8 +113,8 @@ describe('All Trips with 10,000 trips', () => {
   }
 
   it('filters 10,000 trips as the user types, showing the right count after every key (timings recorded, not judged)', async () => {
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
-    // The list's server, in the page: it answers the page asked for (issue 17: All Trips pages on the server) over the
+    const { context, page } = await app.signIn('admin@demo.test');
+    // The list's server, in the page: it answers the page asked for (All Trips pages on the server: docs/architecture.md, Reads at scale) over the
     // 10,000 trips, newest first, by the same search, status and calendar-range rules.
     await context.route(
       (url) => url.pathname === '/api/trips',

@@ -1,12 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TripPage } from '../../server/src/contracts/trip-list';
 import { addScaleTrips, type ScaleTenant, seedScaleTenants } from '../bench/support/seed-scale';
-import { launchBrowser, type RunningServer, startServer } from '../support/browser';
+import { useConsole } from '../support/browser';
 
 /**
- * All Trips over 100,000 trips (issue 17): the built server on a PostgreSQL schema of its own in the test database,
+ * All Trips over 100,000 trips (docs/architecture.md, Reads at scale): the built server on a PostgreSQL schema of its own in the test database,
  * a tenant seeded with set-based SQL (test/bench/support/seed-scale.ts), a console that filters (search, status,
  * month) and pages, while another console (API calls) changes trips into and out of the page shown. The page shows
  * them come and go without a reload and the total follows.
@@ -28,21 +28,21 @@ const monthLabel = (month: string) =>
 
 describe('All Trips over 100,000 trips, paged on the server, live', () => {
   const schema = `browser_scale_${Date.now().toString(36)}_${process.pid}`;
-  let server: RunningServer;
-  let browser: Browser;
   let db: Pool;
   let tenant: ScaleTenant;
   let token: string;
 
+  // the server on a schema of this suite's own, created before it starts
+  const app = useConsole({
+    env: async () => {
+      const admin = new Client({ connectionString: DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      await admin.end();
+      return { DATABASE_URL, DATABASE_SCHEMA: schema, JWT_SECRET, SEED_DEMO: 'false' };
+    },
+  });
   beforeAll(async () => {
-    const admin = new Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    [server, browser] = await Promise.all([
-      startServer({ DATABASE_URL, DATABASE_SCHEMA: schema, JWT_SECRET, SEED_DEMO: 'false' }),
-      launchBrowser(),
-    ]);
     db = new Pool({ connectionString: DATABASE_URL, max: 2, options: `-c search_path=${schema}` });
     [tenant] = await seedScaleTenants(db, { count: 1, prefix: 'Scale' });
     const t0 = Date.now();
@@ -51,8 +51,6 @@ describe('All Trips over 100,000 trips, paged on the server, live', () => {
     token = signToken(tenant.admin);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await db?.end();
     const admin = new Client({ connectionString: DATABASE_URL });
     await admin.connect();
@@ -62,7 +60,7 @@ describe('All Trips over 100,000 trips, paged on the server, live', () => {
 
   /** The other console: the API, as the admin. */
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${server.url}/api${path}`, {
+    const res = await fetch(`${app.url}/api${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -105,7 +103,7 @@ describe('All Trips over 100,000 trips, paged on the server, live', () => {
     const serverPage = (page: number) =>
       api<TripPage>('GET', `/trips?${new URLSearchParams({ ...filter, page: String(page), pageSize: '12' })}`);
 
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const context = await app.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
     const page = await context.newPage();
     const started = Date.now();

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, SCREENSHOTS, signIn, startServer } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { useConsole } from '../support/browser';
 import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
 
 /**
@@ -10,20 +9,10 @@ import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
  */
 
 describe('trip screens, light and dark, desktop and phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useConsole();
 
   async function open(email: string, scheme: Scheme, width: number): Promise<Page> {
-    const { page } = await signIn(browser, server.url, email, { width, colorScheme: scheme });
+    const { page } = await app.signIn(email, { width, colorScheme: scheme });
     await useScheme(page, scheme);
     return page;
   }

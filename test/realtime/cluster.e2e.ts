@@ -1,24 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { testDatabaseUrl } from '../support/test-env';
-import { closeAllClients, connectLive, redisUrl } from './live-client';
+import { freePort, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+import { redisUrl, testDatabaseUrl } from '../support/test-env';
+import { closeAllClients, connectLive } from './live-client';
 
-const root = resolve(__dirname, '..', '..');
-const REPLICA_HEADER = 'x-replica'; // scripts/cluster.mjs
-
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
+/** The header scripts/cluster.mjs's proxy adds to each answer: which replica served it. */
+const REPLICA_HEADER = 'x-replica';
 
 /**
  * `npm run cluster` as a user runs it: two built replicas on PostgreSQL (a schema of this test) and Redis,
@@ -26,23 +15,21 @@ const freePort = () =>
  */
 describe('npm run cluster: two replicas behind the proxy', () => {
   const schema = `cluster_e2e_${Date.now().toString(36)}_${process.pid}`;
-  let cluster: ChildProcess | undefined;
-  let output = '';
+  let cluster: ServerProcess | undefined;
   let proxy = '';
   const replicas: Record<string, string> = {};
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'server', 'dist', 'main.js'))) {
+    if (!existsSync(join(REPO_ROOT, 'server', 'dist', 'main.js'))) {
       throw new Error('The cluster runs the built server: run `npm run build` first.');
     }
     const [port, a, b] = [await freePort(), await freePort(), await freePort()];
     replicas.a = `http://127.0.0.1:${a}`;
     replicas.b = `http://127.0.0.1:${b}`;
-    cluster = spawn(process.execPath, ['scripts/cluster.mjs', '--no-build'], {
-      cwd: root,
+    cluster = await startServerProcess({
+      what: 'npm run cluster',
+      args: ['scripts/cluster.mjs', '--no-build'],
       env: {
-        ...process.env,
-        NODE_OPTIONS: '',
         CLUSTER_PORT: String(port),
         CLUSTER_REPLICA_PORTS: `${a},${b}`,
         DATABASE_URL: testDatabaseUrl(),
@@ -55,30 +42,17 @@ describe('npm run cluster: two replicas behind the proxy', () => {
         LOGIN_RATE_LIMIT: '1000',
         LOGIN_ADDRESS_RATE_LIMIT: '1000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      ready: (output) => /Cluster ready at http:\/\/localhost:(\d+)/.test(output),
+      readyWithinMs: 45_000,
+      pollMs: 100,
     });
-    cluster.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    cluster.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    const started = Date.now();
-    while (!/Cluster ready at http:\/\/localhost:(\d+)/.test(output)) {
-      if (cluster.exitCode !== null) throw new Error(`npm run cluster exited during start-up:\n${output}`);
-      if (Date.now() - started > 45_000) throw new Error(`npm run cluster was not ready within 45 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     proxy = `http://127.0.0.1:${port}`;
   }, 60_000);
 
   afterAll(async () => {
     closeAllClients();
-    const child = cluster;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(kill);
-      // replicas stopped by SIGTERM print nothing alarming; show the rest if a test failed to read it
-    }
+    // replicas stopped by SIGTERM print nothing alarming
+    await cluster?.stop(15_000);
     const db = new Client({ connectionString: testDatabaseUrl() });
     await db.connect();
     await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

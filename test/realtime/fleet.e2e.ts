@@ -3,16 +3,18 @@ import { addDays } from '../../server/src/contracts/fleet-rules';
 import type { BusDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { BusAlerts } from '../../server/src/fleet/bus-alerts.service';
-import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildBus, buildDriver } from '../support/fleet-factory';
+import { useReplicas } from '../support/replicas';
 import { buildTrip } from '../support/trip-factory';
-import { closeAllClients, connectLive, expectDelivery, type LiveClient, QUIET_MS, redisUrl, sleep } from './live-client';
+import { closeAllClients, connectLive, expectDelivery, type LiveClient, QUIET_MS, sleep } from './live-client';
 
-/** DESIGN §9 over two replicas and Redis: fleet changes and "Needs a bus" alerts reach exactly those who may read them. */
+/**
+ * The fleet rules (docs/domain.md, Fleet) over two replicas and Redis: fleet changes and "Needs a bus" alerts reach
+ * exactly those who may read them.
+ */
 describe('fleet and dispatch events across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const [a, b] = useReplicas({ beforeStop: closeAllClients }).apps;
   let acme: TestTenant;
   let other: TestTenant;
   let root: TestUser;
@@ -25,8 +27,6 @@ describe('fleet and dispatch events across replicas', () => {
   const except = (...keep: LiveClient[]) => all().filter((c) => !keep.includes(c));
 
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: redisUrl() });
     acme = await buildTenant(a, 'Live fleet');
     other = await buildTenant(a, 'Other fleet');
     root = await buildPlatformAdmin(a);
@@ -47,11 +47,6 @@ describe('fleet and dispatch events across replicas', () => {
       platform: await onA(root, 'platform admin'),
     };
   }, 60_000);
-  afterAll(async () => {
-    closeAllClients();
-    await a?.close();
-    await b?.close();
-  });
 
   const ok = async <T>(res: Promise<{ status: number; body: unknown }>): Promise<T> => {
     const r = await res;

@@ -1,13 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEventMap, HelloPayload, LiveEvent, LiveEventName } from '../../server/src/contracts/events';
 import type { ClientCommandMap } from '../../server/src/contracts/presence';
-import { testRedisUrl } from '../support/test-env';
 
-export const redisUrl = (): string => testRedisUrl() ?? 'redis://127.0.0.1:6379';
+export { redisUrl } from '../support/test-env';
 
 /** How long a socket that must not see an event is watched after the others got theirs. */
 export const QUIET_MS = 500;
-/** How long a socket that must see an event may wait for it (DESIGN: "within a second"). */
+/** How long a socket that must see an event may wait for it (the console's promise: within a second). */
 export const DELIVERY_MS = 1_000;
 
 export interface Received {

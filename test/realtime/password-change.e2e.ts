@@ -1,27 +1,21 @@
-import { type TestApp, startTestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { buildTenant, buildUser, TEST_PASSWORD, type TestTenant } from '../support/factories';
-import { closeAllClients, connectLive, redisUrl, refusal } from './live-client';
+import { useReplicas } from '../support/replicas';
+import { closeAllClients, connectLive, refusal } from './live-client';
 
 /**
- * issue 14 item 3: a password change ends every other session of the user, on every replica: their
+ * A password change ends every other session of the user, on every replica: their
  * tokens answer 401 and their sockets close, wherever they are connected. The session that made the
  * change goes on, on every replica too.
  */
 describe('a password change across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const [a, b] = useReplicas().apps;
   let acme: TestTenant;
 
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: redisUrl() });
     acme = await buildTenant(a, 'Passwords');
   });
   afterEach(() => closeAllClients());
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
 
   const signIn = async (app: TestApp, email: string, password = TEST_PASSWORD): Promise<string> =>
     (await app.http().post('/api/auth/login').send({ email, password }).expect(200)).body.token as string;

@@ -1,6 +1,6 @@
 import { PresenceMessages } from '../../server/src/contracts/presence';
-import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant } from '../support/factories';
+import { useReplicas } from '../support/replicas';
 import { buildTrip } from '../support/trip-factory';
 import { closeAllClients, connectLive } from './live-client';
 import {
@@ -20,17 +20,13 @@ const LIMIT = 3;
 
 /** One process without REDIS_URL: presence kept in memory, with the same protocol and rights, on both databases. */
 describe.each(['pg', 'pglite'] as const)('presence in one process (no Redis), on %s', (driver) => {
-  let t: TestApp;
+  const [t] = useReplicas({ count: 1, redis: false, env: { PRESENCE_RATE_LIMIT: String(LIMIT) }, driver }).apps;
   let acme: TestTenant;
 
   beforeAll(async () => {
-    t = await startTestApp({ PRESENCE_RATE_LIMIT: String(LIMIT) }, { driver });
     acme = await buildTenant(t, 'Solo');
   });
   afterEach(() => closeAllClients());
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('reports the in-memory adapter', async () => {
     const res = await t.http().get('/api/health').expect(200);

@@ -1,35 +1,22 @@
-import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant } from '../support/factories';
+import { redisStateOf, until } from '../support/redis-proxy';
+import { useReplicas } from '../support/replicas';
 import { buildTrip } from '../support/trip-factory';
-import { closeAllClients, connectLive, QUIET_MS, redisUrl, sleep } from './live-client';
+import { closeAllClients, connectLive, QUIET_MS, sleep } from './live-client';
 import { announce, nextSnapshot, nextTrip, nobody, only, presenceSince, syncPresence } from './presence-client';
-import { RedisProxy, until } from './redis-proxy';
 
 /**
  * Replica B reaches Redis through a TCP proxy the test cuts: presence degrades like the rest of the live layer
  * (no crash, no error for the user, nothing stale left on the other replica) and comes back on its own.
  */
 describe('presence while a replica’s Redis link is down', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let proxy: RedisProxy;
+  const { apps, redisProxy: proxy } = useReplicas({ behindProxy: [1], beforeStop: closeAllClients });
+  const [a, b] = apps;
   let acme: TestTenant;
 
   beforeAll(async () => {
-    proxy = new RedisProxy(new URL(redisUrl()));
-    await proxy.start();
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: proxy.url });
     acme = await buildTenant(a, 'Outage presence');
   });
-  afterAll(async () => {
-    closeAllClients();
-    await a?.close();
-    await b?.close();
-    await proxy?.cut();
-  });
-
-  const redisOf = async (app: TestApp) => ((await app.http().get('/api/health').expect(200)).body as { redis: string }).redis;
 
   it('withdraws the cut-off replica’s presence from the others, keeps answering, and puts it back when the link returns', async () => {
     const before = await buildTrip(a, acme, { status: 'Pending' });
@@ -52,7 +39,7 @@ describe('presence while a replica’s Redis link is down', () => {
     since = staffOnA.received.length;
     const cut = Date.now();
     await proxy.cut();
-    await until(async () => (await redisOf(b)) === 'down', 10_000, 'replica B to report Redis down');
+    await until(async () => (await redisStateOf(b)) === 'down', 10_000, 'replica B to report Redis down');
     // replica A can no longer hear B's sockets: it gives them up like a dead replica's
     const gone = await nextTrip(staffOnA, since, before.id, nobody, 15_000);
     console.log(`replica B cut off from Redis: its presence left replica A's consoles after ${gone.at - cut} ms`);
@@ -72,7 +59,7 @@ describe('presence while a replica’s Redis link is down', () => {
     since = staffOnA.received.length;
     const sinceB = adminOnB.received.length;
     await proxy.start();
-    await until(async () => (await redisOf(b)) === 'up', 15_000, 'replica B to report Redis up again');
+    await until(async () => (await redisStateOf(b)) === 'up', 15_000, 'replica B to report Redis up again');
     await Promise.all([
       nextTrip(staffOnA, since, before.id, only(acme.users.busA.user.id, 'viewing'), 10_000),
       nextTrip(staffOnA, since, during.id, only(acme.users.busA.user.id, 'editing'), 10_000),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
-import { RedisPresenceStore } from '../../server/src/realtime/presence-redis.store';
-import type { TripEntry } from '../../server/src/realtime/presence-store';
+import { RedisPresenceStore } from '../../server/src/realtime/presence/presence-redis.store';
+import type { TripEntry } from '../../server/src/realtime/presence/presence-store';
 import { presenceStoreContract } from '../support/presence-store-contract';
 import { redisUrl, sleep } from './live-client';
 

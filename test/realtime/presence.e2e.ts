@@ -1,8 +1,8 @@
 import { PRESENCE_ACTIVITIES, PresenceMessages } from '../../server/src/contracts/presence';
-import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser } from '../support/factories';
+import { useReplicas } from '../support/replicas';
 import { buildTrip } from '../support/trip-factory';
-import { closeAllClients, connectLive, redisUrl } from './live-client';
+import { closeAllClients, connectLive } from './live-client';
 import {
   announce,
   clearPresence,
@@ -24,24 +24,17 @@ const INT4_MAX = 2_147_483_647;
 
 /** Two replicas on one PostgreSQL and one Redis: presence announced on one is heard on both, by exactly those who may see the trip. */
 describe('presence across replicas (Redis)', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const [a, b] = useReplicas().apps;
   let acme: TestTenant;
   let other: TestTenant;
   let root: TestUser;
 
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: redisUrl() });
     acme = await buildTenant(a, 'Presence');
     other = await buildTenant(a, 'Elsewhere');
     root = await buildPlatformAdmin(a);
   });
   afterEach(() => closeAllClients());
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
 
   /** A Pending trip of school A, requested by staff A: seen by school A, its partner bus A, the admins and finance. */
   const pendingTrip = () => buildTrip(a, acme, { status: 'Pending' });

@@ -18,7 +18,7 @@ function handshake(url: string, token: string, headers: Record<string, string>):
 }
 
 /**
- * issue 14 item 8: a browser page may open a socket only from this server's own origin (or CLIENT_ORIGIN).
+ * A browser page may open a socket only from this server's own origin (or CLIENT_ORIGIN).
  * Behind a proxy the page's host arrives as X-Forwarded-Host, which is believed only from a proxy
  * TRUST_PROXY names; from anyone else it is their say-so, and the origin must match the Host itself.
  */

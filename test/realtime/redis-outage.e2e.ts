@@ -1,30 +1,20 @@
-import { type AddressInfo, createServer } from 'node:net';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant, uniq } from '../support/factories';
-import { closeAllClients, connectLive, DELIVERY_MS, expectDelivery, QUIET_MS, redisUrl, sleep } from './live-client';
-import { RedisProxy, until } from './redis-proxy';
+import { redisStateOf, until } from '../support/redis-proxy';
+import { useReplicas } from '../support/replicas';
+import { freePort } from '../support/server-process';
+import { closeAllClients, connectLive, DELIVERY_MS, expectDelivery, QUIET_MS, sleep } from './live-client';
 
 describe('live events survive a Redis outage', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let proxy: RedisProxy;
+  // replica B reaches Redis through a proxy the test cuts
+  const { apps, redisProxy: proxy } = useReplicas({ behindProxy: [1], beforeStop: closeAllClients });
+  const [a, b] = apps;
   let acme: TestTenant;
 
   beforeAll(async () => {
-    proxy = new RedisProxy(new URL(redisUrl()));
-    await proxy.start();
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: proxy.url });
     acme = await buildTenant(a, 'Outage');
   });
-  afterAll(async () => {
-    closeAllClients();
-    await a?.close();
-    await b?.close();
-    await proxy?.cut();
-  });
 
-  const redisOf = async (app: TestApp) => ((await app.http().get('/api/health').expect(200)).body as { redis: string }).redis;
   const rename = (app: TestApp) =>
     app
       .http()
@@ -46,8 +36,8 @@ describe('live events survive a Redis outage', () => {
     );
 
     await proxy.cut();
-    await until(async () => (await redisOf(b)) === 'down', 5_000, 'replica B to report Redis down');
-    expect(await redisOf(a)).toBe('up');
+    await until(async () => (await redisStateOf(b)) === 'down', 5_000, 'replica B to report Redis down');
+    expect(await redisStateOf(a)).toBe('up');
 
     // B's API still works (it answered /api/health above); its own sockets still hear its own changes,
     // and A's sockets hear A's: only the crossing between replicas is lost.
@@ -65,7 +55,7 @@ describe('live events survive a Redis outage', () => {
     const helloOnB = onB.nextHello(10_000);
     const helloOnA = onA.nextHello(10_000);
     await proxy.start();
-    await until(async () => (await redisOf(b)) === 'up', 10_000, 'replica B to report Redis up again');
+    await until(async () => (await redisStateOf(b)) === 'up', 10_000, 'replica B to report Redis up again');
     const tenant = String(acme.tenant.id);
     expect((await helloOnB).seq[tenant]).toBeGreaterThanOrEqual(missedByB);
     expect((await helloOnA).seq[tenant]).toBeGreaterThanOrEqual(missedByA);
@@ -89,10 +79,7 @@ describe('live events survive a Redis outage', () => {
 
   it('answers REST on a replica that starts while Redis is unreachable', async () => {
     // a port nothing listens on
-    const spare = createServer();
-    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
-    const dead = `redis://127.0.0.1:${(spare.address() as AddressInfo).port}`;
-    await new Promise((resolve) => spare.close(resolve));
+    const dead = `redis://127.0.0.1:${await freePort()}`;
     const started = Date.now();
     const c = await startTestApp({ REDIS_URL: dead });
     try {

@@ -1,7 +1,7 @@
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
-import { closeAllClients, connectLive, expectDelivery, type LiveClient, redisUrl } from './live-client';
+import { useReplicas } from '../support/replicas';
+import { closeAllClients, connectLive, expectDelivery, type LiveClient } from './live-client';
 
 const tripBody = (destination: string) => ({
   tripType: 'Day Trip',
@@ -15,22 +15,15 @@ const tripBody = (destination: string) => ({
 
 /** Two app instances on one PostgreSQL and one Redis: two replicas behind a load balancer. */
 describe('live events across replicas (Redis adapter)', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const [a, b] = useReplicas().apps;
   let acme: TestTenant;
   let root: TestUser;
 
   beforeAll(async () => {
-    a = await startTestApp({ REDIS_URL: redisUrl() });
-    b = await startTestApp({ REDIS_URL: redisUrl() });
     acme = await buildTenant(a, 'Replicated');
     root = await buildPlatformAdmin(a);
   });
   afterEach(() => closeAllClients());
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
 
   it('reports the Redis adapter and a live Redis on /api/health', async () => {
     for (const app of [a, b]) {

@@ -1,7 +1,7 @@
 import { Messages } from '../../server/src/contracts/messages';
 import { type TestApp, startTestApp } from '../support/app';
 import { uniq } from '../support/factories';
-import { redisUrl } from './live-client';
+import { useReplicas } from '../support/replicas';
 
 let address = 0;
 // Each test speaks from addresses of its own (the replicas believe X-Forwarded-For from loopback).
@@ -9,20 +9,9 @@ const fresh = () => `198.18.${process.pid % 250}.${++address}`;
 const attempt = (app: TestApp, email: string, from = '192.0.2.1') =>
   app.http().post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password: 'guess' });
 
-/** The sign-in and registration limits (DESIGN §5, issue 14) counted once for the whole deployment, not once per replica. */
+/** The sign-in and registration limits (docs/running.md, Redis and several replicas) counted once for the whole deployment, not once per replica. */
 describe('the sign-in limit across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    const limits = { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6', REGISTER_RATE_LIMIT: '5' };
-    a = await startTestApp({ REDIS_URL: redisUrl(), ...limits });
-    b = await startTestApp({ REDIS_URL: redisUrl(), ...limits });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  const [a, b] = useReplicas({ env: { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6', REGISTER_RATE_LIMIT: '5' } }).apps;
 
   it('blocks the fifth wrong password for one e-mail even when the attempts alternate between replicas and addresses', async () => {
     const email = `victim.${uniq()}@example.test`;

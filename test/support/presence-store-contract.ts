@@ -1,7 +1,7 @@
-import type { OnlineEntry, PresenceStore, TripEntry } from '../../server/src/realtime/presence-store';
+import type { OnlineEntry, PresenceStore, TripEntry } from '../../server/src/realtime/presence/presence-store';
 
 /**
- * What every presence store does (server/src/realtime/presence-store.ts), run against the in-memory store
+ * What every presence store does (server/src/realtime/presence/presence-store.ts), run against the in-memory store
  * (unit) and the Redis store (realtime): `make(replica)` gives a store acting for that replica, all of one
  * deployment. Tenants and trips are numbered apart per call so that runs sharing a store do not collide.
  */

@@ -13,7 +13,7 @@ export const BUS: BusAssignment = {
   status: null,
 };
 
-/** A valid POST /trips body (spec §5). */
+/** A valid POST /trips body, as the New Trip form sends it. */
 export const tripRequest = (over: Record<string, unknown> = {}) => ({
   tripType: 'Day Trip',
   destination: 'Science Museum',

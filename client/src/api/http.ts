@@ -1,12 +1,12 @@
 /**
- * The one HTTP client of the console (spec §7): base /api, a leading /api/ on a path is stripped,
+ * The one HTTP client of the console: base /api, a leading /api/ on a path is stripped,
  * Bearer token from local storage, credentials included, no timeout.
  */
 export const API_BASE = '/api';
-/** spec §9: the stored login token key. */
+/** The local storage key of the login token. */
 export const TOKEN_KEY = 'token';
 
-/** A failed call: `message` is already the text to show (spec §8). */
+/** A failed call: `message` is already the text to show. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -64,7 +64,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 const PUBLIC_PATHS = /^(auth\/login|auth\/register)/;
 
-/** spec §8: the response's message, else its error, else the client error message, else "Request failed". */
+/** The text to show for a failed call: the response's message, else its error, else the client error message, else "Request failed". */
 export function errorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

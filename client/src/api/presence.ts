@@ -12,7 +12,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { onLive, onLiveHello, onLivePresence, onLiveResync, onLiveStatus, sendLive } from './socket';
 
 /**
- * Presence on the client (issue 16; protocol in server/src/realtime/README.md "Presence"):
+ * Presence on the client: who has a trip open and who is online (protocol in server/src/realtime/README.md "Presence"):
  *  - what this console has open, announced with `useAnnounce(tripId, activity)` (or `announcePresence`), sent
  *    again after every reconnect, cleared when the last screen that announced a trip closes;
  *  - who else has each trip open (`useTripPresence(tripId)`) and, for admins, who is online (`useOnlineUsers()`),

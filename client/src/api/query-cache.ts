@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * A small query cache: screens read server state from here, and live events write into the
- * same entries (STYLE: no second copy of server state in component state).
+ * same entries, so no screen keeps a second copy of server state in component state (it would go stale).
  */
 export type QueryKey = readonly unknown[];
 

@@ -3,8 +3,9 @@ import type { ClientCommandMap, PresenceEventMap } from '@contracts/presence';
 import type { Socket } from 'socket.io-client';
 
 /**
- * Live events (DESIGN §6). Screens subscribe with `onLive`; subscriptions outlive the socket, so they
- * keep working across reconnects and sign-ins. The console works without a live connection.
+ * Live events (docs/architecture.md: how a change reaches every console). Screens subscribe with `onLive`;
+ * subscriptions outlive the socket, so they keep working across reconnects and sign-ins. The console works without a
+ * live connection.
  */
 export type LiveStatus = 'offline' | 'connecting' | 'online';
 

@@ -22,7 +22,7 @@ const UnauthorizedPage = lazy(() => import('./unauthorized-page').then((m) => ({
 
 const publicFallback = <LoadingScreen text="Loading, please wait..." minHeight="100vh" />;
 
-/** spec §2 route table. */
+/** The console's routes; who may open each is in shared/access.ts. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,4 +1,4 @@
-/** spec §2: segments are split, hyphens become spaces and words are capitalised. */
+/** The path's segments are split, hyphens become spaces and words are capitalised. */
 export function breadcrumbLabels(pathname: string): string[] {
   return pathname
     .split('/')

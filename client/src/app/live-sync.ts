@@ -11,11 +11,12 @@ import { subscribeBookingsLive } from '../features/bookings/bookings.live';
 import { subscribeDispatchLive } from '../features/dispatch/dispatch.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
 import { subscribeTripsLive } from '../features/trips/trips.live';
-import { liveFeed, tripFeedItem } from './shell/live-feed';
+import { liveFeed } from '../shared/live-feed';
+import { tripFeedItem } from './trip-feed-item';
 
 /**
- * While signed in: keeps the live connection open and merges pushed events into the query cache
- * (DESIGN §6); when events may have been missed the shown data is refetched.
+ * While signed in: keeps the live connection open and merges pushed events into the query cache (docs/architecture.md
+ * follows a change to every console); when events may have been missed the shown data is refetched.
  */
 export function useLiveSync(): void {
   const { profile, refresh } = useSession();

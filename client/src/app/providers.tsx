@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/auth/session-context';
@@ -15,7 +16,10 @@ export function AppProviders({ children, env }: { children: ReactNode; env?: 'de
       env={env}
     >
       <Notifications position="top-center" autoClose={2000} withAutoCloseProgress={false} zIndex={1000} />
-      <SessionProvider>{children}</SessionProvider>
+      {/* date fields' calendars start the week on Monday, as the board and the trips calendar do */}
+      <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
+        <SessionProvider>{children}</SessionProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -57,7 +57,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: "You don't have access to that page" })).toBeInTheDocument();
   });
 
-  it('redirects a non-admin from Pending Users to / (spec: Pending Users)', async () => {
+  it('redirects a non-admin from Pending Users to /, their home', async () => {
     renderWithApp(<AppRoutes />, { route: '/admin/approvals', session: makeSession(makeProfile('trip_manager')) });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });

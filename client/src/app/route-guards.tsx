@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getToken } from '../api/http';
-import { ScreenBoundary } from '../components/error-boundaries';
+import { ScreenBoundary } from './screen-boundary';
 import { LoadingScreen } from '../components/loading-screen';
 import { useSession } from '../features/auth/session-context';
-import { canOpen, homePath, landingFor, type ShellPath } from './access';
+import { canOpen, type FromState, homePath, landingFor, type ShellPath } from '../shared/access';
 import { Shell } from './shell/app-shell';
 
-export interface FromState {
-  from?: string;
-}
-
-/** spec §2: routes inside the shell need a loaded profile; without a session the user goes to /login. */
+/** Routes inside the shell need a loaded profile; without a session the user goes to /login. */
 export function RequireSession() {
   const { loading, profile } = useSession();
   const location = useLocation();
@@ -27,7 +23,7 @@ export function RequireSession() {
   );
 }
 
-/** spec §2: a role that is not allowed is sent to /unauthorized (or to `redirectTo`, e.g. Pending Users sends non-admins home). */
+/** A role that is not allowed is sent to /unauthorized (or to `redirectTo`, e.g. Pending Users sends non-admins home). */
 export function RequireRole({
   path,
   children,
@@ -55,7 +51,7 @@ export function PublicOnly() {
   );
 }
 
-/** spec §2: any unknown path goes to / when signed in and to /login otherwise. */
+/** Any unknown path goes to / when signed in and to /login otherwise. */
 export function UnknownPath() {
   const { loading, profile, roles } = useSession();
   if (loading) return <LoadingScreen text="Loading, please wait..." minHeight="100vh" />;

@@ -52,7 +52,7 @@ function hue(c: string): number {
   return (h * 60 + 360) % 360;
 }
 
-/** Every colour a status, a button or a badge uses (spec §4 statuses; teal approve, grape roles, orange requests). */
+/** Every colour a status, a button or a badge uses (the trip statuses' colours; teal approve, grape roles, orange requests). */
 const STATUS_COLORS = ['yellow', 'blue', 'green', 'red', 'gray', 'orange', 'teal', 'grape', 'cyan'];
 
 describe('theme contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {

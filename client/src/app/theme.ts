@@ -24,7 +24,7 @@ export const theme = createTheme({
   },
 });
 
-/** spec §2: light by default; the user's choice is remembered in local storage. */
+/** Light by default; the user's choice is remembered in local storage. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'console-color-scheme' });
 
 /** WCAG 2.1 AA (1.4.3): normal text needs 4.5:1 against what it sits on. A little above, so rounding never drops under. */

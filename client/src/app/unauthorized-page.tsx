@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../features/auth/session-context';
-import { HOME_LABELS, homePath, roleLabel } from './access';
+import { HOME_LABELS, homePath, roleLabel } from '../shared/access';
 
 export function UnauthorizedPage() {
   const { roles, profile } = useSession();

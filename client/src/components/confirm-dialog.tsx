@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Modal } from './error-boundaries';
 
-/** spec §2 confirm dialog: a title, a question, Confirm and Cancel; Escape cancels. */
+/** The confirm dialog: a title, a question, Confirm and Cancel; Escape cancels. */
 export function ConfirmDialog({
   opened,
   title,

@@ -6,7 +6,7 @@ export function CountInput({
   onChange,
   ...props
 }: Omit<NumberInputProps, 'value' | 'onChange' | 'min' | 'allowDecimal' | 'allowNegative'> & {
-  value: number | '';
+  value?: number | '';
   onChange: (value: number | '') => void;
 }) {
   return (

@@ -1,8 +1,9 @@
-import { TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DateField } from './date-field';
 import { TimeSelect } from './time-select';
 
 /**
- * A start and an end, each a date and a time ("hh:mm AM"), as the booking and trip forms ask for them (spec §5):
+ * A start and an end, each a date and a time ("hh:mm AM"), as the booking and trip forms ask for them:
  * four required fields in two rows, the end date never before the start date, and the end following the start
  * while the person has not set it apart. Each form keeps its own names, labels, messages and checks.
  */
@@ -10,6 +11,19 @@ export type RangePart = 'startDate' | 'startTime' | 'endDate' | 'endTime';
 
 /** Which field of the form each part is, and its label. */
 export type RangeFields<N extends string> = Record<RangePart, { name: N; label: string }>;
+
+type NamedField<N extends string> = readonly [name: N, label: string];
+
+/** A form's four parts as [field, label] pairs, in the order they show: start date, start time, end date, end time. */
+export function rangeFields<N extends string>(
+  startDate: NamedField<N>,
+  startTime: NamedField<N>,
+  endDate: NamedField<N>,
+  endTime: NamedField<N>,
+): RangeFields<N> {
+  const part = ([name, label]: NamedField<N>) => ({ name, label });
+  return { startDate: part(startDate), startTime: part(startTime), endDate: part(endDate), endTime: part(endTime) };
+}
 
 export function DateTimeRangeFields<N extends string>({
   fields,
@@ -22,7 +36,7 @@ export function DateTimeRangeFields<N extends string>({
 }: {
   fields: RangeFields<N>;
   values: Record<NoInfer<N>, string>;
-  errors: Partial<Record<NoInfer<N>, string>>;
+  errors: Partial<Record<NoInfer<N>, ReactNode>>;
   /** A start change carries the end with it (followed or not), so a form may clear both parts' messages. */
   onChange: (patch: Partial<Record<NoInfer<N>, string>>) => void;
   /** the end time follows the start time while it is empty or the same */
@@ -36,19 +50,17 @@ export function DateTimeRangeFields<N extends string>({
   const patch = (entries: [RangePart, string][]) =>
     onChange(Object.fromEntries(entries.map(([part, value]) => [fields[part].name, value])) as Partial<Record<N, string>>);
 
-  // spec §5: the end date (and, for a trip, the end time) default to the start
+  // the end date (and, for a trip, the end time) takes the start's until the person sets it apart
   const follows = (end: string, previousStart: string, nextStart: string, staysAfter: boolean) =>
     !end || end === previousStart || (staysAfter && end < nextStart);
 
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label={startDate.label}
         required
         value={get('startDate')}
-        onChange={(e) => {
-          const date = e.currentTarget.value;
+        onChange={(date) => {
           const end = get('endDate');
           patch([
             ['startDate', date],
@@ -72,13 +84,12 @@ export function DateTimeRangeFields<N extends string>({
         }}
         error={errors[startTime.name]}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={endDate.label}
         required
-        min={get('startDate') || undefined}
+        minDate={get('startDate')}
         value={get('endDate')}
-        onChange={(e) => patch([['endDate', e.currentTarget.value]])}
+        onChange={(date) => patch([['endDate', date]])}
         error={errors[endDate.name]}
       />
       <TimeSelect

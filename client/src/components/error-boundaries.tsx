@@ -1,17 +1,15 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@contracts/client-errors';
-import { Button, Group, Modal as MantineModal, type ModalProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal as MantineModal, type ModalProps, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ErrorInfo, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Link, useLocation } from 'react-router-dom';
 import { getToken, http } from '../api/http';
-import { HOME_LABELS, homePath } from '../app/access';
-import { useSession } from '../features/auth/session-context';
 
 /**
  * Error boundaries: a render error inside one screen or one modal replaces that screen or modal with a message,
  * and everything around it (the shell, the sidebar, the live connection, other screens' state) stays as it was.
- * The error goes to the server's log through POST /api/client-errors (signed-in users only).
+ * The error goes to the server's log through POST /api/client-errors (signed-in users only). The screen's boundary
+ * (it needs the session for its way out) is app/screen-boundary.tsx; the modal's is here.
  */
 
 export const SCREEN_FAILED = 'Something went wrong on this screen.';
@@ -36,7 +34,7 @@ export function reportClientError(error: unknown, info: Pick<ErrorInfo, 'compone
 const reload = () => window.location.reload();
 
 /** The message a broken screen or modal shows in its place, with Reload and a way out (`action`). */
-function FailedNotice({ action, large }: { action: ReactNode; large: boolean }) {
+export function FailedNotice({ action, large }: { action: ReactNode; large: boolean }) {
   return (
     <Stack align="center" gap="md" ta="center" py={large ? undefined : 'md'} role={large ? undefined : 'alert'}>
       <ThemeIcon size={large ? 56 : 48} radius="xl" color="red" variant="light" aria-hidden>
@@ -55,33 +53,6 @@ function FailedNotice({ action, large }: { action: ReactNode; large: boolean }) 
         {action}
       </Group>
     </Stack>
-  );
-}
-
-function ScreenFailed() {
-  const { profile, roles } = useSession();
-  const home = profile ? homePath(roles) : null;
-  return (
-    <Paper withBorder p="xl" maw={560} mx="auto" mt="xl" role="alert">
-      <FailedNotice
-        large
-        action={
-          <Button component={Link} to={home ?? '/login'} variant="default">
-            Back to {home ? HOME_LABELS[home] : 'Sign in'}
-          </Button>
-        }
-      />
-    </Paper>
-  );
-}
-
-/** Around each routed screen: a new path starts it afresh, so leaving a broken screen leaves its message too. */
-export function ScreenBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <ErrorBoundary FallbackComponent={ScreenFailed} onError={reportClientError} resetKeys={[pathname]}>
-      {children}
-    </ErrorBoundary>
   );
 }
 

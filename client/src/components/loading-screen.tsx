@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** spec §2: "Loading session...", "Loading dashboard..." or "Loading, please wait...". */
+/** A centred loader with its text: "Loading session...", "Loading dashboard..." or "Loading, please wait...". */
 export function LoadingScreen({ text, minHeight = '50vh' }: { text: string; minHeight?: string }) {
   return (
     <Center mih={minHeight} role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { clampPage, PAGE_SIZES, pageCount, pageJump, rangeText } from './pagination';
 
 /**
- * spec §2 pagination: "{from}–{to} of {total} Trips" (or "0 of 0 Trips"), rows per page, first/previous/next/last
+ * The pagination bar: "{from}–{to} of {total} Trips" (or "0 of 0 Trips"), rows per page, first/previous/next/last
  * (first and last only with more than 2 pages), "current / total", and a digits-only page box with Go.
  */
 export function PaginationBar({

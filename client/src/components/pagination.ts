@@ -1,10 +1,12 @@
+import { DEFAULT_TRIP_PAGE_SIZE, TRIP_PAGE_SIZES } from '@contracts/trip-list';
+
 /**
- * Paging of a long list (spec §2 pagination, spec §5 page box, spec §9 rows per page), as pure functions the
+ * Paging of a long list (the range text, the page box, rows per page), as pure functions the
  * trip list and the finance overview share.
  */
-/** spec §9: rows per page 12, 25 or 50, 12 by default. */
-export const PAGE_SIZES = [12, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 12;
+/** Rows per page: 12, 25 or 50, 12 by default; the server's own page sizes, so the two cannot disagree. */
+export const PAGE_SIZES = TRIP_PAGE_SIZES;
+export const DEFAULT_PAGE_SIZE = DEFAULT_TRIP_PAGE_SIZE;
 
 export function pageCount(total: number, pageSize: number): number {
   return total <= 0 ? 0 : Math.ceil(total / pageSize);
@@ -20,7 +22,7 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
   return items.slice(start, start + pageSize);
 }
 
-/** spec §2: "{from}–{to} of {total} Trips", or "0 of 0 Trips". */
+/** "{from}–{to} of {total} Trips", or "0 of 0 Trips". */
 export function rangeText(total: number, page: number, pageSize: number, noun = 'Trips'): string {
   if (total <= 0) return `0 of 0 ${noun}`;
   const current = clampPage(page, total, pageSize);
@@ -29,7 +31,7 @@ export function rangeText(total: number, page: number, pageSize: number, noun = 
   return `${from}–${to} of ${total} ${noun}`;
 }
 
-/** spec §5: the page box accepts digits only; a jump applies only between 1 and the page count. */
+/** The page box accepts digits only; a jump applies only between 1 and the page count. */
 export function pageJump(text: string, pages: number): number | null {
   if (!/^\d+$/.test(text)) return null;
   const page = Number(text);

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 
-/** A small coloured dot (spec §4: filter and calendar status dots); `color` is any CSS colour. */
+/** A small coloured dot (the status filter's and the calendar's dots); `color` is any CSS colour. */
 export function StatusDot({ color, size = 10, label }: { color: string; size?: number; label?: string }) {
   return (
     <Box

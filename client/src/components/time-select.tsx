@@ -2,7 +2,7 @@ import { formatTimeOfDay } from '@contracts/bookings';
 import { Select, type SelectProps } from '@mantine/core';
 import type { SyntheticEvent } from 'react';
 
-/** spec §5/§9: hours 01–12 with AM or PM, minutes in 15-minute steps. */
+/** The times a form offers: hours 01–12 with AM or PM, minutes in 15-minute steps. */
 export const TIME_OPTIONS = Array.from({ length: 96 }, (_, i) => formatTimeOfDay(i * 15));
 
 const selectAll = (e: SyntheticEvent<HTMLInputElement>) => e.currentTarget.select();

@@ -13,8 +13,8 @@ import type { AppConfig } from '../config/config';
 import { Messages } from '../contracts/messages';
 
 /**
- * The limits on signing in and registering (DESIGN §5, issue 14), three counters that know nothing of
- * each other, each shared by every replica (redis-throttler.storage.ts):
+ * The limits on signing in and registering (against password guessing and sign-up floods): three
+ * counters that know nothing of each other, each shared by every replica (redis-throttler.storage.ts):
  *  - per e-mail, from any address: one account is not tried from many addresses;
  *  - per address, for any e-mail: one address does not try many accounts;
  *  - registrations per address: one address does not fill the approval queue.

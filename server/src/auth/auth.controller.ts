@@ -29,7 +29,7 @@ export class AuthController {
     return this.auth.login(body);
   }
 
-  /** spec §7: the Microsoft access token as `Authorization: Bearer`, an empty JSON body. */
+  /** Microsoft sign-in: the Microsoft access token as `Authorization: Bearer`, an empty JSON body. */
   @Public()
   @SignInLimit()
   @Post('login-microsoft')

@@ -1,11 +1,11 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Messages } from '../contracts/messages';
 import type { LoginResponse, ProfileDto } from '../contracts/wire';
+import { UnitOfWork } from '../database/unit-of-work';
 import { Tenant } from '../tenancy/tenant.entity';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -21,7 +21,7 @@ export class AuthService {
     @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
     private readonly usersService: UsersService,
     private readonly sessions: SessionsService,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async login(body: LoginBody): Promise<LoginResponse> {
@@ -42,28 +42,15 @@ export class AuthService {
     if (!tenant) throw new NotFoundException(Messages.unknownTenant);
     if (await this.users.existsBy({ email: body.email })) throw new ConflictException(Messages.emailTaken);
     const passwordHash = await hashPassword(body.password);
-    let saved: User;
-    try {
-      saved = await this.users.save(
-        this.users.create({
-          name: body.name,
-          email: body.email,
-          passwordHash,
-          role: body.role,
-          status: 'pending',
-          tenantId: tenant.id,
-          activeOrgId: null,
-        }),
-      );
-    } catch (e) {
-      // two registrations racing for one address: the unique index decides
-      if ((e as { code?: string }).code === '23505') throw new ConflictException(Messages.emailTaken);
-      throw e;
-    }
-    const user = await this.usersService.profile(saved.id);
-    // the tenant's admins see the newcomer in User Management and the pending count rise, without a reload
-    this.events.publish('user.changed', { user, tenantId: tenant.id });
-    this.events.publish('users.pending-changed', { tenantId: tenant.id });
+    const newcomer = { name: body.name, email: body.email, passwordHash, role: body.role, status: 'pending' as const };
+    const user = await this.unitOfWork.run(async ({ tx, publish }) => {
+      const saved = await saveUnique(tx, tx.create(User, { ...newcomer, tenantId: tenant.id, activeOrgId: null }));
+      const profile = await this.usersService.profile(saved.id, tx);
+      // the tenant's admins see the newcomer in User Management and the pending count rise, without a reload
+      publish('user.changed', { user: profile, tenantId: tenant.id });
+      publish('users.pending-changed', { tenantId: tenant.id });
+      return profile;
+    });
     return { message: 'Registration successful! Wait for admin approval before logging in.', user };
   }
 
@@ -73,5 +60,15 @@ export class AuthService {
 
   logout(user: AuthUser): Promise<void> {
     return this.sessions.revoke(user);
+  }
+}
+
+// Two registrations racing for one address: the unique index decides, and the loser hears 409.
+async function saveUnique(tx: EntityManager, user: User): Promise<User> {
+  try {
+    return await tx.save(user);
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new ConflictException(Messages.emailTaken);
+    throw e;
   }
 }

@@ -28,7 +28,7 @@ const REFUSALS: Record<MicrosoftTokenProblem, () => HttpException> = {
 };
 
 /**
- * spec §7 `POST /auth/login-microsoft`: a verified Microsoft access token signs in the approved
+ * `POST /auth/login-microsoft`: a verified Microsoft access token signs in the approved
  * user with that e-mail, answering `{token, user}` exactly as `POST /auth/login` does.
  */
 @Injectable()

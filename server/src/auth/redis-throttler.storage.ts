@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { RealtimeModule } from '../realtime/realtime.module';
-import { RedisLink } from '../realtime/redis-link.service';
+import { RedisLink } from '../infrastructure/redis/redis-link.service';
+import { RedisModule } from '../infrastructure/redis/redis.module';
 
 /**
  * One fixed window per key, and a block once the limit is passed, counted atomically in Redis so
@@ -31,7 +31,7 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
 
 /**
- * The sign-in and registration limits (DESIGN §5) shared by every replica: with REDIS_URL set the
+ * The sign-in and registration limits (auth-throttler.guard.ts) shared by every replica: with REDIS_URL set the
  * counts live in Redis (through the realtime link's publisher), under the deployment's schema so
  * that deployments sharing a Redis keep their own. Losing Redis must not lock people out of the
  * console, so while it is away each replica counts on its own (the library's in-memory store) and
@@ -81,5 +81,5 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnApplicationSh
   }
 }
 
-@Module({ imports: [RealtimeModule], providers: [SharedThrottlerStorage], exports: [SharedThrottlerStorage] })
+@Module({ imports: [RedisModule], providers: [SharedThrottlerStorage], exports: [SharedThrottlerStorage] })
 export class ThrottlerStorageModule {}

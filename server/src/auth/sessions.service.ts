@@ -4,8 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, LessThan, Repository } from 'typeorm';
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { UnitOfWork } from '../database/unit-of-work';
 import { User } from '../users/user.entity';
 import { RevokedToken } from './revoked-token.entity';
 
@@ -52,8 +52,7 @@ export class SessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(RevokedToken) private readonly revoked: Repository<RevokedToken>,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   issue(user: Pick<User, 'id' | 'sessionGeneration'>): string {
@@ -99,17 +98,19 @@ export class SessionsService {
   }
 
   async revoke(user: AuthUser): Promise<void> {
-    await this.revoked.upsert({ jti: user.jti, expiresAt: new Date(user.exp * 1000) }, ['jti']);
-    // Expired entries need no keeping: a token past its expiry fails verification on its own.
-    await this.revoked.delete({ expiresAt: LessThan(new Date()) });
-    this.events.publish('session.revoked', { jti: user.jti, userId: user.id });
+    await this.unitOfWork.run(async ({ tx, publish }) => {
+      await tx.upsert(RevokedToken, { jti: user.jti, expiresAt: new Date(user.exp * 1000) }, ['jti']);
+      // Expired entries need no keeping: a token past its expiry fails verification on its own.
+      await tx.delete(RevokedToken, { expiresAt: LessThan(new Date()) });
+      publish('session.revoked', { jti: user.jti, userId: user.id });
+    });
   }
 }
 
 /**
  * Ends every session of the caller's user but the caller's own, inside the transaction that changes the
- * password: later requests with those tokens answer 401. Publish 'sessions.ended' after the commit, which
- * closes their sockets on every replica. (A function, not a SessionsService method: the users module uses it,
+ * password: later requests with those tokens answer 401. Publish 'sessions.ended' in the same unit of work: once
+ * it has committed, that closes their sockets on every replica. (A function, not a SessionsService method: the users module uses it,
  * and the auth module already depends on the users module.)
  */
 export async function endOtherSessions(tx: EntityManager, caller: Pick<AuthUser, 'id' | 'jti'>): Promise<void> {

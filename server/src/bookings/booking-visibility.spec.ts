@@ -9,7 +9,7 @@ const viewer = (role: Role, tenantId: number | null, activeOrgId: number | null 
 });
 const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({ tenant_id: 1, school_org_id: 10, created_by_id: 7, ...over });
 
-describe('who sees a booking (DESIGN §3)', () => {
+describe('who sees a booking', () => {
   it.each<[string, BookingViewer, BookingFacts, boolean]>([
     ['a platform admin sees any tenant', viewer('admin', null), booking({ tenant_id: 99 }), true],
     ['a tenant admin sees their tenant', viewer('admin', 1), booking(), true],

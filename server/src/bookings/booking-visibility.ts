@@ -15,7 +15,7 @@ export interface BookingScope {
 }
 
 /**
- * DESIGN §3 "sees bookings": a platform admin every tenant's; admin, finance and trip_manager their
+ * Who sees bookings (docs/domain.md, visibility): a platform admin every tenant's; admin, finance and trip_manager their
  * tenant's; school_staff their school's (`active_org_id`), or with no organization the ones they
  * requested; bus_company none (null). The list query and canSeeBooking both read this, so they agree.
  */
@@ -48,7 +48,7 @@ export function canSeeBooking(viewer: BookingViewer, booking: BookingFacts): boo
 }
 
 /**
- * Who may set a booking's status (spec §4 Bookings; decision in bookings/README.md): admins and trip
+ * Who may set a booking's status (the decision is in bookings/README.md): admins and trip
  * managers approve and cancel; the person who requested it may cancel it. Assumes canSeeBooking.
  */
 export function canChangeBookingStatus(viewer: BookingViewer, booking: BookingFacts, status: BookingStatusChange): boolean {

@@ -4,7 +4,7 @@ import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
 import { User } from '../users/user.entity';
 
-/** spec §3 "Booking form payload": an extra bus booking, requested by a school (or an admin / trip manager). */
+/** The booking form's payload: an extra bus booking, requested by a school (or an admin / trip manager). */
 @Entity({ name: 'bookings' })
 @Index(['tenantId', 'createdAt'])
 export class Booking {
@@ -70,7 +70,7 @@ export class Booking {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
-  /** The requester's name and e-mail at the time of the request (spec §3 createdBy, createdByEmail). */
+  /** The requester's name and e-mail at the time of the request (createdBy, createdByEmail on the wire). */
   @Column({ name: 'created_by', type: 'varchar', length: 200 })
   createdBy: string;
 

@@ -19,7 +19,7 @@ import { bookingSchema } from '../docs/wire.schemas';
 export class BookingsController {
   constructor(private readonly bookings: BookingsService) {}
 
-  // DESIGN §3: bus companies see no bookings, so the route refuses them (403) rather than answering an empty list.
+  // Bus companies see no bookings (docs/domain.md, visibility), so the route refuses them (403) rather than answering an empty list.
   @Get()
   @Roles('admin', 'finance', 'school_staff', 'trip_manager')
   @ApiDoc({
@@ -31,7 +31,7 @@ export class BookingsController {
     return this.bookings.list(caller, query);
   }
 
-  // spec §2: /bookings is for school_staff, trip_manager and admin.
+  // Bookings are made by school_staff, trip_manager and admin.
   @Post()
   @Roles('school_staff', 'trip_manager', 'admin')
   @ApiDoc({

@@ -1,7 +1,7 @@
 import type { BookingDto } from '../contracts/bookings';
 import type { Booking } from './booking.entity';
 
-/** spec §3 "Booking (as listed)" in snake_case, with the form's other fields for the details. Needs `schoolOrg` loaded. */
+/** A booking as the list sends it, in snake_case, with the form's other fields for the details. Needs `schoolOrg` loaded. */
 export function toBookingDto(b: Booking): BookingDto {
   return {
     id: b.id,

@@ -44,7 +44,7 @@ describe('times of day', () => {
     expect(isCalendarDate('2026-1-01')).toBe(false);
   });
 
-  it('compares the end with the start on date, then time (spec §5)', () => {
+  it('compares the end with the start on date, then time', () => {
     expect(bookingEndsAfterStart(valid)).toBe(true);
     expect(bookingEndsAfterStart({ ...valid, endTime: '08:00 AM' })).toBe(false);
     expect(bookingEndsAfterStart({ ...valid, endTime: '07:00 AM' })).toBe(false);
@@ -53,7 +53,7 @@ describe('times of day', () => {
   });
 });
 
-describe('the booking form payload (spec §3, §5)', () => {
+describe('the booking form payload', () => {
   it('normalises times, trims texts and turns empty optional fields into null', () => {
     const r = createBookingSchema.parse({
       ...valid,

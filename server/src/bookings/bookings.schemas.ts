@@ -22,7 +22,7 @@ export const BookingMessages = {
   adultsInvalid: 'Adults must be a whole number, 0 or more.',
   busesInvalid: 'Buses requested must be a whole number, 0 or more.',
   durationInvalid: 'Duration must be a whole number of minutes, 0 or more.',
-  // spec §5 Booking form
+  // the booking form's own checks
   pointIncomplete: 'Each pickup or drop-off point needs a location name and a time.',
   pointTimeInvalid: 'Pickup and drop-off times must look like 07:30 AM.',
   pointsNotList: 'Pickup and drop-off points must be a list.',
@@ -51,14 +51,14 @@ const count = (required: string, invalid: string) =>
       .max(100_000, invalid),
   );
 
-/** Optional counts: empty becomes null (spec §5). */
+/** Optional counts: empty becomes null. */
 const optionalCount = (invalid: string) =>
   z.preprocess(
     (v) => (blank(v) ? null : numeric(v)),
     z.number({ error: invalid }).int(invalid).min(0, invalid).max(100_000, invalid).nullable(),
   );
 
-/** spec §5: optional texts are sent as null when empty; trimmed here. */
+/** Optional texts are sent as null when empty; trimmed here. */
 const optionalText = (label: string, max: number) =>
   z.preprocess(
     (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
@@ -98,8 +98,8 @@ const points = z.preprocess((v) => v ?? [], z.array(point, { error: M.pointsNotL
 const id = (message: string) => z.preprocess((v) => (blank(v) ? undefined : v), idFromText(message).optional());
 
 /**
- * spec §3 "Booking form payload". createdBy, createdByEmail, createdById and status are not read: the
- * requester is the signed-in user and a new booking is always "Requested" (spec §4). schoolOrgId lets an
+ * The booking form's payload. createdBy, createdByEmail, createdById and status are not read: the
+ * requester is the signed-in user and a new booking is always "Requested". schoolOrgId lets an
  * admin or trip manager book for a school; tenant_id lets a platform admin pick the tenant.
  */
 export const createBookingSchema = z
@@ -136,7 +136,7 @@ export const updateBookingSchema = z.object({
 });
 export type UpdateBookingBody = z.infer<typeof updateBookingSchema>;
 
-/** GET /bookings filters (spec §7): each can only narrow what the caller sees. */
+/** GET /bookings filters: each can only narrow what the caller sees. */
 export const listBookingsQuery = z.object({
   createdBy: z.preprocess(
     (v) => (blank(v) ? undefined : v),

@@ -109,7 +109,7 @@ const BOOKINGS: BookingSeed[] = [
   },
 ];
 
-/** A few bookings for Greenfield and Riverside in each status (DESIGN §7), dated from today so the board looks alive. */
+/** A few bookings for Greenfield and Riverside in each status, dated from today so the board looks alive. */
 export const seedDemoBookings: DemoSeeder = async (tx: EntityManager, refs: DemoRefs) => {
   const today = dayjs();
   for (const b of BOOKINGS) {

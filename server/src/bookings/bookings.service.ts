@@ -1,10 +1,10 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type FindOptionsWhere, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type FindOptionsWhere, Repository } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import type { BookingDto, BookingStatusChange } from '../contracts/bookings';
 import { Messages } from '../contracts/messages';
+import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
 import { Booking } from './booking.entity';
@@ -20,11 +20,10 @@ export class BookingsService {
     @InjectRepository(Booking) private readonly bookings: Repository<Booking>,
     @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
     @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** Newest first. The filters (spec §7) are intersected with what the caller may see, so they only ever narrow it. */
+  /** Newest first. The query's filters are intersected with what the caller may see, so they only ever narrow it. */
   async list(caller: AuthUser, query: ListBookingsQuery): Promise<BookingDto[]> {
     const scope = bookingScopeFor(caller);
     if (scope === null) return [];
@@ -41,11 +40,11 @@ export class BookingsService {
     return rows.map(toBookingDto);
   }
 
-  /** spec §4: a new booking is "Requested"; the requester and the tenant come from the signed-in user (DESIGN §3). */
+  /** A new booking is "Requested"; the requester and the tenant come from the signed-in user, never from the body. */
   async create(caller: AuthUser, body: CreateBookingBody): Promise<BookingDto> {
     const { tenantId, schoolOrgId } = await this.placement(caller, body);
-    const saved = await this.bookings.save(
-      this.bookings.create({
+    return this.unitOfWork.run(async (work) => {
+      const booking = work.tx.create(Booking, {
         tenantId,
         schoolOrgId,
         title: body.title,
@@ -66,13 +65,13 @@ export class BookingsService {
         createdByEmail: caller.email,
         createdById: caller.id,
         status: 'Requested',
-      }),
-    );
-    return this.announce('booking.created', saved.id);
+      });
+      return this.announce(work, 'booking.created', (await work.tx.save(booking)).id);
+    });
   }
 
   /**
-   * spec §4: Approve sets "approved", Cancel "cancelled", in any order. A booking the caller cannot see
+   * Approve sets "approved", Cancel "cancelled", in any order. A booking the caller cannot see
    * answers 404 (another tenant's exactly as a missing one); one they see but may not change, 403.
    * Setting the status it already holds changes nothing and announces nothing.
    */
@@ -80,16 +79,14 @@ export class BookingsService {
     const current = await this.bookings.findOne({ where: { id }, relations: withSchool });
     if (!current || !canSeeBooking(caller, toBookingDto(current))) throw new NotFoundException(M.notFound);
     if (!canChangeBookingStatus(caller, toBookingDto(current), status)) throw new ForbiddenException(M.cancelOwnOnly);
-    const changed = await this.db.transaction(async (tx) => {
-      const row = await tx.findOne(Booking, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    return this.unitOfWork.run(async (work) => {
+      const row = await work.tx.findOne(Booking, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new NotFoundException(M.notFound);
-      if (row.status === status) return false;
+      if (row.status === status) return toBookingDto(await work.tx.findOneOrFail(Booking, { where: { id }, relations: withSchool }));
       row.status = status;
-      await tx.save(row);
-      return true;
+      await work.tx.save(row);
+      return this.announce(work, 'booking.updated', id);
     });
-    if (!changed) return toBookingDto(await this.bookings.findOneOrFail({ where: { id }, relations: withSchool }));
-    return this.announce('booking.updated', id);
   }
 
   /**
@@ -111,7 +108,7 @@ export class BookingsService {
     }
     const tenantId = caller.tenantId;
     if (tenantId === null) throw new ForbiddenException(Messages.forbidden);
-    // The tenant is the caller's, whatever the body says (DESIGN §3): naming another one is a 404.
+    // The tenant is the caller's, whatever the body says: naming another one is a 404.
     if (body.tenant_id !== undefined && body.tenant_id !== tenantId) throw new NotFoundException(M.tenantNotFound);
     // Their organization was checked when an admin set it; keeping it as is keeps the booking in their own view.
     if (caller.role === 'school_staff') return { tenantId, schoolOrgId: caller.activeOrgId };
@@ -121,10 +118,10 @@ export class BookingsService {
     return { tenantId, schoolOrgId: school.id };
   }
 
-  /** Reads the committed booking, then tells the realtime module (DESIGN §1: after commit). */
-  private async announce(event: 'booking.created' | 'booking.updated', id: number): Promise<BookingDto> {
-    const booking = toBookingDto(await this.bookings.findOneOrFail({ where: { id }, relations: withSchool }));
-    this.events.publish(event, { booking, tenantId: booking.tenant_id, schoolOrgId: booking.school_org_id });
+  /** Reads the booking as written, and tells the realtime module once the change has committed. */
+  private async announce({ tx, publish }: Work, event: 'booking.created' | 'booking.updated', id: number): Promise<BookingDto> {
+    const booking = toBookingDto(await tx.findOneOrFail(Booking, { where: { id }, relations: withSchool }));
+    publish(event, { booking, tenantId: booking.tenant_id, schoolOrgId: booking.school_org_id });
     return booking;
   }
 }

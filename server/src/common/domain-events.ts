@@ -10,7 +10,7 @@ import type { TripDto } from '../contracts/trip-wire';
 import type { ProfileDto, TenantDto } from '../contracts/wire';
 
 /**
- * Who may see a trip besides its place (DESIGN §3), read in the statement that wrote it, so that its event needs no
+ * Who may see a trip besides its place (docs/domain.md, visibility), read in the statement that wrote it, so that its event needs no
  * further reads: the bus companies partnered with its school, and its author as the visibility rules need them
  * (null: no author, or a removed one).
  */
@@ -20,8 +20,8 @@ export interface TripAudienceFacts {
 }
 
 /**
- * What services announce after a change has committed. The realtime module turns each into
- * socket pushes for exactly the users allowed to see the entity; services never touch sockets.
+ * What services announce after a change has committed (through UnitOfWork.run's `publish`). The realtime
+ * module turns each into socket pushes for exactly the users allowed to see the entity; services never touch sockets.
  */
 export interface DomainEventMap {
   'user.changed': {
@@ -36,7 +36,7 @@ export interface DomainEventMap {
   // bookings: deliver with canSeeBooking (bookings/booking-visibility.ts)
   'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
   'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
-  // Global Admin: platform admins, and the admins of the tenant concerned (DESIGN §3)
+  // Global Admin: platform admins, and the admins of the tenant concerned
   'tenant.created': { tenant: TenantDto };
   'tenant.updated': { tenant: TenantDto };
   'org.created': { org: OrganizationDto; tenantId: number };
@@ -59,7 +59,7 @@ export interface DomainEventMap {
     audience?: TripAudienceFacts;
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
-  // fleet (DESIGN §9): the company's dispatchers, the tenant's admins, platform admins
+  // fleet: the company's dispatchers, the tenant's admins, platform admins
   'fleet.updated': ({ bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined }) & {
     tenantId: number;
     companyOrgId: number;
@@ -74,7 +74,10 @@ export type DomainEventName = keyof DomainEventMap;
 export class DomainEvents {
   constructor(private readonly emitter: EventEmitter2) {}
 
-  /** Call only after the transaction that made the change has committed. */
+  /**
+   * Only the unit of work calls this, once the transaction that made the change has committed (lint keeps
+   * services from injecting DomainEvents: eslint-rules/server-boundaries.mjs).
+   */
   publish<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
     this.emitter.emit(name, payload);
   }

@@ -117,7 +117,7 @@ export interface AppConfig {
    * host the socket origin check compares with): addresses or names (loopback, uniquelocal), a hop count, true or false.
    */
   trustProxy: boolean | number | string;
-  /** Fleet and dispatch board (DESIGN §9). */
+  /** Fleet and dispatch board (docs/domain.md "Fleet"). */
   dispatch: DispatchConfig;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   microsoft: MicrosoftSignInConfig;
@@ -141,7 +141,7 @@ export interface MicrosoftSignInConfig {
   loginOrigins: string[];
 }
 
-/** The "Needs a bus" alert (issue 15 item 5). */
+/** The "Needs a bus" alert (docs/domain.md "Needs a bus"). */
 export interface DispatchConfig {
   /** An accepted trip with no bus this many days before departure needs one (0: on its departure day). */
   needsBusDays: number;

@@ -1,10 +1,10 @@
-/** spec §4 Bookings: a booking starts as "Requested"; Approve and Cancel set these two. */
+/** A booking starts as "Requested"; Approve and Cancel set these two (docs/domain.md, "Bookings"). */
 export const BOOKING_STATUSES = ['Requested', 'approved', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_STATUS_CHANGES = ['approved', 'cancelled'] as const;
 export type BookingStatusChange = (typeof BOOKING_STATUS_CHANGES)[number];
 
-/** spec §3: a pickup or drop-off point; time is text such as "07:30 AM". */
+/** A pickup or drop-off point; time is text such as "07:30 AM". */
 export interface BookingPoint {
   location: string;
   address: string | null;
@@ -12,7 +12,7 @@ export interface BookingPoint {
 }
 
 /**
- * spec §3 "Booking (as listed)" — id, title, date_start, date_end, passengers_students,
+ * A booking as the list shows it — id, title, date_start, date_end, passengers_students,
  * passengers_adults, status, created_at — plus the rest of the form's fields for the details view,
  * all in the list's snake_case.
  */
@@ -47,11 +47,11 @@ export interface BookingDto {
   updated_at: string;
 }
 
-/** spec §5 Booking form: the text shown when the end is not after the start. */
+/** The booking form's text when the end is not after the start. */
 export const BOOKING_END_AFTER_START = 'End must be after Start.';
 
 /**
- * Minutes after midnight for a time of day: "07:30 AM" (spec §3, hours 01–12), also "7:30 pm" and
+ * Minutes after midnight for a time of day: "07:30 AM" (the console's form, hours 01–12), also "7:30 pm" and
  * 24-hour "19:30". null when it is none of these.
  */
 export function parseTimeOfDay(text: string): number | null {
@@ -67,7 +67,7 @@ export function parseTimeOfDay(text: string): number | null {
   return day ? Number(day[1]) * 60 + Number(day[2]) : null;
 }
 
-/** The console's form of a time: "hh:mm AM" (spec §5: hours 01 to 12 with AM or PM). */
+/** The console's form of a time: "hh:mm AM" (hours 01 to 12 with AM or PM). */
 export function formatTimeOfDay(minutes: number): string {
   const h24 = Math.floor(minutes / 60) % 24;
   const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
@@ -82,7 +82,7 @@ export function isCalendarDate(text: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-/** spec §5: the end (date and time) must be later than the start. Inputs are YYYY-MM-DD and times parseTimeOfDay accepts. */
+/** The booking form's rule: the end (date and time) must be later than the start. Inputs are YYYY-MM-DD and times parseTimeOfDay accepts. */
 export function bookingEndsAfterStart(b: { date: string; startTime: string; endDate: string; endTime: string }): boolean {
   const start = parseTimeOfDay(b.startTime);
   const end = parseTimeOfDay(b.endTime);

@@ -7,13 +7,13 @@ import type { TripDto, TripStatus } from './trip-wire';
 import type { ProfileDto, TenantDto } from './wire';
 
 /**
- * Live events (DESIGN §6): what the server pushes over Socket.IO, typed once for the gateway and
+ * Live events: what the server pushes over Socket.IO, typed once for the gateway and
  * for the client's `Socket<ClientEventMap, ClientCommandMap>`. Clients send only the presence commands
  * (`ClientCommandMap`, contracts/presence.ts) besides Socket.IO's own pings.
  *
  * Every entity event carries the record exactly as the REST API answers it, wrapped by its name
  * (`{trip}`, `{booking}`...), plus the envelope below. See server/src/realtime/README.md for the
- * seq/hello protocol.
+ * seq/hello protocol, and docs/architecture.md ("A change, from request to every console") for how a change becomes one.
  */
 
 /** Added to every entity event. */
@@ -60,7 +60,7 @@ export interface LiveEventPayloads {
   'permissions:updated': { permissions: PermissionMatrixDto };
   /**
    * A bus or a driver was added or changed (deactivating included; nothing is ever deleted): upsert it by id.
-   * To the company's dispatchers, the tenant's admins and platform admins (DESIGN §9).
+   * To the company's dispatchers, the tenant's admins and platform admins: those who may keep the fleet (docs/domain.md, "Fleet").
    */
   'fleet:updated': { bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined };
   /**
@@ -96,23 +96,3 @@ export interface HelloPayload {
 export type ClientEventMap = { [E in LiveEventName]: (event: LiveEvent<E>) => void } & {
   hello: (hello: HelloPayload) => void;
 } & PresenceEventMap;
-
-export const LIVE_EVENT_NAMES = [
-  'trip:created',
-  'trip:updated',
-  'trip:deleted',
-  'booking:created',
-  'booking:updated',
-  'users:pending',
-  'user:updated',
-  'tenant:created',
-  'tenant:updated',
-  'org:created',
-  'org:updated',
-  'partnership:created',
-  'partnership:deleted',
-  'permissions:updated',
-  'fleet:updated',
-  'notification:created',
-  'resync',
-] as const satisfies readonly LiveEventName[];

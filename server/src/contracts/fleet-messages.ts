@@ -1,6 +1,6 @@
 /**
  * Texts about the fleet and the dispatch board, declared once: the server answers with them and the client's
- * forms show them. The Assign Bus modal keeps the spec's own texts (TripMessages).
+ * forms show them. The Assign Bus modal's own texts are in TripMessages.
  */
 export const FleetMessages = {
   bodyNotObject: 'The request body must be a JSON object.',
@@ -11,7 +11,7 @@ export const FleetMessages = {
   plateTooLong: 'Plate must be at most 20 characters.',
   busTypeRequired: 'Bus type is required.',
   busTypeInvalid: 'Bus type must be Internal Yellow Bus, External Yellow Bus or White Bus.',
-  // spec §5 Assign bus
+  // The Assign Bus modal
   seatsRequired: 'Please enter number of seats.',
   seatsInvalid: 'Number of seats must be a whole number from 1 to 1000.',
   boosterSeatsInvalid: 'Booster seats must be a whole number from 0 to 1000.',

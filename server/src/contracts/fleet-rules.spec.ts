@@ -34,7 +34,7 @@ const trip = (status: TripStatus, t = times('2026-12-02', '09:15 AM', '2026-12-0
   editRequest,
 });
 
-describe('the clash rule (DESIGN §9)', () => {
+describe('the clash rule', () => {
   it('holds buses and drivers while a trip is Accepted, Confirmed or Cancel Requested, or is an edit request', () => {
     const holding = TRIP_STATUSES.filter((s) => holdsFleet({ status: s, editRequest: false }));
     expect(holding).toEqual(['Accepted', 'Confirmed', 'Cancel Requested']);
@@ -155,7 +155,7 @@ describe('"Needs a bus"', () => {
   });
 });
 
-describe('who manages a fleet (DESIGN §9)', () => {
+describe('who manages a fleet', () => {
   const company = { id: 20, tenantId: 1 };
   const actor = (role: Role, tenantId: number | null, activeOrgId: number | null = null) => ({ id: 1, role, tenantId, activeOrgId });
 

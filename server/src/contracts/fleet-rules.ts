@@ -1,7 +1,7 @@
 /**
- * The fleet and dispatch rules of DESIGN §9, in one place: who manages a company's fleet, when a trip holds
+ * The fleet and dispatch rules (docs/domain.md, "Fleet"), in one place: who manages a company's fleet, when a trip holds
  * its buses and drivers, when two trips clash, and the assignment checks that need no database. The server's
- * SQL (server/src/fleet/fleet-sql.ts) states the same holding and overlap rules for its queries; the client
+ * SQL (server/src/fleet/repository/fleet-assignment.repository.ts) states the same holding and overlap rules for its queries; the client
  * asks these functions for display. Plain TypeScript, no framework imports, no I/O.
  */
 import { addDays, formatDay } from './calendar';
@@ -11,24 +11,22 @@ import type { Role } from './roles';
 import { parseTripTime, type TripActor } from './trip-rules';
 import type { BusAssignment, TripStatus } from './trip-wire';
 
-/** The roles that manage a fleet (DESIGN §9); everyone else gets 403. */
+/** The roles that manage a fleet: dispatchers and admins; everyone else gets 403. */
 export const FLEET_ROLES = ['bus_company', 'admin'] as const satisfies readonly Role[];
-/** The roles with the Dispatch Board in their sidebar (issue 15). */
+/** The roles with the Dispatch Board in their sidebar (trip managers see only their own trips on it). */
 export const DISPATCH_BOARD_ROLES = ['bus_company', 'admin', 'trip_manager'] as const satisfies readonly Role[];
 
-/** Default of NEEDS_BUS_DAYS: an accepted trip still without a bus this many days before departure needs one. */
-export const DEFAULT_NEEDS_BUS_DAYS = 3;
 /** A licence expiring within this many days is shown as expiring soon. */
 export const LICENCE_WARNING_DAYS = 30;
 /** The longest window GET /dispatch/board answers for. */
 export const BOARD_MAX_DAYS = 62;
 
-/** DESIGN §9: the statuses in which a trip holds its buses and drivers. */
+/** The statuses in which a trip holds its buses and drivers (docs/domain.md, "Fleet", double booking). */
 export const FLEET_HOLDING_STATUSES = ['Accepted', 'Confirmed', 'Cancel Requested'] as const satisfies readonly TripStatus[];
 
 /**
- * DESIGN §9 clash rule: a trip holds its fleet buses and drivers from departure to return while it is Accepted,
- * Confirmed or Cancel Requested. Our addition: an edit request (school staff changed a Confirmed trip, which is
+ * The clash rule: a trip holds its fleet buses and drivers from departure to return while it is Accepted,
+ * Confirmed or Cancel Requested. An edit request (school staff changed a Confirmed trip, which is
  * Pending with editRequest until the company accepts it again) keeps holding them, so nobody takes the bus
  * while the change waits and a moved time shows as a clash on both trips.
  */
@@ -40,7 +38,7 @@ export function holdsFleet(trip: { status: TripStatus; editRequest: boolean; del
 // ---------------------------------------------------------------------------------------------
 // Who manages a fleet
 
-/** DESIGN §9: dispatchers of the company, admins of its tenant, platform admins. */
+/** Who keeps a fleet: dispatchers of the company, admins of its tenant, platform admins. */
 export function canManageFleet(actor: TripActor, company: { id: number; tenantId: number }): boolean {
   if (actor.role === 'admin') return actor.tenantId === null || actor.tenantId === company.tenantId;
   return actor.role === 'bus_company' && actor.tenantId === company.tenantId && actor.activeOrgId === company.id;
@@ -128,7 +126,7 @@ export function clashMessage(c: TripTimes & { resourceName: string; destination:
 // "Needs a bus"
 
 /**
- * An accepted trip with no bus that departs between today and `days` days from now (issue 15 item 5). Once it has
+ * An accepted trip with no bus that departs between today and `days` days from now ("Needs a bus"). Once it has
  * left, the alert is moot; a trip further out does not need one yet.
  */
 export function needsBus(

@@ -1,7 +1,7 @@
 import type { BusType, TripDto, TripStatus } from './trip-wire';
 
 /**
- * Fleet and dispatch wire types (DESIGN §9), shared by the server, the domain events and the client.
+ * Fleet and dispatch wire types (docs/domain.md, "Fleet"), shared by the server, the domain events and the client.
  * camelCase like the trips they serve. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
@@ -121,7 +121,7 @@ export interface FleetConflictBody {
   conflicts: FleetConflict[];
 }
 
-/** A notification for the bell (DESIGN §9 alerts): raised once per trip and kind, in the database. */
+/** A notification for the bell (the "Needs a bus" alerts): raised once per trip and kind, in the database. */
 export interface NotificationDto {
   id: number;
   kind: 'needsBus';
@@ -142,7 +142,7 @@ export interface NotificationDto {
 /**
  * GET /dispatch/board: one company's fleet and the trips on it over a window of days, plus the lane of
  * accepted trips still without a bus. Everything a trip manager gets is among their own trips (GET /trips),
- * with no fleet rows (DESIGN §9: the fleet is for dispatchers and admins).
+ * with no fleet rows (the fleet is for dispatchers and admins).
  */
 export interface DispatchBoardDto {
   from: string;

@@ -1,6 +1,6 @@
 import type { OrgType } from './roles';
 
-/** spec §3 Organization, as the Global Admin calls send and receive it (snake_case, spec §7). */
+/** An organization, as the Global Admin calls send and receive it (snake_case, as those calls name their fields). */
 export interface OrganizationDto {
   id: number;
   tenant_id: number;
@@ -14,7 +14,7 @@ export interface OrganizationDto {
   updated_at: string;
 }
 
-/** spec §3 Partnership: one school linked to one bus company inside a tenant. */
+/** A partnership: one school linked to one bus company inside a tenant. */
 export interface PartnershipDto {
   id: number;
   tenant_id: number;
@@ -25,14 +25,14 @@ export interface PartnershipDto {
   created_at: string;
 }
 
-/** spec §3 Organization: the labels the console shows for each type. */
+/** The labels the console shows for each type. */
 export const ORG_TYPE_LABELS: Record<OrgType, string> = {
   edu_group: 'Edu Group (Parent)',
   school: 'School',
   bus_company: 'Bus Company',
 };
 
-/** What the Global Admin calls answer with; the spec's words (§5) where it has them. */
+/** What the Global Admin calls answer with; the forms show the same words. */
 export const GlobalAdminMessages = {
   tenantNameRequired: 'Tenant name is required.',
   tenantSlugRequired: 'Tenant slug is required.',

@@ -1,4 +1,4 @@
-/** Texts the server answers with; the spec's words where the spec has them. */
+/** Texts the server answers with; the console shows the same words. */
 export const Messages = {
   loginRequired: 'Email and password are required.',
   badCredentials: 'Invalid email or password.',
@@ -27,7 +27,7 @@ export const Messages = {
   tooManyRegistrations: 'Too many registrations from this address. Please try again in an hour.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
-  // Sign-in with Microsoft (spec §7 POST /auth/login-microsoft, §8 sign-in messages; the spec names the provider).
+  // Sign-in with Microsoft (POST /auth/login-microsoft; docs/running.md, "Single sign-on (Microsoft Entra ID)").
   microsoftNotConfigured: 'Microsoft sign-in is not configured on this server.',
   microsoftUnavailable: 'Microsoft sign-in is unavailable right now. Please try again later.',
   microsoftTokenMissing: 'A Microsoft access token is required (Authorization: Bearer).',

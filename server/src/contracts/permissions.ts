@@ -1,4 +1,4 @@
-/** spec §3 "Permission set per role". */
+/** The permissions a role holds, one switch each, as the role matrix shows them. */
 export const PERMISSION_KEYS = ['canRequestTrips', 'canEditTrips', 'canChangeStatus', 'canMarkPaid', 'accessFinance'] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 export type PermissionSet = Record<PermissionKey, boolean>;
@@ -9,14 +9,14 @@ export interface PermissionMatrixDto {
   updated_at: string | null;
 }
 
-/** spec §5 "New role name". */
+/** What adding a role answers when its name is empty or already taken. */
 export const INVALID_ROLE_NAME = 'Invalid or duplicate role name.';
 
 const set = (on: PermissionKey[]): PermissionSet => Object.fromEntries(PERMISSION_KEYS.map((k) => [k, on.includes(k)])) as PermissionSet;
 
 /**
- * spec §6 default matrix. admin (not listed by the spec) holds every permission; trip_manager (whose
- * action set the spec does not show) requests and edits trips, as DESIGN §4 lets it request them.
+ * The default matrix. admin holds every permission; trip_manager requests and edits trips, as the trip rules let
+ * it request them (docs/domain.md, "States and who moves them").
  */
 export function defaultPermissionMatrix(): Record<string, PermissionSet> {
   return {
@@ -28,10 +28,10 @@ export function defaultPermissionMatrix(): Record<string, PermissionSet> {
   };
 }
 
-/** spec §6: a custom role starts with every permission off. */
+/** A custom role starts with every permission off. */
 export const noPermissions = (): PermissionSet => set([]);
 
-/** spec §5: trimmed, lower-cased, spaces become underscores. */
+/** A role name is trimmed, lower-cased, and its spaces become underscores. */
 export const normalizeRoleName = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '_');
 
 /**

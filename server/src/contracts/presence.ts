@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * Presence (issue 16, DESIGN §9): who has a trip open right now, and which users of a tenant are online.
+ * Presence (docs/architecture.md, "Presence"): who has a trip open right now, and which users of a tenant are online.
  * Ephemeral, never stored in PostgreSQL; carried over the live Socket.IO connection. The protocol, its
  * rights, limits and expiry are described in server/src/realtime/README.md ("Presence").
  */
@@ -166,7 +166,10 @@ export function claimOf(viewers: readonly PresenceViewer[], selfUserId: number):
   return viewers.find((v) => v.userId !== selfUserId && CLAIMING_ACTIVITIES.includes(v.activity)) ?? null;
 }
 
-/** The soft-claim notice (issue 16): "Dev Desert is assigning buses on this trip (since 09:41)." `time` is formatted by the caller. */
+/**
+ * The soft-claim notice (a warning, nothing is locked): "Dev Desert is assigning buses on this trip (since 09:41)."
+ * `time` is formatted by the caller.
+ */
 export const claimNotice = (viewer: Pick<PresenceViewer, 'name' | 'activity'>, time: string): string =>
   `${viewer.name} is ${CLAIM_PHRASES[viewer.activity]} (since ${time}).`;
 

@@ -1,7 +1,7 @@
 export const ROLES = ['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** spec §5: the roles a person may pick when registering. */
+/** The roles a person may pick when registering; an admin gives the others. */
 export const SELF_REGISTER_ROLES = ['school_staff', 'bus_company', 'finance'] as const;
 
 export const USER_STATUSES = ['approved', 'pending'] as const;
@@ -11,7 +11,7 @@ export const ORG_TYPES = ['edu_group', 'school', 'bus_company'] as const;
 export type OrgType = (typeof ORG_TYPES)[number];
 
 /**
- * The kind of organization a role works in (issue 14): school staff a school, bus companies a bus
+ * The kind of organization a role works in (docs/domain.md, "Roles"): school staff a school, bus companies a bus
  * company, every other role none. What a user sees and who hears about their bookings follows from it.
  */
 export const ORG_TYPE_FOR_ROLE: Readonly<Record<Role, OrgType | null>> = {

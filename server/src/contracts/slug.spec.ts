@@ -1,6 +1,6 @@
 import { SLUG_MAX_LENGTH, slugify } from './slug';
 
-describe('slugify (spec §5)', () => {
+describe('slugify', () => {
   it.each([
     ['Greenfield Primary', 'greenfield-primary'],
     ['  Riverside   Academy  ', 'riverside-academy'],

@@ -4,8 +4,7 @@
  * the differences with the trip; plain TypeScript, no I/O, so the client and e-mails word them alike.
  */
 import { formatDay } from './calendar';
-import type { TripFormFields } from './trip-rules';
-import type { TripFieldChange } from './trip-wire';
+import type { TripFieldChange, TripFormFields } from './trip-wire';
 
 /** The form fields an edit request may change, as stored before the first change. */
 export type TripFormSnapshot = TripFormFields;

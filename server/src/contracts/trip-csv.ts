@@ -1,12 +1,12 @@
 /**
- * spec §3 CSV export columns (trips), and what each cell holds. The server's streamed export
+ * The trips CSV export's columns, and what each cell holds. The server's streamed export
  * (`GET /trips/export`) writes these; the client's own export (client/src/features/trips/trip-csv.ts) writes the
  * same cells from the trips it holds.
  */
 import { busIdentity } from './fleet-rules';
 import type { TripDto } from './trip-wire';
 
-/** spec §3, in this order. Finance adds `paid`. */
+/** The columns, in this order. Finance adds `paid`. */
 export const TRIP_CSV_COLUMNS = [
   'tripType',
   'destination',

@@ -1,25 +1,25 @@
 /**
- * The list rules of All Trips, the calendar, the dashboard and Finance (spec §2, §4, §5, §9), as pure functions over
+ * The list rules of All Trips, the calendar, the dashboard and Finance, as pure functions over
  * a trip: which trips a filter keeps, in which order they come, the keyset cursor of the next slice, the month a trip
- * falls in, the dashboard's buckets. The server's SQL (trips/trip-list-sql.ts) mirrors each rule, and
+ * falls in, the dashboard's buckets. The server's SQL (trips/repository/trip-list.repository.ts) mirrors each rule, and
  * test/api/trips-list-rules.e2e.ts walks a table of trips and filters through both to prove they agree. The client
  * can ask the same functions whether a live event's trip belongs on the page it shows, and where.
  */
 import { isTripDate, parseTripTime } from './trip-rules';
 import { type TripDto, TRIP_STATUSES, TRIP_TYPES, type TripStatus, type TripType } from './trip-wire';
 
-/** spec §9: rows per page on All Trips; 12 is the default. */
+/** Rows per page on All Trips; 12 is the default. */
 export const TRIP_PAGE_SIZES = [12, 25, 50] as const;
 export const DEFAULT_TRIP_PAGE_SIZE = 12;
-/** The largest `pageSize` the server answers (spec's sizes and a little room for other screens). */
+/** The largest `pageSize` the server answers (the sizes above and a little room for other screens). */
 export const MAX_TRIP_PAGE_SIZE = 100;
 /** `GET /trips` without page parameters answers at most this many trips (`limit` may ask for fewer); the rest by `cursor`. */
 export const MAX_TRIP_SLICE = 1000;
-/** spec §9: the dashboard's upcoming list. */
+/** How many trips the dashboard's upcoming list shows. */
 export const DASHBOARD_UPCOMING_LIMIT = 10;
 export const MAX_TRIP_SEARCH_LENGTH = 200;
 
-/** spec §9 Status filter options (Cancel Requested is a step inside a trip's life; the filter still accepts it). */
+/** The Status filter's options (Cancel Requested is a step inside a trip's life; the filter still accepts it). */
 export const TRIP_FILTER_STATUSES = [
   'Pending',
   'Accepted',
@@ -29,7 +29,7 @@ export const TRIP_FILTER_STATUSES = [
   'Rejected',
 ] as const satisfies readonly TripStatus[];
 
-/** What a search looks in: All Trips (spec §5: destination, notes, trip type) or Finance (spec §2: requester or destination). */
+/** What a search looks in: All Trips (destination, notes, trip type) or Finance (requester or destination). */
 export const TRIP_SEARCH_IN = ['trip', 'finance'] as const;
 export type TripSearchIn = (typeof TRIP_SEARCH_IN)[number];
 
@@ -38,14 +38,14 @@ export interface TripFilter {
   /** Case-insensitive substring, trimmed; blank means no search. */
   search?: string;
   searchIn?: TripSearchIn;
-  /** YYYY-MM: the month of the departure date, else the return date (spec §9). */
+  /** YYYY-MM: the month of the departure date, else the return date. */
   month?: string;
   status?: TripStatus;
   paid?: boolean;
   /** Calendar: trips whose days (departure to return) overlap [from, to], both YYYY-MM-DD and inclusive. */
   from?: string;
   to?: string;
-  /** spec §7 `createdBy`: the requester's name, exactly. */
+  /** `createdBy`: the requester's name, exactly. */
   createdBy?: string;
 }
 
@@ -54,7 +54,7 @@ export type TripSortField = (typeof TRIP_SORT_FIELDS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** `id`: by number (spec §3: newest first). `date`: spec §2's Date column, by departure day, then time, then number. */
+/** `id`: by number (newest first by default). `date`: All Trips' Date column, by departure day, then time, then number. */
 export interface TripOrder {
   sort: TripSortField;
   dir: SortDirection;
@@ -88,7 +88,7 @@ export interface TripPage {
   pageCount: number;
 }
 
-/** `GET /trips/stats`: spec §2 dashboard cards with spec §4 buckets, and spec §9's upcoming list. */
+/** `GET /trips/stats`: the dashboard's cards, counted by status bucket, and its upcoming list. */
 export interface TripStats {
   total: number;
   upcoming: number;
@@ -98,7 +98,7 @@ export interface TripStats {
   upcomingTrips: TripDto[];
 }
 
-/** `GET /trips/totals`: spec §2 Finance's figures over the trips a filter keeps. */
+/** `GET /trips/totals`: Finance's figures over the trips a filter keeps. */
 export interface TripTotals {
   count: number;
   paidCount: number;
@@ -136,8 +136,8 @@ export const TripListMessages = {
 /** The search as compared: trimmed and lower-cased; '' means no search. */
 export const searchNeedle = (search: string | undefined | null): string => (search ?? '').trim().toLowerCase();
 
-/** The texts a search looks in (spec §5 All Trips; spec §2 Finance: the requester's name and e-mail, or the destination). */
-export function tripSearchTexts(trip: TripListSubject, searchIn: TripSearchIn = 'trip'): (string | null)[] {
+/** The texts a search looks in (All Trips: destination, notes, trip type; Finance: the requester's name and e-mail, or the destination). */
+function tripSearchTexts(trip: TripListSubject, searchIn: TripSearchIn = 'trip'): (string | null)[] {
   return searchIn === 'finance'
     ? [trip.createdBy, trip.createdByEmail, trip.destination]
     : [trip.destination, trip.notes, trip.tripType, trip.customType];
@@ -146,7 +146,7 @@ export function tripSearchTexts(trip: TripListSubject, searchIn: TripSearchIn = 
 /** The trip types whose name holds the needle (trip types are a closed list, so SQL asks `trip_type IN (…)`). */
 export const tripTypesMatching = (needle: string): TripType[] => TRIP_TYPES.filter((t) => t.toLowerCase().includes(needle));
 
-/** spec §9: the month a trip falls in (YYYY-MM), from its departure date, else its return date. */
+/** The month a trip falls in (YYYY-MM), from its departure date, else its return date. */
 export function tripMonth(trip: Pick<TripListSubject, 'departureDate' | 'returnDate'>): string | null {
   const date = trip.departureDate || trip.returnDate;
   return date && /^\d{4}-\d{2}/.test(date) ? date.slice(0, 7) : null;
@@ -173,7 +173,7 @@ export function tripLastDay(trip: Pick<TripListSubject, 'departureDate' | 'retur
   return trip.returnDate && trip.returnDate > trip.departureDate ? trip.returnDate : trip.departureDate;
 }
 
-/** Does the filter keep this trip? (The SQL of trips/trip-list-sql.ts asks the same.) */
+/** Does the filter keep this trip? (The SQL of trips/repository/trip-list.repository.ts asks the same.) */
 export function tripMatchesFilter(trip: TripListSubject, filter: TripFilter): boolean {
   const needle = searchNeedle(filter.search);
   if (needle && !tripSearchTexts(trip, filter.searchIn).some((text) => text?.toLowerCase().includes(needle))) return false;
@@ -202,7 +202,7 @@ export function tripSortKey(trip: Pick<TripListSubject, 'id' | 'departureDate' |
 }
 
 /** Negative when key `a` comes before key `b` in the order, positive after, 0 for the same trip. */
-export function compareTripKeys(a: TripSortKey, b: TripSortKey, order: TripOrder): number {
+function compareTripKeys(a: TripSortKey, b: TripSortKey, order: TripOrder): number {
   let c = 0;
   for (let i = 0; i < a.length && c === 0; i++) c = a[i] < b[i] ? -1 : a[i] > b[i] ? 1 : 0;
   return order.dir === 'asc' ? c : -c;
@@ -231,7 +231,7 @@ export const isAfterCursor = (trip: TripListSubject, cursor: TripSortKey, order:
   compareTripKeys(tripSortKey(trip, order.sort), cursor, order) > 0;
 
 // ---------------------------------------------------------------------------------------------
-// Dashboard (spec §2 cards, spec §4 buckets)
+// Dashboard (its cards count trips by status bucket)
 
 export type TripStatusBucket = 'pending' | 'approved' | 'completed' | 'cancelled' | 'rejected' | 'other';
 const BUCKETS: Record<string, TripStatusBucket> = {
@@ -247,7 +247,7 @@ const BUCKETS: Record<string, TripStatusBucket> = {
   rejected: 'rejected',
 };
 
-/** spec §4 dashboard status buckets ("Cancel Requested" is in none of them). */
+/** The dashboard's status buckets ("Cancel Requested" is in none of them). */
 export function tripStatusBucket(status: string | null | undefined): TripStatusBucket {
   return (
     BUCKETS[
@@ -261,7 +261,7 @@ export function tripStatusBucket(status: string | null | undefined): TripStatusB
 /** The statuses of one bucket (the dashboard's SQL counts by them). */
 export const statusesInBucket = (bucket: TripStatusBucket): TripStatus[] => TRIP_STATUSES.filter((s) => tripStatusBucket(s) === bucket);
 
-/** spec §4: "Upcoming" means dated today or later and not cancelled or rejected. `today` is YYYY-MM-DD. */
+/** "Upcoming" means dated today or later and not cancelled or rejected. `today` is YYYY-MM-DD. */
 export function isUpcomingTrip(trip: Pick<TripListSubject, 'departureDate' | 'status'>, today: string): boolean {
   const bucket = tripStatusBucket(trip.status);
   return Boolean(trip.departureDate) && trip.departureDate >= today && bucket !== 'cancelled' && bucket !== 'rejected';

@@ -1,13 +1,13 @@
 /**
  * Texts about trips, declared once: the server answers with them and the client's forms show them.
- * Where spec §5 gives the words, these are its words.
+ * Keep each text as it is: the console's users and the end-to-end tests read these exact words.
  */
 export const TripMessages = {
   completeBeforeReturn: (back: string) => `This trip cannot be completed before it is back (${back}).`,
-  // spec §5 Trip request form
+  // The trip request form
   returnBeforeDeparture: 'Return time must be later than departure time.',
   boosterSeatCount: 'Please enter a valid number of booster seats (> 0).',
-  // spec §5 Assign bus
+  // The Assign Bus modal
   busSeatsRequired: 'Please enter number of seats.',
   atLeastOneBus: 'Please add at least one bus.',
 

@@ -64,10 +64,11 @@ const partnerCtx = (key: ActorKey) => ({ isPartner: key === 'busAssigned' || key
 
 type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
 
-// DESIGN §4, written out again here so the module is checked against the design, not against itself.
-// The fifth column: 'held' only while a bus company is assigned, 'free' only while none is (issue 14:
-// school staff may not cancel outright a trip a company holds, such as a Confirmed trip their edit made Pending).
-const DESIGN: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[], company?: 'held' | 'free'][] = [
+// The trip rules table of docs/domain.md ("States and who moves them"), written out again here so the module is
+// checked against the documented rules, not against itself.
+// The fifth column: 'held' only while a bus company is assigned, 'free' only while none is (school staff may not
+// cancel outright a trip a company holds, such as a Confirmed trip their edit made Pending).
+const RULES: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[], company?: 'held' | 'free'][] = [
   ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
   ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
   ['cancel', ['Pending'], 'Canceled', ['admin']],
@@ -119,7 +120,7 @@ function expected(action: TripAction, key: ActorKey, subject: TripSubject): Trip
   const { status } = subject;
   const parties = partiesOf(key, subject);
   const company = subject.busCompanyOrgId === null ? 'free' : 'held';
-  const rows = DESIGN.filter(([a, , , who]) => a === action && who.some((p) => parties.includes(p)));
+  const rows = RULES.filter(([a, , , who]) => a === action && who.some((p) => parties.includes(p)));
   if (rows.length === 0) return 403;
   const row = rows.find(([, from, , , only]) => from.includes(status) && (only === undefined || only === company));
   if (!row) return 409;
@@ -129,7 +130,7 @@ function expected(action: TripAction, key: ActorKey, subject: TripSubject): Trip
 
 const WALKED = TRIP_ACTIONS.filter((a) => a !== 'request');
 
-describe('trip rules (DESIGN §4)', () => {
+describe('trip rules: who may do what, from which status', () => {
   describe.each(WALKED)('%s', (action) => {
     it.each(WALKED_TRIPS)('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (_label, subject) => {
       for (const key of Object.keys(ACTORS) as ActorKey[]) {
@@ -275,7 +276,7 @@ describe('trip rules (DESIGN §4)', () => {
   });
 });
 
-describe('canSeeTrip (DESIGN §3)', () => {
+describe('canSeeTrip: who sees a trip', () => {
   const t = { tenantId: TENANT, schoolOrgId: SCHOOL, busCompanyOrgId: null as number | null, createdById: 1 };
 
   it.each<[string, TripActor, typeof t, number[], boolean]>([
@@ -346,7 +347,7 @@ describe('classifyTripPatch', () => {
     ['Completed is a complete', { status: 'Completed' }, on('Confirmed'), ['complete']],
     ['Cancel Requested is a cancel request', { status: 'Cancel Requested' }, on('Confirmed'), ['requestCancel']],
     [
-      'Pending with cancelRequest true is a cancel request (spec §4 edit modal)',
+      "Pending with cancelRequest true is a cancel request (the edit modal's cancel path)",
       { status: 'Pending', cancelRequest: true },
       on('Accepted'),
       ['requestCancel'],
@@ -403,7 +404,7 @@ describe('classifyTripPatch', () => {
   });
 });
 
-describe('trip form rules (spec §5)', () => {
+describe('trip request form rules', () => {
   it.each([
     ['12:00 AM', 0],
     ['12:30 PM', 750],
@@ -460,7 +461,7 @@ describe('trip form rules (spec §5)', () => {
     expect(tripFormProblem(form)).toBeNull();
   });
 
-  it('names the first broken rule in the spec words', () => {
+  it("names the first broken rule in the form's words", () => {
     expect(tripFormProblem({ ...form, tripType: 'Other', customType: '  ' })).toBe(TripMessages.customTypeRequired);
     expect(tripFormProblem({ ...form, tripType: 'Other', customType: 'Choir tour' })).toBeNull();
     expect(tripFormProblem({ ...form, returnTime: '07:00 AM' })).toBe('Return time must be later than departure time.');

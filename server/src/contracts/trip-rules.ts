@@ -1,5 +1,5 @@
 /**
- * The trip rules of DESIGN §3 (who sees a trip) and §4 (who may do what, from which status), in one
+ * The trip rules (docs/domain.md: "Who sees what" and "States and who moves them"), in one
  * place: the server enforces them and the client's action buttons ask them. Plain TypeScript, no
  * framework imports, no I/O.
  */
@@ -11,9 +11,10 @@ import {
   type BusInfo,
   type DriverInfo,
   TRIP_ACTIONS,
+  TRIP_FORM_FIELDS,
   type TripAction,
+  type TripFormFields,
   type TripStatus,
-  type TripType,
 } from './trip-wire';
 
 // The action names travel on the wire (trip history), so they live in trip-wire.ts, below the rules.
@@ -52,7 +53,7 @@ export interface TripRuleContext {
   now?: string;
 }
 
-/** The parties of DESIGN §4's "who" column. */
+/** The parties a trip rule allows (the "who" column of docs/domain.md, "States and who moves them"). */
 export type TripParty = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
 
 export interface TripRule {
@@ -68,13 +69,13 @@ export interface TripRule {
 const ANY: readonly TripStatus[] = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'];
 
 /**
- * DESIGN §4, row by row. A request is checked by `decideTripRequest` (there is no trip yet).
+ * The trip rules table (docs/domain.md, "States and who moves them"), row by row. A request is checked by `decideTripRequest` (there is no trip yet).
  * Additions: the assigned company (or an admin) may change the buses of a Confirmed trip; it stays Confirmed.
- * And (issue 14) while a bus company is assigned, school staff may only request a cancellation, which the
+ * And while a bus company is assigned, school staff may only request a cancellation, which the
  * company approves: a Confirmed trip whose edit request made it Pending keeps its company, so school staff's
  * cancel of a Pending trip is only theirs while no company holds it.
  */
-export const TRIP_RULES: readonly TripRule[] = [
+const TRIP_RULES: readonly TripRule[] = [
   { action: 'accept', from: ['Pending'], to: 'Accepted', who: ['partnerBus', 'admin'] },
   { action: 'reject', from: ['Pending'], to: 'Rejected', who: ['partnerBus', 'admin'] },
   { action: 'cancel', from: ['Pending'], to: 'Canceled', who: ['admin'] },
@@ -95,7 +96,7 @@ export const TRIP_RULES: readonly TripRule[] = [
   { action: 'markPaid', from: ANY, to: 'unchanged', who: ['finance', 'admin'] },
 ];
 
-/** The roles that may request a trip (DESIGN §4, first row). */
+/** The roles that may request a trip: school staff, trip managers, admins. */
 export const TRIP_REQUESTER_ROLES: readonly Role[] = ['school_staff', 'trip_manager', 'admin'];
 
 export type TripDecision =
@@ -153,7 +154,7 @@ function sameTenant(actor: TripActor, trip: Pick<TripSubject, 'tenantId'>): bool
   return actor.tenantId === null ? actor.role === 'admin' : actor.tenantId === trip.tenantId;
 }
 
-/** Which of DESIGN §4's parties the actor is, for this trip. */
+/** Which of the trip rules' parties the actor is, for this trip. */
 export function tripPartiesOf(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): Set<TripParty> {
   const parties = new Set<TripParty>();
   if (!sameTenant(actor, trip) || trip.deleted) return parties;
@@ -164,7 +165,7 @@ export function tripPartiesOf(actor: TripActor, trip: TripSubject, ctx: TripRule
   if (actor.role === 'bus_company' && org !== null) {
     const assigned = trip.busCompanyOrgId === org;
     if (assigned) parties.add('assignedBus');
-    // Once a company has accepted, only that company acts on the trip (DESIGN §4): a Pending trip another
+    // Once a company has accepted, only that company acts on the trip: a Pending trip another
     // company holds (an edit request) is not this partner's to accept. Once it has left Pending the partner
     // stays a party, so losing a race to accept answers 409 (wrong status) with the trip, not 403.
     const heldByAnother = trip.busCompanyOrgId !== null && !assigned && trip.status === 'Pending';
@@ -215,7 +216,7 @@ function hasReturned(trip: TripSubject, now: string): boolean {
   return back <= now;
 }
 
-/** DESIGN §4 first row: who may request a new trip. */
+/** Who may request a new trip (the rules' first row). */
 export function decideTripRequest(actor: TripActor): TripDecision {
   if (!TRIP_REQUESTER_ROLES.includes(actor.role)) return { allowed: false, action: 'request', code: 403, message: FORBIDDEN.request };
   return { allowed: true, action: 'request', to: 'Pending', editRequest: false };
@@ -227,7 +228,7 @@ export function allowedTripActions(actor: TripActor, trip: TripSubject, ctx: Tri
 }
 
 // ---------------------------------------------------------------------------------------------
-// Visibility (DESIGN §3)
+// Visibility (docs/domain.md, "Who sees what")
 
 export interface TripVisibilitySubject {
   tenantId: number;
@@ -238,7 +239,7 @@ export interface TripVisibilitySubject {
 }
 
 /**
- * DESIGN §3: may this user see (GET) this trip? `partnerSchoolIds` are the schools in partnership with
+ * May this user see (GET) this trip? `partnerSchoolIds` are the schools in partnership with
  * the user's bus company (ignored for other roles). The server's list query applies the same rule in SQL.
  */
 export function canSeeTrip(user: TripActor, trip: TripVisibilitySubject, partnerSchoolIds: readonly number[]): boolean {
@@ -261,24 +262,7 @@ export function canSeeTrip(user: TripActor, trip: TripVisibilitySubject, partner
 }
 
 // ---------------------------------------------------------------------------------------------
-// The trip request form (spec §5)
-
-/** The fields of the trip request and edit forms. */
-export interface TripFormFields {
-  tripType: TripType;
-  customType: string | null;
-  origin: string | null;
-  destination: string;
-  departureDate: string;
-  departureTime: string;
-  returnDate: string;
-  returnTime: string;
-  students: number;
-  staff: number | null;
-  notes: string | null;
-  boosterSeatsRequested: boolean;
-  boosterSeatCount: number;
-}
+// The trip request form
 
 /** POST /trips. `date` may stand for `departureDate`; admins and trip managers name the school. */
 export interface TripRequestBody extends Omit<
@@ -311,29 +295,13 @@ export interface TripPatch extends Partial<TripFormFields> {
   busCompanyOrgId?: number;
 }
 
-export const TRIP_FORM_FIELDS = [
-  'tripType',
-  'customType',
-  'origin',
-  'destination',
-  'departureDate',
-  'departureTime',
-  'returnDate',
-  'returnTime',
-  'students',
-  'staff',
-  'notes',
-  'boosterSeatsRequested',
-  'boosterSeatCount',
-] as const satisfies readonly (keyof TripFormFields)[];
-
 /** Fields that belong to the Assign Bus form. */
-export const TRIP_ASSIGNMENT_FIELDS = ['buses', 'busInfo', 'driverInfo', 'price'] as const;
+const TRIP_ASSIGNMENT_FIELDS = ['buses', 'busInfo', 'driverInfo', 'price'] as const;
 
 const TIME = /^(0[1-9]|1[0-2]):([0-5]\d) ?(AM|PM)$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Minutes after midnight of an `hh:mm AM/PM` time (spec §3), or null when it is not one. */
+/** Minutes after midnight of an `hh:mm AM/PM` time (hours 01–12), or null when it is not one. */
 export function parseTripTime(value: string): number | null {
   const m = TIME.exec(value.trim());
   if (!m) return null;
@@ -357,13 +325,13 @@ export function isTripDate(value: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
 }
 
-/** spec §5: the return must be later than the departure. Dates and times must already be valid. */
+/** The form's rule: the return must be later than the departure. Dates and times must already be valid. */
 export function returnIsAfterDeparture(f: Pick<TripFormFields, 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime'>): boolean {
   if (f.returnDate !== f.departureDate) return f.returnDate > f.departureDate;
   return (parseTripTime(f.returnTime) ?? 0) > (parseTripTime(f.departureTime) ?? 0);
 }
 
-/** The first rule of spec §5 that spans several fields and is broken, as its message; null when the form is fine. */
+/** The first form rule that spans several fields and is broken, as its message; null when the form is fine. */
 export function tripFormProblem(
   f: Pick<
     TripFormFields,
@@ -418,7 +386,7 @@ export function sameTripValue(a: unknown, b: unknown): boolean {
 function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBase): TripAction {
   const requested = current.status === 'Cancel Requested';
   switch (target) {
-    // spec §4 Edit modal: the client's cancel-request path sends Pending with cancelRequest true;
+    // The edit modal's cancel-request path sends Pending with cancelRequest true;
     // otherwise Pending marks the edit form's request mode.
     case 'Pending':
       return patch.cancelRequest === true ? 'requestCancel' : 'edit';
@@ -440,8 +408,9 @@ function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBa
 /**
  * Names what a PATCH body asks for, compared with the trip as it is. Values equal to the current ones
  * are echoes, not changes; a status equal to the current one is an echo only when other fields come with
- * it (so a second "accept" of an accepted trip is refused, not ignored, while a form echoing the whole trip is fine). Several of details, buses, status
- * and delete in one body is an error; `paid` may accompany any of them. No actions: nothing to do.
+ * it (so a second "accept" of an accepted trip is refused, not ignored, while a form echoing the whole trip is
+ * fine). Several of details, buses, status and delete in one body is an error; `paid` may accompany any of them.
+ * No actions: nothing to do.
  */
 export function classifyTripPatch(patch: TripPatch, current: TripPatchBase): TripPatchReading {
   const form = { ...patch, departureDate: patch.departureDate ?? patch.date };

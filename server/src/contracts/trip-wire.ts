@@ -1,9 +1,9 @@
 /**
- * Trip wire types (spec §3, camelCase as the spec names them), shared by the server's mapper,
+ * Trip wire types (camelCase, as the trip calls have always named them), shared by the server's mapper,
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
-/** DESIGN §4: the statuses on the wire. */
+/** The statuses on the wire (docs/domain.md, "States and who moves them"). */
 export const TRIP_STATUSES = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 
@@ -18,15 +18,15 @@ export const TripStatus = {
   CancelRequested: 'Cancel Requested',
 } as const satisfies Record<string, TripStatus>;
 
-/** spec §3 Trip.tripType; spec §9 default Academic Trip. */
+/** A trip's `tripType`; a new trip defaults to Academic Trip. */
 export const TRIP_TYPES = ['Academic Trip', 'Boarding House Trip', 'Day Trip', 'Sports Trip', 'Other'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
-/** spec §3 Bus assignment item. */
+/** The bus types an assigned bus may have. */
 export const BUS_TYPES = ['Internal Yellow Bus', 'External Yellow Bus', 'White Bus'] as const;
 export type BusType = (typeof BUS_TYPES)[number];
 
-/** spec §9: the default origin of a trip. */
+/** The origin of a trip that names none. */
 export const DEFAULT_ORIGIN = 'School';
 
 export interface BusAssignment {
@@ -36,10 +36,10 @@ export interface BusAssignment {
   tripPrice?: number | null;
   driverName?: string | null;
   driverPhone?: string | null;
-  /** Optional; a reader falls back to the trip's status (spec §3). */
+  /** Optional; a reader falls back to the trip's status. */
   status?: TripStatus | null;
   /**
-   * A bus of the assigned company's fleet (DESIGN §9). When set, the server checks it (same company,
+   * A bus of the assigned company's fleet (docs/domain.md, "Fleet"). When set, the server checks it (same company,
    * active, free at the trip's time) and copies its type, seats and name onto this item. Absent: a hired
    * vehicle typed in as free text, not clash-checked.
    */
@@ -62,7 +62,7 @@ export interface DriverInfo {
   mobile: string | null;
 }
 
-/** Another trip holding the same fleet bus or driver at an overlapping time (DESIGN §9 clash rule). */
+/** Another trip holding the same fleet bus or driver at an overlapping time (the clash rule, contracts/fleet-rules.ts). */
 export interface TripClash {
   tripId: number;
   resource: 'bus' | 'driver';
@@ -71,15 +71,29 @@ export interface TripClash {
   resourceName: string;
 }
 
-export interface TripDto {
-  id: number;
-  tenantId: number;
+/** The fields of the trip request and edit forms, in the order the forms show them. */
+export const TRIP_FORM_FIELDS = [
+  'tripType',
+  'customType',
+  'origin',
+  'destination',
+  'departureDate',
+  'departureTime',
+  'returnDate',
+  'returnTime',
+  'students',
+  'staff',
+  'notes',
+  'boosterSeatsRequested',
+  'boosterSeatCount',
+] as const satisfies readonly (keyof TripFormFields)[];
+
+/** A trip's form fields (request, edit, and what an edit request keeps before its first change). */
+export interface TripFormFields {
   tripType: TripType;
   customType: string | null;
   origin: string | null;
   destination: string;
-  /** The departure date; `date` and `departureDate` always hold the same day (spec §3 names both). */
-  date: string;
   departureDate: string;
   /** hh:mm AM/PM */
   departureTime: string;
@@ -90,6 +104,13 @@ export interface TripDto {
   notes: string | null;
   boosterSeatsRequested: boolean;
   boosterSeatCount: number;
+}
+
+export interface TripDto extends TripFormFields {
+  id: number;
+  tenantId: number;
+  /** The departure date; `date` and `departureDate` always hold the same day (the API names both). */
+  date: string;
   /** The requester's name and e-mail, as it was when the trip was requested. */
   createdBy: string;
   createdByEmail: string;
@@ -165,7 +186,7 @@ export interface SubtripDto {
   createdAt: string;
 }
 
-/** spec §3 Passenger. */
+/** A passenger on a trip. */
 export interface PassengerDto {
   id: number;
   tripId: number;
@@ -179,7 +200,7 @@ export interface PassengerDto {
   createdAt: string;
 }
 
-/** Everything that can be done to a trip (DESIGN §4); trip-rules.ts says who may do which, from which status. */
+/** Everything that can be done to a trip; trip-rules.ts says who may do which, from which status. */
 export const TRIP_ACTIONS = [
   'request',
   'accept',
@@ -200,7 +221,7 @@ export type TripAction = (typeof TRIP_ACTIONS)[number];
 /** What a history row records: every trip action, and a subtrip being recorded. */
 export type TripHistoryAction = TripAction | 'recordSubtrip';
 
-/** One change to a trip (DESIGN §4 History): who, when, from, to, which fields. */
+/** One change to a trip, as its history records it: who, when, from, to, which fields. */
 export interface TripHistoryDto {
   id: number;
   tripId: number;

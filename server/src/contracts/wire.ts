@@ -1,6 +1,6 @@
 import type { OrgType, Role, UserStatus } from './roles';
 
-/** spec §3 Profile, plus names the console shows. */
+/** A user's profile, plus the names the console shows. */
 export interface ProfileDto {
   id: number;
   name: string;

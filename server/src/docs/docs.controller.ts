@@ -3,7 +3,7 @@ import { Public } from '../common/decorators';
 import { ApiDoc } from './api-doc';
 import { DocsService } from './docs.service';
 
-/** The OpenAPI document (issue 18): readable by anyone, as the routes it describes are no secret. */
+/** The OpenAPI document: readable by anyone, as the routes it describes are no secret. */
 @Controller('docs')
 export class DocsController {
   constructor(private readonly docs: DocsService) {}

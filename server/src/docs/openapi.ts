@@ -232,7 +232,7 @@ export function buildOpenApi(routes: RouteInfo[], info: { version: string }): Js
         microsoft: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A Microsoft Entra ID access token for this API (spec §7), exchanged for our token.',
+          description: 'A Microsoft Entra ID access token for this API, exchanged for our token.',
         },
       },
     },

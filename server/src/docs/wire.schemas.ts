@@ -28,7 +28,7 @@ import type { HealthDto, LoginResponse, ProfileDto, TenantDto } from '../contrac
 
 /**
  * The response bodies as zod schemas: the wire types of server/src/contracts written once more, for the OpenAPI
- * document (GET /api/docs/openapi.json). They cannot drift from those types unnoticed: `matches` below fails to
+ * document (GET /api/docs/openapi.json). They cannot drift from those types unnoticed: `_matches` below fails to
  * compile when a schema and its interface differ, and test/api/openapi.e2e.ts validates real answers against the
  * document (objects allow no property they do not name).
  */
@@ -367,7 +367,8 @@ export const healthSchema = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Checked<S extends z.ZodType, T> = Same<z.output<S>, T>;
 
-export const matches: Record<string, true> = {
+// never read: it exists for the compile-time checks in its values
+const _matches: Record<string, true> = {
   profile: true satisfies Checked<typeof profileSchema, ProfileDto>,
   login: true satisfies Checked<typeof loginResponseSchema, LoginResponse>,
   tenant: true satisfies Checked<typeof tenantSchema, TenantDto>,

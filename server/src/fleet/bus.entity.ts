@@ -14,7 +14,7 @@ import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
 
 /**
- * A bus of a bus company's fleet (DESIGN §9). Never deleted: trips keep their assignments, so a bus leaves
+ * A bus of a bus company's fleet (docs/domain.md, "Fleet"). Never deleted: trips keep their assignments, so a bus leaves
  * service by `active = false`. Name and plate are unique within the company through their keys
  * (contracts/fleet-rules.ts `fleetNameKey`, `plateKey`), which the service fills.
  */

@@ -9,7 +9,7 @@ import { DispatchService } from './dispatch.service';
 import { ApiDoc } from '../docs/api-doc';
 import { dispatchBoardSchema, notificationSchema } from '../docs/wire.schemas';
 
-/** The dispatch board's read (issue 15 item 4) and the bell's open alerts (item 5). */
+/** The dispatch board's read and the bell's open "Needs a bus" alerts. */
 @Controller()
 export class DispatchController {
   constructor(private readonly dispatch: DispatchService) {}

@@ -18,9 +18,10 @@ import { Messages } from '../contracts/messages';
 import type { TripDto } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
 import { Trip } from '../trips/trip.entity';
-import { readTrips, visibleTrips } from '../trips/trip-scope';
-import { busesQuery, driversQuery, readBuses, readDrivers } from './fleet-read';
-import { FLEET_TROUBLE_SQL, holdsFleetSql } from './fleet-sql';
+import { readTrips, visibleTrips } from '../trips/repository/trip-read.repository';
+import { type AlertRow, openAlertsQuery } from './repository/alert.repository';
+import { FLEET_TROUBLE_SQL, holdsFleetSql } from './repository/fleet-assignment.repository';
+import { busesQuery, driversQuery, readBuses, readDrivers } from './repository/fleet-read.repository';
 import type { BoardQuery } from './fleet.schemas';
 import { FleetService } from './fleet.service';
 import { TripFleet } from './trip-fleet.service';
@@ -56,20 +57,8 @@ function requestsQuery(qb: SelectQueryBuilder<Trip>, company: number, today: str
 /** The open notifications a caller may see, newest first (at most this many). */
 const NOTIFICATIONS_LIMIT = 100;
 
-interface AlertRow {
-  id: number;
-  tripId: number;
-  tenantId: number;
-  companyId: number | null;
-  destination: string;
-  schoolName: string;
-  departureDate: string;
-  departureTime: string;
-  raisedAt: Date | string;
-}
-
 /**
- * Reads for the dispatch board and the bell (DESIGN §9, issue 15 items 4–5). Every trip they answer with comes
+ * Reads for the dispatch board and the bell (docs/domain.md, "Fleet"). Every trip they answer with comes
  * through `visibleTrips`, so nobody sees a trip here that GET /trips would not show them.
  */
 @Injectable()
@@ -83,7 +72,7 @@ export class DispatchService {
   /**
    * GET /dispatch/board. Dispatchers: their company. Admins: the company they name (default: the first of their
    * tenant by name). Trip managers: only their own trips (as GET /trips), any company or the one named, and no
-   * fleet rows (DESIGN §9 keeps the fleet to dispatchers and admins).
+   * fleet rows (the fleet is for dispatchers and admins).
    */
   async board(caller: AuthUser, query: BoardQuery): Promise<DispatchBoardDto> {
     if (!(DISPATCH_BOARD_ROLES as readonly string[]).includes(caller.role)) throw new ForbiddenException(Messages.forbidden);
@@ -168,30 +157,7 @@ export class DispatchService {
     const today = this.tripFleet.today();
     // "Needs a bus": still accepted with no bus. A bus unavailable: still needing another, which only the trip's
     // computed flags tell, so those few are read and decorated below.
-    const qb = this.db
-      .createQueryBuilder()
-      .from('trip_alerts', 'alert')
-      .innerJoin('trips', 'trip', 'trip.id = alert.trip_id')
-      .innerJoin(Organization, 'school', 'school.id = trip.school_org_id')
-      .select([
-        'alert.id AS "id"',
-        'alert.trip_id AS "tripId"',
-        'alert.tenant_id AS "tenantId"',
-        'trip.bus_company_org_id AS "companyId"',
-        'trip.destination AS "destination"',
-        'school.name AS "schoolName"',
-        `to_char(trip.departure_date, 'YYYY-MM-DD') AS "departureDate"`,
-        'trip.departure_time AS "departureTime"',
-        'alert.raised_at AS "raisedAt"',
-        'alert.kind AS "kind"',
-      ])
-      .where('trip.deleted = false AND trip.departure_date >= :today', { today })
-      .andWhere(
-        `((alert.kind = 'needsBus' AND trip.status = 'Accepted' AND jsonb_array_length(trip.buses) = 0)
-          OR (alert.kind = 'busUnavailable' AND jsonb_array_length(trip.buses) > 0))`,
-      )
-      .orderBy('alert.id', 'DESC')
-      .limit(NOTIFICATIONS_LIMIT);
+    const qb = openAlertsQuery(this.db, today, NOTIFICATIONS_LIMIT);
     if (caller.role === 'bus_company') {
       const company = await this.fleet.companyFor(this.db.manager, caller, undefined).catch(() => null);
       if (!company) return [];
@@ -254,5 +220,3 @@ export function toNotification(r: AlertRow, unavailable?: TripDto): Notification
     raisedAt: r.raisedAt instanceof Date ? r.raisedAt.toISOString() : new Date(r.raisedAt).toISOString(),
   };
 }
-
-export type { AlertRow };

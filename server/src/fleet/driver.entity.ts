@@ -12,7 +12,7 @@ import {
 import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
 
-/** A driver of a bus company's fleet (DESIGN §9). Never deleted, like buses: `active = false` retires one. */
+/** A driver of a bus company's fleet (docs/domain.md, "Fleet"). Never deleted, like buses: `active = false` retires one. */
 @Entity({ name: 'fleet_drivers' })
 @Index('IDX_fleet_drivers_company', ['companyOrgId', 'name'])
 export class FleetDriver {

@@ -20,7 +20,7 @@ import { FleetService } from './fleet.service';
 import { ApiDoc } from '../docs/api-doc';
 import { busSchema, busStaleSchema, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
 
-/** The fleet registry (DESIGN §9): dispatchers and admins only; which company's rows is the service's business. No DELETE: nothing is deleted. */
+/** The fleet registry: dispatchers and admins only; which company's rows is the service's business. No DELETE: nothing is deleted. */
 @Controller('fleet')
 @Roles('bus_company', 'admin')
 export class FleetController {

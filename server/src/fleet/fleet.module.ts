@@ -7,7 +7,7 @@ import { FleetService } from './fleet.service';
 import { TripFleet } from './trip-fleet.service';
 
 /**
- * Fleet registry, dispatch board and "Needs a bus" alerts (DESIGN §9, issue 15). `TripFleet` is what the trips
+ * Fleet registry, dispatch board and "Needs a bus" alerts (docs/domain.md, "Fleet"). `TripFleet` is what the trips
  * module uses to check and index assignments; this module imports nothing of the trips module but its entity
  * and its read helpers, so the two never import each other. See README.md in this folder.
  */

@@ -6,10 +6,10 @@ import { Subtrip } from '../trips/subtrip.entity';
 import { Trip } from '../trips/trip.entity';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
-import { syncFleetAssignments } from './trip-fleet.service';
+import { syncFleetAssignments } from './repository/fleet-assignment.repository';
 
 /**
- * The demo's fleets (issue 15): every demo bus company gets 6–8 buses and as many drivers, one of whose licences
+ * The demo's fleets, for the dispatch board: every demo bus company gets 6–8 buses and as many drivers, one of whose licences
  * expires within 30 days of the seed date (the board's driver view warns about it), one bus or driver out of
  * service. Then the demo trips that already have buses (trips.seed.ts) are linked to these buses and drivers, as if
  * assigned from the fleet, so the board shows them on their rows.

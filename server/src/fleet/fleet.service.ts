@@ -2,21 +2,30 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import { FleetMessages as M } from '../contracts/fleet-messages';
 import { canManageFleet, fleetNameKey, plateKey } from '../contracts/fleet-rules';
 import type { BusDto, DriverDto, FleetStaleBody } from '../contracts/fleet-wire';
 import { Messages } from '../contracts/messages';
+import { UnitOfWork } from '../database/unit-of-work';
 import { Organization } from '../tenancy/organization.entity';
 import { isUniqueViolation } from '../tenancy/unique-violation';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
-import { busesQuery, driversQuery, readBus, readBuses, readDriver, readDrivers } from './fleet-read';
 import type { CreateBusInput, CreateDriverInput, FleetListQuery, UpdateBusInput, UpdateDriverInput } from './fleet.schemas';
+import {
+  busesNamedOrPlatedLike,
+  busesQuery,
+  driversQuery,
+  lockFleetRow,
+  readBus,
+  readBuses,
+  readDriver,
+  readDrivers,
+} from './repository/fleet-read.repository';
 import { TripFleet } from './trip-fleet.service';
 
 /**
- * The fleet registry (DESIGN §9): a bus company's buses and drivers. Dispatchers manage their own company's;
+ * The fleet registry (docs/domain.md, "Fleet"): a bus company's buses and drivers. Dispatchers manage their own company's;
  * tenant admins any company of their tenant, named by `companyId`; platform admins all. Everyone else 403;
  * another company's or tenant's rows 404, exactly like missing ones. Nothing is ever deleted. Each write is one
  * transaction; `fleet.updated` goes out after it commits.
@@ -25,7 +34,7 @@ import { TripFleet } from './trip-fleet.service';
 export class FleetService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
     private readonly tripFleet: TripFleet,
   ) {}
 
@@ -64,20 +73,20 @@ export class FleetService {
   }
 
   async createBus(caller: AuthUser, body: CreateBusInput): Promise<BusDto> {
-    const bus = await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async ({ tx, publish }) => {
       const company = await this.requiredCompany(tx, caller, body.companyId);
       const { companyId: _companyId, ...fields } = body;
       const row = tx.create(FleetBus, { ...fields, ...keysOf(fields), tenantId: company.tenantId, companyOrgId: company.id });
       await this.refuseDuplicateBus(tx, row, company.name);
       const saved = await tx.save(row).catch((e: unknown) => rethrowDuplicate(e, row, company.name));
-      return (await readBus(tx, saved.id))!;
+      const bus = (await readBus(tx, saved.id))!;
+      publish('fleet.updated', { bus, tenantId: bus.tenantId, companyOrgId: bus.companyId });
+      return bus;
     });
-    this.events.publish('fleet.updated', { bus, tenantId: bus.tenantId, companyOrgId: bus.companyId });
-    return bus;
   }
 
   async updateBus(caller: AuthUser, id: number, body: UpdateBusInput): Promise<BusDto> {
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.unitOfWork.run(async ({ tx, publish }) => {
       const row = await this.lockManaged(tx, FleetBus, caller, id, M.busNotFound);
       const current = (await readBus(tx, id))!;
       if (body.version !== undefined && body.version !== row.version) throw stale(M.staleBus, current);
@@ -88,30 +97,30 @@ export class FleetService {
       if (!differs(row, next, ['name', 'plate', 'busType', 'seats', 'boosterSeats', 'active'])) return { bus: current, changed: false };
       await this.refuseDuplicateBus(tx, next, current.companyName);
       await tx.save(FleetBus, next).catch((e: unknown) => rethrowDuplicate(e, next, current.companyName));
-      return { bus: (await readBus(tx, id))!, changed: true, serviceChanged: row.active !== next.active };
+      const bus = (await readBus(tx, id))!;
+      publish('fleet.updated', { bus, tenantId: bus.tenantId, companyOrgId: bus.companyId });
+      return { bus, changed: true, serviceChanged: row.active !== next.active };
     });
-    if (result.changed) {
-      this.events.publish('fleet.updated', { bus: result.bus, tenantId: result.bus.tenantId, companyOrgId: result.bus.companyId });
-    }
-    // Its trips not yet back now need another bus (or no longer do): boards, lanes and bells hear of them.
+    // Its trips not yet back now need another bus (or no longer do): boards, lanes and bells hear of them. Awaited
+    // once committed (not an after-commit step), so the answer goes out after those announcements, as it always has.
     if ('serviceChanged' in result && result.serviceChanged) await this.tripFleet.announceFleetChange('bus', id);
     return result.bus;
   }
 
   async createDriver(caller: AuthUser, body: CreateDriverInput): Promise<DriverDto> {
-    const driver = await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async ({ tx, publish }) => {
       const company = await this.requiredCompany(tx, caller, body.companyId);
       const { companyId: _companyId, ...fields } = body;
       const saved = await tx.save(tx.create(FleetDriver, { ...fields, tenantId: company.tenantId, companyOrgId: company.id }));
-      return (await readDriver(tx, saved.id, this.tripFleet.today()))!;
+      const driver = (await readDriver(tx, saved.id, this.tripFleet.today()))!;
+      publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
+      return driver;
     });
-    this.events.publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
-    return driver;
   }
 
   async updateDriver(caller: AuthUser, id: number, body: UpdateDriverInput): Promise<DriverDto> {
     const today = this.tripFleet.today();
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.unitOfWork.run(async ({ tx, publish }) => {
       const row = await this.lockManaged(tx, FleetDriver, caller, id, M.driverNotFound);
       const current = (await readDriver(tx, id, today))!;
       if (body.version !== undefined && body.version !== row.version) throw stale(M.staleDriver, current);
@@ -121,15 +130,10 @@ export class FleetService {
         return { driver: current, changed: false };
       }
       await tx.save(FleetDriver, next);
-      return { driver: (await readDriver(tx, id, today))!, changed: true, serviceChanged: row.active !== next.active };
+      const driver = (await readDriver(tx, id, today))!;
+      publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
+      return { driver, changed: true, serviceChanged: row.active !== next.active };
     });
-    if (result.changed) {
-      this.events.publish('fleet.updated', {
-        driver: result.driver,
-        tenantId: result.driver.tenantId,
-        companyOrgId: result.driver.companyId,
-      });
-    }
     if ('serviceChanged' in result && result.serviceChanged) await this.tripFleet.announceFleetChange('driver', id);
     return result.driver;
   }
@@ -157,7 +161,7 @@ export class FleetService {
     notFound: string,
   ): Promise<T> {
     if (caller.role !== 'admin' && caller.role !== 'bus_company') throw new ForbiddenException(Messages.forbidden);
-    const row = await tx.createQueryBuilder(entity, 'r').where('r.id = :id', { id }).setLock('pessimistic_write').getOne();
+    const row = await lockFleetRow(tx, entity, id);
     if (!row || !canManageFleet(caller, { id: row.companyOrgId, tenantId: row.tenantId })) throw new NotFoundException(notFound);
     return row;
   }
@@ -167,12 +171,7 @@ export class FleetService {
     bus: Pick<FleetBus, 'id' | 'companyOrgId' | 'name' | 'nameKey' | 'plate' | 'plateKey'>,
     company: string,
   ) {
-    const others = await tx
-      .createQueryBuilder(FleetBus, 'b')
-      .where('b.company_org_id = :company', { company: bus.companyOrgId })
-      .andWhere('(b.name_key = :nameKey OR b.plate_key = :plateKey)', { nameKey: bus.nameKey, plateKey: bus.plateKey ?? '' })
-      .andWhere('b.id <> :id', { id: bus.id ?? -1 })
-      .getMany();
+    const others = await busesNamedOrPlatedLike(tx, bus);
     if (others.some((o) => o.nameKey === bus.nameKey)) throw new ConflictException(M.busNameTaken(bus.name, company));
     if (bus.plate && others.some((o) => o.plateKey === bus.plateKey)) throw new ConflictException(M.plateTaken(bus.plate, company));
   }

@@ -6,7 +6,7 @@ import { Trip } from '../trips/trip.entity';
 export type TripAlertKind = 'needsBus' | 'busUnavailable';
 
 /**
- * An alert raised for a trip (issue 15 item 5): one row per trip and kind, so whichever replica inserts it first
+ * An alert raised for a trip ("Needs a bus"): one row per trip and kind, so whichever replica inserts it first
  * sends the notification and every other replica's insert does nothing (ON CONFLICT DO NOTHING).
  */
 @Entity({ name: 'trip_alerts' })

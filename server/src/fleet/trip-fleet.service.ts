@@ -1,7 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { DomainEvents } from '../common/domain-events';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FleetMessages as M } from '../contracts/fleet-messages';
 import {
@@ -13,24 +11,30 @@ import {
   needsAnotherBus,
   needsBus,
   seatsProblem,
-  type TripTimes,
   tripWindow,
 } from '../contracts/fleet-rules';
-import type { FleetConflict, FleetConflictBody } from '../contracts/fleet-wire';
-import type { BusAssignment, TripClash, TripDto, TripFleetGap } from '../contracts/trip-wire';
+import type { FleetConflictBody } from '../contracts/fleet-wire';
+import type { BusAssignment, TripClash, TripDto } from '../contracts/trip-wire';
+import { UnitOfWork } from '../database/unit-of-work';
 import { Trip } from '../trips/trip.entity';
-import { readTrips } from '../trips/trip-scope';
+import { readTrips } from '../trips/repository/trip-read.repository';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
-import { CLASHES_SQL, CONFLICTS_SQL, OUT_OF_SERVICE_SQL } from './fleet-sql';
-
-const isFleetItem = (b: BusAssignment) => b.busId != null || b.driverId != null;
-const ids = (values: (number | null | undefined)[]) => [...new Set(values.filter((v): v is number => v != null))].sort((a, b) => a - b);
+import {
+  distinctIds as ids,
+  findClashes,
+  findConflicts,
+  findOutOfService,
+  isFleetItem,
+  syncFleetAssignments,
+  tripsAssigned,
+} from './repository/fleet-assignment.repository';
+import { lockCompanyFleetRows } from './repository/fleet-read.repository';
 
 const clashKey = (c: TripClash) => `${c.tripId}:${c.resource}:${c.resourceId}`;
 
 /**
- * The fleet side of a trip (DESIGN §9), for the trips service: checks an assignment that names fleet buses and
+ * The fleet side of a trip (docs/domain.md, "Fleet"), for the trips service: checks an assignment that names fleet buses and
  * drivers, keeps `fleet_assignments` in step with the trip, and adds the computed flags (`clashes`, `needsBus`)
  * to every trip the API answers with. Inside a transaction it uses only that transaction's EntityManager.
  */
@@ -39,9 +43,8 @@ export class TripFleet {
   private readonly logger = new Logger('Fleet');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** The server's date, which "Needs a bus" and licence warnings count from. */
@@ -88,8 +91,8 @@ export class TripFleet {
       if (licence) throw new BadRequestException(licence);
     }
 
-    // The fleet is the record of what a bus is and who drives: its type, seats and names are copied (DESIGN §9:
-    // school staff see the names copied onto their trips' assignments, never the fleet itself).
+    // The fleet is the record of what a bus is and who drives: its type, seats and names are copied (so
+    // school staff read the names on their trips' assignments, never the fleet itself).
     const filled = requested.map((item): BusAssignment => {
       const bus = item.busId != null ? buses.get(item.busId)! : undefined;
       const driver = item.driverId != null ? drivers.get(item.driverId)! : undefined;
@@ -101,8 +104,7 @@ export class TripFleet {
     });
     this.seatsChecked(trip, filled);
 
-    const window = tripWindow(trip);
-    const conflicts = await tx.query<FleetConflict[]>(CONFLICTS_SQL, [busIds, driverIds, trip.id, window.start, window.end]);
+    const conflicts = await findConflicts(tx, busIds, driverIds, trip.id, tripWindow(trip));
     if (conflicts.length > 0) {
       const body: FleetConflictBody = { message: conflicts.slice(0, 3).map(clashMessage).join(' '), conflicts };
       throw new ConflictException(body);
@@ -144,8 +146,8 @@ export class TripFleet {
     const holding = trips.filter((t) => holdsFleet(t) && t.buses.some(isFleetItem));
     if (holding.length === 0) return trips;
     const holdingIds = [...new Set(holding.map((t) => t.id))];
-    const rows = await em.query<(TripClash & { forTripId: number })[]>(CLASHES_SQL, [holdingIds]);
-    const gaps = await em.query<(TripFleetGap & { forTripId: number })[]>(OUT_OF_SERVICE_SQL, [holdingIds]);
+    const rows = await findClashes(em, holdingIds);
+    const gaps = await findOutOfService(em, holdingIds);
     // The same trip may come twice (a board's bar and its lane): each copy gets its flags.
     const byTrip = new Map<number, TripDto[]>();
     for (const t of holding) byTrip.set(t.id, [...(byTrip.get(t.id) ?? []), t]);
@@ -176,32 +178,25 @@ export class TripFleet {
    * need a bus (or no longer do), so each is read again and announced (`trip.updated`, no actor) to its audience.
    */
   async announceFleetChange(resource: 'bus' | 'driver', id: number): Promise<void> {
-    const column = resource === 'bus' ? 'bus_id' : 'driver_id';
-    const rows = await this.db
-      .query<{ tripId: number }[]>(
-        `SELECT DISTINCT trip_id AS "tripId" FROM fleet_assignments WHERE ${column} = $1 AND ends_at > $2::timestamp`,
-        [id, this.now()],
-      )
+    const tripIds = await this.unitOfWork
+      .run(({ tx }) => tripsAssigned(tx, resource, id, this.now()))
       .catch((e: unknown) => {
         this.logger.error(`Could not find the trips of ${resource} ${id}: ${(e as Error).message}`);
         return [];
       });
-    await this.announceFlags(
-      rows.map((r) => r.tripId),
-      `the trips of ${resource} ${id}`,
-    );
+    await this.announceFlags(tripIds, `the trips of ${resource} ${id}`);
   }
 
   /** Reads `tripIds` again (one read, one decorate) and announces each (`trip.updated`, no actor): only its flags changed. */
   private async announceFlags(tripIds: number[], what: string): Promise<void> {
     if (tripIds.length === 0) return;
     try {
-      const raw = await readTrips(
-        this.db.manager.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids: tripIds }),
-      );
-      for (const trip of await this.decorate(this.db.manager, raw)) {
-        this.events.publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
-      }
+      await this.unitOfWork.run(async ({ tx, publish }) => {
+        const raw = await readTrips(
+          tx.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids: tripIds }),
+        );
+        for (const trip of await this.decorate(tx, raw)) publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
+      });
     } catch (e) {
       this.logger.error(`Could not announce ${what}: ${(e as Error).message}`);
     }
@@ -225,63 +220,12 @@ export class TripFleet {
   ): Promise<{ buses: Map<number, FleetBus>; drivers: Map<number, FleetDriver> }> {
     const company = trip.busCompanyOrgId ?? -1;
     const companyName = trip.busCompanyName ?? 'the bus company';
-    const buses = new Map((await this.lock(tx, FleetBus, company, busIds)).map((b) => [b.id, b]));
-    const drivers = new Map((await this.lock(tx, FleetDriver, company, driverIds)).map((d) => [d.id, d]));
+    const buses = new Map((await lockCompanyFleetRows(tx, FleetBus, company, busIds)).map((b) => [b.id, b]));
+    const drivers = new Map((await lockCompanyFleetRows(tx, FleetDriver, company, driverIds)).map((d) => [d.id, d]));
     const foreignBus = busIds.find((id) => !buses.has(id));
     if (foreignBus !== undefined) throw new BadRequestException(M.busNotInFleet(foreignBus, companyName));
     const foreignDriver = driverIds.find((id) => !drivers.has(id));
     if (foreignDriver !== undefined) throw new BadRequestException(M.driverNotInFleet(foreignDriver, companyName));
     return { buses, drivers };
   }
-
-  /** Locks the company's rows among `wanted`, in id order; ids of another company (or none) are simply not found. */
-  private lock<T extends FleetBus | FleetDriver>(tx: EntityManager, entity: new () => T, company: number, wanted: number[]): Promise<T[]> {
-    if (wanted.length === 0) return Promise.resolve([]);
-    return tx
-      .createQueryBuilder(entity, 'r')
-      .where('r.id IN (:...wanted) AND r.company_org_id = :company', { wanted, company })
-      .orderBy('r.id', 'ASC')
-      .setLock('pessimistic_write')
-      .getMany();
-  }
-}
-
-/**
- * Rebuilds a trip's rows in `fleet_assignments` from its buses and times. Each row belongs to the company whose
- * fleet it names (normally the trip's; kept if the trip later moves to another company, which then does not hold it).
- */
-export async function syncFleetAssignments(tx: EntityManager, trip: Pick<TripDto, 'id' | 'buses'> & TripTimes): Promise<void> {
-  await tx.query('DELETE FROM fleet_assignments WHERE trip_id = $1', [trip.id]);
-  const items = trip.buses.filter(isFleetItem);
-  if (items.length === 0) return;
-  const [busCompanies, driverCompanies] = await Promise.all([
-    companiesOf(tx, 'fleet_buses', ids(items.map((b) => b.busId))),
-    companiesOf(tx, 'fleet_drivers', ids(items.map((b) => b.driverId))),
-  ]);
-  const params: unknown[] = [trip.id, tripWindow(trip).start, tripWindow(trip).end];
-  const values: string[] = [];
-  for (const b of items) {
-    const busId = b.busId != null && busCompanies.has(b.busId) ? b.busId : null;
-    const driverId = b.driverId != null && driverCompanies.has(b.driverId) ? b.driverId : null;
-    const company =
-      (busId !== null ? busCompanies.get(busId) : undefined) ?? (driverId !== null ? driverCompanies.get(driverId) : undefined);
-    if (company === undefined) continue;
-    params.push(company, busId, driverId);
-    const n = params.length;
-    values.push(`($1, $${n - 2}, $${n - 1}, $${n}, $2::timestamp, $3::timestamp)`);
-  }
-  if (values.length === 0) return;
-  await tx.query(
-    `INSERT INTO fleet_assignments (trip_id, company_org_id, bus_id, driver_id, starts_at, ends_at) VALUES ${values.join(', ')}`,
-    params,
-  );
-}
-
-async function companiesOf(tx: EntityManager, table: 'fleet_buses' | 'fleet_drivers', wanted: number[]): Promise<Map<number, number>> {
-  if (wanted.length === 0) return new Map();
-  const rows = await tx.query<{ id: number; company: number }[]>(
-    `SELECT id, company_org_id AS company FROM ${table} WHERE id = ANY($1::int[])`,
-    [wanted],
-  );
-  return new Map(rows.map((r) => [r.id, r.company]));
 }

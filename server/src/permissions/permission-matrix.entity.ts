@@ -4,7 +4,7 @@ import { Tenant } from '../tenancy/tenant.entity';
 
 export type StoredRole = { role: string } & PermissionSet;
 
-/** One tenant's role matrix (DESIGN §5): saved whole by an admin, so a row per tenant keeps each save atomic. */
+/** One tenant's role matrix: saved whole by an admin, so a row per tenant keeps each save atomic. */
 @Entity({ name: 'permission_matrices' })
 export class PermissionMatrix {
   @PrimaryColumn({ name: 'tenant_id', type: 'int' })

@@ -7,7 +7,7 @@ import { PermissionsService } from './permissions.service';
 import { ApiDoc } from '../docs/api-doc';
 import { permissionMatrixSchema } from '../docs/wire.schemas';
 
-/** DESIGN §5: the role matrix, per tenant, shared by all admins. */
+/** The role matrix: one per tenant, shared by all its admins. */
 @Controller('permissions')
 export class PermissionsController {
   constructor(private readonly permissions: PermissionsService) {}
@@ -15,7 +15,7 @@ export class PermissionsController {
   // Every signed-in user of the tenant reads it: the console uses it to show what a role may do.
   @Get()
   @ApiDoc({
-    summary: "The tenant's role matrix (the spec's default until an admin saves one).",
+    summary: "The tenant's role matrix (the default until an admin saves one).",
     response: permissionMatrixSchema,
     errors: { 404: "No such tenant (`tenant_id`), or not the caller's." },
   })

@@ -1,11 +1,11 @@
 import { defaultPermissionMatrix, PERMISSION_KEYS, type PermissionMatrixDto, type PermissionSet } from '../contracts/permissions';
 import type { PermissionMatrix, StoredRole } from './permission-matrix.entity';
 
-/** A tenant that never saved its matrix reads the spec §6 default, with updated_at null. */
+/** A tenant that never saved its matrix reads the default (defaultPermissionMatrix), with updated_at null. */
 export function toPermissionMatrixDto(row: PermissionMatrix | null): PermissionMatrixDto {
   if (!row) return { roles: defaultPermissionMatrix(), updated_at: null };
   const roles: Record<string, PermissionSet> = {};
-  // Key order as the spec lists it (jsonb keeps its own order inside objects).
+  // Key order as PERMISSION_KEYS lists it (jsonb keeps its own order inside objects).
   for (const stored of row.roles) {
     roles[stored.role] = Object.fromEntries(PERMISSION_KEYS.map((k) => [k, stored[k] === true])) as PermissionSet;
   }

@@ -14,7 +14,7 @@ export const PermissionMessages = {
 const M = PermissionMessages;
 
 // Keys need no text block: role names must match acceptRoleName's pattern and permissions PERMISSION_KEYS.
-// A role's row: every permission a boolean; a missing one is off (spec §6: custom roles start with every permission off).
+// A role's row: every permission a boolean; a missing one is off (custom roles start with every permission off).
 const permissionSet = z
   .record(z.string(), z.unknown(), { error: M.rolesRequired })
   .superRefine((row, ctx) => {
@@ -26,7 +26,7 @@ const permissionSet = z
   .transform((row) => Object.fromEntries(PERMISSION_KEYS.map((k) => [k, row[k] === true])) as PermissionSet);
 
 /**
- * PUT /permissions: the whole matrix. Role names are normalised as the add-role input does (spec §5);
+ * PUT /permissions: the whole matrix. Role names are normalised as the add-role input does (acceptRoleName);
  * a name that is empty, or that collides with another once normalised, is "Invalid or duplicate role name.".
  */
 export const putPermissionsSchema = z.object(

@@ -2,8 +2,8 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import type { PermissionMatrixDto } from '../contracts/permissions';
+import { UnitOfWork } from '../database/unit-of-work';
 import { TenantsService } from '../tenancy/tenants.service';
 import { PermissionMatrix } from './permission-matrix.entity';
 import { toPermissionMatrixDto, toStoredRoles } from './permissions.mapper';
@@ -14,7 +14,7 @@ export class PermissionsService {
   constructor(
     @InjectRepository(PermissionMatrix) private readonly matrices: Repository<PermissionMatrix>,
     private readonly tenants: TenantsService,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** The tenant's matrix, or the default when no admin has saved one yet (nothing is written on a read). */
@@ -26,12 +26,13 @@ export class PermissionsService {
   /** Replaces the whole matrix in one statement (an upsert), so two admins saving at once leave one whole matrix. */
   async put(caller: AuthUser, tenantId: number | undefined, body: PutPermissionsBody): Promise<PermissionMatrixDto> {
     const tenant = await this.tenantOf(caller, tenantId);
-    await this.matrices.upsert({ tenantId: tenant, roles: toStoredRoles(body.roles), updatedById: caller.id, updatedAt: new Date() }, [
-      'tenantId',
-    ]);
-    const permissions = toPermissionMatrixDto(await this.matrices.findOneOrFail({ where: { tenantId: tenant } }));
-    this.events.publish('permissions.updated', { tenantId: tenant, permissions });
-    return permissions;
+    return this.unitOfWork.run(async ({ tx, publish }) => {
+      const matrix = { tenantId: tenant, roles: toStoredRoles(body.roles), updatedById: caller.id, updatedAt: new Date() };
+      await tx.upsert(PermissionMatrix, matrix, ['tenantId']);
+      const permissions = toPermissionMatrixDto(await tx.findOneOrFail(PermissionMatrix, { where: { tenantId: tenant } }));
+      publish('permissions.updated', { tenantId: tenant, permissions });
+      return permissions;
+    });
   }
 
   // A platform admin has no tenant of their own and must name one; others work in theirs (another: 404).

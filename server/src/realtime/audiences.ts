@@ -3,7 +3,7 @@ import type { TripVisibilitySubject } from '../contracts/trip-rules';
 import { Rooms } from './rooms';
 
 /**
- * Who may GET a record, as rooms (DESIGN §3). Each function mirrors a REST visibility rule
+ * Who may GET a record, as rooms (visibility: docs/domain.md). Each function mirrors a REST visibility rule
  * (canSeeTrip, canSeeBooking); audiences.spec.ts checks room membership against those rules for
  * every kind of user, so a socket receives a record exactly when its user could fetch it.
  *
@@ -37,13 +37,13 @@ export function bookingRooms(booking: BookingFacts, facts: { authorSees: boolean
   return [...rooms];
 }
 
-/** A company's fleet (DESIGN §9, canManageFleet): platform admins, the tenant's admins, the company's dispatchers. */
+/** A company's fleet (canManageFleet; fleet rules: docs/domain.md): platform admins, the tenant's admins, the company's dispatchers. */
 export function fleetRooms(company: { id: number; tenantId: number }): string[] {
   return [Rooms.platform, Rooms.role('admin', company.tenantId), Rooms.org(company.id)];
 }
 
 /**
- * A "Needs a bus" notification: the trip's bus company's dispatchers and the tenant's admins (issue 15 item 5).
+ * A "Needs a bus" notification: the trip's bus company's dispatchers and the tenant's admins.
  * Both may GET the trip (it is assigned to the company; admins see the tenant's trips). Platform admins are not
  * paged for every tenant's trips; they read them on the board.
  */

@@ -9,7 +9,7 @@ import { User } from '../users/user.entity';
 import { bookingRooms } from './audiences';
 import { LivePublisher, send } from './live-publisher.service';
 
-/** Bookings reach exactly the sockets whose user could GET them (DESIGN §3, canSeeBooking). */
+/** Bookings reach exactly the sockets whose user could GET them (canSeeBooking; visibility: docs/domain.md). */
 @Injectable()
 export class BookingsListener {
   constructor(

@@ -4,7 +4,7 @@ import type { DomainEventMap } from '../common/domain-events';
 import { fleetRooms, needsBusRooms } from './audiences';
 import { LivePublisher, send } from './live-publisher.service';
 
-/** The fleet and its alerts (DESIGN §9), to exactly those who may read them. */
+/** The fleet and its alerts (fleet rules: docs/domain.md), to exactly those who may read them. */
 @Injectable()
 export class FleetListener {
   constructor(private readonly publisher: LivePublisher) {}

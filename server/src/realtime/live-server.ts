@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientEventMap } from '../contracts/events';
 import type { ClientCommandMap } from '../contracts/presence';
-import type { PresenceRecheck } from './presence-store';
+import type { PresenceRecheck } from './presence/presence-store';
 
 /** Clients send only the presence commands (besides Socket.IO's own pings); the server validates every one. */
 export type ClientToServerEvents = ClientCommandMap;
@@ -10,7 +10,7 @@ export type ClientToServerEvents = ClientCommandMap;
 export interface ServerSideEvents {
   /** "A replica's Redis link is back; re-check your sockets and tell them where they stand." */
   resync: () => void;
-  /** "Who sees what changed: drop your sockets' presence on trips their users may no longer see" (presence.service.ts). */
+  /** "Who sees what changed: drop your sockets' presence on trips their users may no longer see" (PresenceSockets.recheckMatching). */
   'presence:recheck': (scope: PresenceRecheck) => void;
 }
 

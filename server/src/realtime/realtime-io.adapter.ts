@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { Server, type ServerOptions } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { RedisLink } from './redis-link.service';
+import { LiveChannel } from './live-channel.service';
 
 /** Clients send only pings and small presence commands, so a small frame limit costs nothing and bounds abuse. */
 export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
@@ -40,8 +40,8 @@ export class RealtimeIoAdapter extends IoAdapter {
       allowRequest: (req, done) => done(null, originAllowed(req, config.clientOrigins, this.trustedProxy)),
       cors: config.clientOrigins.length > 0 ? { origin: config.clientOrigins, credentials: true } : undefined,
     });
-    const redis = this.app.get(RedisLink, { strict: false });
-    if (redis.enabled) server.adapter(redis.adapter());
+    const channel = this.app.get(LiveChannel, { strict: false });
+    if (channel.enabled) server.adapter(channel.adapter());
     return server as unknown as NestIoServer;
   }
 }

@@ -3,11 +3,11 @@ import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit,
 import { SessionsService } from '../auth/sessions.service';
 import { Messages } from '../contracts/messages';
 import { LiveAccess } from './live-access.service';
+import { LiveChannel } from './live-channel.service';
 import { LivePublisher } from './live-publisher.service';
 import { LiveSeqService } from './live-seq.service';
 import type { LiveServer, LiveSocket } from './live-server';
-import { PresenceService } from './presence.service';
-import { RedisLink } from './redis-link.service';
+import { PresenceService } from './presence/presence.service';
 import { Rooms, roomsFor, tenantOfRooms } from './rooms';
 
 export const RealtimeMessages = {
@@ -21,8 +21,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const refusal = (message: string, status: 401 | 503) => Object.assign(new Error(message), { data: { status } });
 
 /**
- * The live connection (DESIGN §6). It decides only who is connected and which rooms they are in;
- * what each event is and who receives it is the listeners' business (see *.listener.ts).
+ * The live connection (docs/architecture.md: how a change reaches every console). It decides only who is
+ * connected and which rooms they are in; what each event is and who receives it is the listeners' business
+ * (see *.listener.ts).
  *
  * Nest guards do not run on connection (nestjs/nest#882), so the token is checked in a Socket.IO
  * middleware, before the socket joins any room or receives anything.
@@ -38,7 +39,7 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
     private readonly access: LiveAccess,
     private readonly seqs: LiveSeqService,
     private readonly publisher: LivePublisher,
-    private readonly redis: RedisLink,
+    private readonly channel: LiveChannel,
     private readonly presence: PresenceService,
   ) {}
 
@@ -52,9 +53,9 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
         (e: Error) => next(e),
       );
     });
-    if (this.redis.enabled) {
+    if (this.channel.enabled) {
       server.sockets.on('resync', () => void this.resyncLocal());
-      this.redis.onRecovery(({ lostPublishes }) => {
+      this.channel.onRecovery(({ lostPublishes }) => {
         // Our sockets may have missed other replicas' events; theirs missed the ones we could not publish.
         void this.resyncLocal();
         if (lostPublishes > 0) server.serverSideEmit('resync');

@@ -1,38 +1,35 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { REALTIME_STATUS } from '../health/realtime-status';
+import { RedisModule } from '../infrastructure/redis/redis.module';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
 import { LiveAccess } from './live-access.service';
+import { LiveChannel } from './live-channel.service';
 import { LivePublisher } from './live-publisher.service';
 import { LiveSeqService } from './live-seq.service';
-import { PresenceAccess } from './presence-access.service';
-import { PresenceListener } from './presence.listener';
-import { PresenceService } from './presence.service';
+import { PRESENCE_PROVIDERS } from './presence/presence.providers';
 import { RealtimeGateway } from './realtime.gateway';
-import { RedisLink } from './redis-link.service';
 import { TenancyListener } from './tenancy.listener';
 import { TripAudience } from './trip-audience.service';
 import { TripsListener } from './trips.listener';
 import { UsersListener } from './users.listener';
 
 /**
- * Live events (DESIGN §6): the Socket.IO gateway, the Redis link between replicas, and one listener
- * per feature turning its domain events into pushes. See README.md in this folder.
+ * Live events: the Socket.IO gateway, the channel between replicas over the shared Redis link, presence, and one
+ * listener per feature turning its domain events into pushes. See README.md in this folder and docs/architecture.md
+ * for how a change reaches every console.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, RedisModule],
   providers: [
-    RedisLink,
-    { provide: REALTIME_STATUS, useExisting: RedisLink },
+    LiveChannel,
+    { provide: REALTIME_STATUS, useExisting: LiveChannel },
     LiveSeqService,
     LiveAccess,
     LivePublisher,
-    // presence (issue 16)
     TripAudience,
-    PresenceAccess,
-    PresenceService,
-    PresenceListener,
+    ...PRESENCE_PROVIDERS,
     RealtimeGateway,
     UsersListener,
     TenancyListener,
@@ -40,6 +37,6 @@ import { UsersListener } from './users.listener';
     BookingsListener,
     FleetListener,
   ],
-  exports: [REALTIME_STATUS, RedisLink],
+  exports: [REALTIME_STATUS],
 })
 export class RealtimeModule {}

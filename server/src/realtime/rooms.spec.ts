@@ -56,7 +56,7 @@ describe('socket origin check', () => {
     expect(originAllowed(req({ host: 'console.example', origin: 'not a url' }), [])).toBe(false);
   });
 
-  it('believes X-Forwarded-Host only from a trusted proxy (issue 14)', () => {
+  it('believes X-Forwarded-Host only from a trusted proxy', () => {
     const behind = (remoteAddress: string) => ({
       headers: { host: 'replica-1:3000', origin: 'https://console.example', 'x-forwarded-host': 'console.example' },
       socket: { remoteAddress },

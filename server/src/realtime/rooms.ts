@@ -1,6 +1,6 @@
 import type { OrgType, Role } from '../contracts/roles';
 
-/** Room names, `<scope>:<id>` (STYLE.md "Live events"). Only the server ever joins sockets to them. */
+/** Room names, `<scope>:<id>` (the table in README.md "Rooms"). Only the server ever joins sockets to them. */
 export const Rooms = {
   /** Every signed-in user of a tenant. */
   tenant: (tenantId: number) => `tenant:${tenantId}`,
@@ -25,7 +25,7 @@ export interface RoomMember {
 }
 
 /**
- * The organization whose trips and bookings a member sees by membership (DESIGN §3): school staff
+ * The organization whose trips and bookings a member sees by membership (visibility: docs/domain.md): school staff
  * their school, a bus company its company. Other roles see by role or authorship, so an organization
  * set on, say, a trip manager grants nothing; neither does an organization of the wrong kind.
  */

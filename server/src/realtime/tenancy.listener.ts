@@ -4,7 +4,7 @@ import type { DomainEventMap } from '../common/domain-events';
 import { LivePublisher, send } from './live-publisher.service';
 import { Rooms } from './rooms';
 
-/** Global Admin's records reach those who may GET them (DESIGN §3): platform admins, and the admins of the tenant concerned. */
+/** Global Admin's records reach those who may GET them (docs/domain.md, visibility): platform admins, and the admins of the tenant concerned. */
 const managersOf = (tenantId: number) => [Rooms.platform, Rooms.role('admin', tenantId)];
 
 /** Tenants, organizations, partnerships and the role matrix, as live events. */
@@ -34,7 +34,8 @@ export class TenancyListener {
 
   /**
    * Besides the record for its managers, the bus company's dispatchers are told to refetch: the trips
-   * they see follow their company's partnerships (DESIGN §3), and they may not read the partnership itself.
+   * they see follow their company's partnerships (a bus company sees a school's trips only while partnered with it),
+   * and they may not read the partnership itself.
    */
   @OnEvent('partnership.created')
   partnershipCreated({ partnership, tenantId }: DomainEventMap['partnership.created']): void {

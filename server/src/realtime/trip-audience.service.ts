@@ -9,7 +9,7 @@ import { Trip } from '../trips/trip.entity';
 import { User } from '../users/user.entity';
 import { tripRooms } from './audiences';
 
-/** Where a trip sits, as far as who sees it is concerned (DESIGN §3). */
+/** Where a trip sits, as far as who sees it is concerned (visibility: docs/domain.md). */
 export type TripPlace = Pick<TripDto, 'tenantId' | 'schoolOrgId' | 'busCompanyOrgId' | 'createdById'>;
 
 /**

@@ -4,7 +4,7 @@ import type { DomainEventMap } from '../common/domain-events';
 import { LivePublisher, type LiveSend, send } from './live-publisher.service';
 import { TripAudience, type TripPlace } from './trip-audience.service';
 
-/** Trips reach exactly the sockets whose user could GET them (DESIGN §3, canSeeTrip). */
+/** Trips reach exactly the sockets whose user could GET them (canSeeTrip; visibility: docs/domain.md). */
 @Injectable()
 export class TripsListener {
   constructor(
@@ -18,7 +18,7 @@ export class TripsListener {
   }
 
   /**
-   * spec §4: `{trip, status}` to those who see it now. When the trip changed school or bus company,
+   * `trip:updated {trip, status}` (contracts/events.ts) to those who see it now. When the trip changed school or bus company,
    * those who saw it before and no longer do are told to drop it.
    */
   @OnEvent('trip.updated')

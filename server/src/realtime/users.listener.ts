@@ -16,7 +16,7 @@ export class UsersListener {
     @InjectRepository(User) private readonly users: Repository<User>,
   ) {}
 
-  /** Signing out closes that token's sockets on every replica (DESIGN §5). */
+  /** Signing out closes that token's sockets on every replica: a signed-out token receives nothing more. */
   @OnEvent('session.revoked')
   sessionRevoked({ jti }: DomainEventMap['session.revoked']): void {
     this.publisher.disconnect(Rooms.session(jti));

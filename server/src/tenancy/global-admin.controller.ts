@@ -23,7 +23,7 @@ import { TenantsService } from './tenants.service';
 import { ApiDoc } from '../docs/api-doc';
 import { organizationSchema, partnershipSchema, tenantSchema } from '../docs/wire.schemas';
 
-/** spec §7 Global Admin. Admins only (spec §2 /admin/global); the services narrow tenant admins to their tenant. */
+/** The Global Admin API. Admins only (the console's /admin/global screen); the services narrow tenant admins to their tenant. */
 @Controller('global')
 @Roles('admin')
 export class GlobalAdminController {

@@ -1,10 +1,10 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import { GlobalAdminMessages as M, type OrganizationDto } from '../contracts/global-admin';
 import type { OrgType } from '../contracts/roles';
+import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { Organization } from './organization.entity';
 import { Partnership } from './partnership.entity';
 import { toOrganizationDto } from './tenancy.mapper';
@@ -16,9 +16,8 @@ import { isUniqueViolation } from './unique-violation';
 export class OrganizationsService {
   constructor(
     @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
-    @InjectDataSource() private readonly db: DataSource,
     private readonly tenants: TenantsService,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** One tenant's organizations; a platform admin without tenant_id gets every tenant's. */
@@ -36,25 +35,26 @@ export class OrganizationsService {
     const tenantId = await this.tenants.named(caller, body.tenant_id);
     const slug = orgSlugFrom(body.slug, body.name);
     if (!slug) throw new BadRequestException(M.orgSlugEmpty);
-    const id = await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (work) => {
+      const { tx } = work;
       const parentOrgId = await this.checkedParent(tx, tenantId, body.type, body.parent_org_id ?? null);
       await this.checkSlugFree(tx, tenantId, slug);
       const org = tx.create(Organization, { tenantId, type: body.type, name: body.name, slug, code: body.code ?? null, parentOrgId });
-      return (await this.saveUnique(tx, org)).id;
+      return this.announce(work, 'org.created', (await this.saveUnique(tx, org)).id);
     });
-    return this.announce('org.created', id);
   }
 
-  /** spec §7 PATCH {name, type, slug, code, parent_org_id}: each field is optional; an organization never changes tenant. */
+  /** PATCH {name, type, slug, code, parent_org_id}: each field is optional; an organization never changes tenant. */
   async update(caller: AuthUser, id: number, body: UpdateOrgBody): Promise<OrganizationDto> {
     await this.visible(caller, id);
-    await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async (work) => {
+      const { tx } = work;
       const org = await tx.findOne(Organization, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!org) throw new NotFoundException(M.orgNotFound);
       const type = body.type ?? org.type;
       if (type !== org.type) await this.checkTypeChange(tx, org);
       if (body.name !== undefined) org.name = body.name;
-      // spec §5: a blank slug is taken from the name; an absent one is kept, so links stay stable on a rename.
+      // A blank slug is taken from the name; an absent one is kept, so links stay stable on a rename.
       if (body.slug !== undefined) {
         const slug = orgSlugFrom(body.slug, org.name);
         if (!slug) throw new BadRequestException(M.orgSlugEmpty);
@@ -66,8 +66,8 @@ export class OrganizationsService {
       org.parentOrgId = await this.checkedParent(tx, org.tenantId, type, parent, org.id);
       org.type = type;
       await this.saveUnique(tx, org);
+      return this.announce(work, 'org.updated', id);
     });
-    return this.announce('org.updated', id);
   }
 
   /** The organization, if the caller may manage it; another tenant's answers 404 exactly as a missing one. */
@@ -77,7 +77,7 @@ export class OrganizationsService {
     return org;
   }
 
-  // spec §5: parent_org_id applies to schools only, and its choices are the tenant's edu groups.
+  // parent_org_id applies to schools only, and its choices are the tenant's edu groups.
   private async checkedParent(
     tx: EntityManager,
     tenantId: number,
@@ -116,10 +116,10 @@ export class OrganizationsService {
     }
   }
 
-  /** Reads the committed row with its parent's name, then tells the realtime module. */
-  private async announce(event: 'org.created' | 'org.updated', id: number): Promise<OrganizationDto> {
-    const org = toOrganizationDto(await this.orgs.findOneOrFail({ where: { id }, relations: { parent: true } }));
-    this.events.publish(event, { org, tenantId: org.tenant_id });
+  /** Reads the row as written, with its parent's name, and tells the realtime module once it has committed. */
+  private async announce({ tx, publish }: Work, event: 'org.created' | 'org.updated', id: number): Promise<OrganizationDto> {
+    const org = toOrganizationDto(await tx.findOneOrFail(Organization, { where: { id }, relations: { parent: true } }));
+    publish(event, { org, tenantId: org.tenant_id });
     return org;
   }
 }

@@ -4,7 +4,7 @@ import type { Organization } from './organization.entity';
 import type { Partnership } from './partnership.entity';
 import type { Tenant } from './tenant.entity';
 
-// Wire names are the spec's snake_case (STYLE "Names"); mapped here, at the edge.
+// Wire names are snake_case, as the API has always sent them; mapped here, at the edge.
 
 export function toTenantDto(t: Tenant): TenantDto {
   return { id: t.id, name: t.name, slug: t.slug, created_at: t.createdAt.toISOString(), updated_at: t.updatedAt.toISOString() };

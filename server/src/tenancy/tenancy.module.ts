@@ -4,7 +4,7 @@ import { OrganizationsService } from './organizations.service';
 import { PartnershipsService } from './partnerships.service';
 import { TenantsService } from './tenants.service';
 
-/** Global Admin (spec §2, §7): tenants, organizations and partnerships. TenantsService.scope is shared with other features. */
+/** Global Admin: tenants, organizations and partnerships. TenantsService.scope is shared with other features. */
 @Module({
   controllers: [GlobalAdminController],
   providers: [TenantsService, OrganizationsService, PartnershipsService],

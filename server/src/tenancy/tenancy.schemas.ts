@@ -14,7 +14,7 @@ export const tenantQuery = z.object({
 export type TenantQuery = z.infer<typeof tenantQuery>;
 
 const tenantName = text({ error: M.tenantNameRequired, max: 200, tooLong: 'Tenant name is too long.' }).trim().min(1, M.tenantNameRequired);
-// spec §5: the slug is a required input, normalised with the organization slug rule.
+// The slug is a required input, normalised with the organization slug rule.
 const tenantSlug = text({ error: M.tenantSlugRequired, max: 500, tooLong: 'Tenant slug is too long.' })
   .trim()
   .min(1, M.tenantSlugRequired)
@@ -31,9 +31,9 @@ export type UpdateTenantBody = z.infer<typeof updateTenantSchema>;
 
 const orgName = text({ error: M.orgNameRequired, max: 200, tooLong: 'Organization name is too long.' }).trim().min(1, M.orgNameRequired);
 const orgType = z.enum(ORG_TYPES, { error: M.orgTypeInvalid });
-// Blank means "derive from the name" (spec §5); the service applies slugify.
+// Blank means "derive from the name"; the service applies slugify.
 const orgSlug = text({ error: 'Slug must be text.', max: 500, tooLong: 'Slug is too long.' }).nullish();
-// spec §5: trimmed, null when empty.
+// Trimmed, null when empty.
 const orgCode = text({ error: 'Code must be text.', max: 80, tooLong: 'Code is too long (at most 80 characters).' })
   .trim()
   .nullish()
@@ -64,5 +64,5 @@ export const createPartnershipSchema = z.object({
 });
 export type CreatePartnershipBody = z.infer<typeof createPartnershipSchema>;
 
-/** The organization's slug: the given one, or the name's when blank (spec §5). '' when neither has a letter or digit. */
+/** The organization's slug: the given one, or the name's when blank. '' when neither has a letter or digit. */
 export const orgSlugFrom = (slug: string | null | undefined, name: string): string => slugify(slug?.trim() ? slug : name);

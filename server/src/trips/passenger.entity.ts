@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { User } from '../users/user.entity';
 import { Trip } from './trip.entity';
 
-/** A person on a trip (spec §3 Passenger). */
+/** A person on a trip (docs/domain.md, "Passengers, subtrips, payment"). */
 @Entity({ name: 'trip_passengers' })
 @Index(['tripId', 'id'])
 export class Passenger {

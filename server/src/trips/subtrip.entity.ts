@@ -3,7 +3,7 @@ import type { BusAssignment } from '../contracts/trip-wire';
 import { User } from '../users/user.entity';
 import { Trip } from './trip.entity';
 
-/** A set of buses recorded for a trip when buses are assigned (spec §3 Subtrip, §4 "then creates a subtrip record"). */
+/** A set of buses recorded for a trip each time buses are assigned: the buses as sent. */
 @Entity({ name: 'trip_subtrips' })
 @Index(['tripId', 'createdAt'])
 export class Subtrip {

@@ -3,7 +3,7 @@ import type { TripHistoryAction, TripStatus } from '../contracts/trip-wire';
 import { User } from '../users/user.entity';
 import { Trip } from './trip.entity';
 
-/** One change to a trip, written in the same transaction as the change (DESIGN §4 History). */
+/** One change to a trip, written in the same transaction as the change (docs/domain.md, "Concurrency and history"). */
 @Entity({ name: 'trip_history' })
 @Index(['tripId', 'id'])
 export class TripHistory {

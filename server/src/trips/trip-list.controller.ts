@@ -23,7 +23,7 @@ import { ApiDoc } from '../docs/api-doc';
 import { tripPageSchema, tripSchema, tripStatsSchema, tripTotalsSchema } from '../docs/wire.schemas';
 
 /**
- * The trip lists (spec §7 GET /trips, and the aggregates the dashboard, Month dropdown and Finance read). Registered
+ * The trip lists (GET /trips, and the aggregates the dashboard, Month dropdown and Finance read). Registered
  * before TripsController so `/trips/stats` and its siblings are not read as `/trips/{id}`.
  */
 @Controller('trips')
@@ -31,7 +31,7 @@ export class TripListController {
   constructor(private readonly lists: TripListService) {}
 
   /**
-   * With `page` or `pageSize`: `{trips, total, page, pageSize, pageCount}`. Without: the spec's array (at most
+   * With `page` or `pageSize`: `{trips, total, page, pageSize, pageCount}`. Without: a plain array, as the API first answered (at most
    * `limit`, default and most 1,000 trips), the total of matching trips in `X-Total-Count`, and while more remain a
    * `Link: <…&cursor=…>; rel="next"` header naming the next slice.
    */

@@ -64,7 +64,7 @@ const orderShape = {
 type FilterFields = { from?: string; to?: string };
 const rangeInOrder = (q: FilterFields) => !(q.from && q.to && q.from > q.to);
 
-/** Who and what: the spec's createdBy and a platform admin's tenant_id (trips.schemas.ts), plus the filters. */
+/** Who and what: `createdBy` (the requester's name) and a platform admin's tenant_id (trips.schemas.ts), plus the filters. */
 export const tripFilterQuery = listTripsQuery.extend(filterShape).refine(rangeInOrder, { message: M.rangeReversed });
 export type TripFilterQuery = z.infer<typeof tripFilterQuery>;
 
@@ -103,7 +103,7 @@ export const tripStatsQuery = listTripsQuery
   .refine(rangeInOrder, { message: M.rangeReversed });
 export type TripStatsQuery = z.infer<typeof tripStatsQuery>;
 
-/** GET /trips/export: the filters and order of the view, the file's name (spec §3: given by the caller) and Finance's paid column. */
+/** GET /trips/export: the filters and order of the view, the file's name (given by the caller) and Finance's paid column. */
 export const tripExportQuery = listTripsQuery
   .extend({
     ...filterShape,
@@ -135,9 +135,9 @@ export function filterOf(q: TripFilterQuery | TripListQuery | TripStatsQuery | T
 
 export function orderOf(q: { sort?: TripOrder['sort']; dir?: TripOrder['dir'] }): TripOrder {
   const sort = q.sort ?? 'id';
-  // spec §3: newest first by default; a Date header click starts ascending (spec §2), so `sort=date` alone is ascending.
+  // Newest first by default; a click on All Trips' Date header starts ascending, so `sort=date` alone is ascending.
   return { sort, dir: q.dir ?? (sort === 'id' ? 'desc' : 'asc') };
 }
 
-/** A page is asked for with page or pageSize; otherwise the answer is the spec's array, one slice of it. */
+/** A page is asked for with page or pageSize; otherwise the answer is a plain array, one slice of it. */
 export const isPageQuery = (q: TripListQuery): boolean => q.page !== undefined || q.pageSize !== undefined;

@@ -24,7 +24,7 @@ import {
 } from '../contracts/trip-list';
 import type { TripDto } from '../contracts/trip-wire';
 import { Trip } from './trip.entity';
-import { applyTripCursor, applyTripFilter, applyTripOrder, sortsAfterFilter } from './trip-list-sql';
+import { applyTripCursor, applyTripFilter, applyTripOrder, sortsAfterFilter } from './repository/trip-list.repository';
 import {
   filterOf,
   orderOf,
@@ -34,10 +34,10 @@ import {
   type TripStatsQuery,
 } from './trip-list.schemas';
 import { TripFleet } from '../fleet/trip-fleet.service';
-import { readTrips, visibleTrips } from './trip-scope';
+import { readTrips, visibleTrips } from './repository/trip-read.repository';
 import type { ListTripsQuery } from './trips.schemas';
 
-/** One slice of the spec's array: the trips, how many match in all, and the cursor of the next slice (null at the end). */
+/** One slice of the plain (unpaged) array: the trips, how many match in all, and the cursor of the next slice (null at the end). */
 export interface TripSlice {
   trips: TripDto[];
   total: number;
@@ -48,11 +48,12 @@ export interface TripSlice {
 const NEAR_START = 5_000;
 
 /**
- * The read side of trips at scale (issue 17): pages, slices, month options, the dashboard's and Finance's figures and
- * the CSV export, each from one or two aggregate or index-ordered queries that start from the visibility rule
- * (trip-scope.ts `visibleTrips`) and apply contracts/trip-list.ts through trip-list-sql.ts. A page is one statement
- * (its ids from an index where one covers the filter, joined to their rows); the total is counted at the same time on
- * another connection (PostgreSQL) or right after (the embedded database has one session).
+ * The read side of trips at scale (docs/architecture.md, "Reads at scale"): pages, slices, month options, the
+ * dashboard's and Finance's figures and the CSV export, each from one or two aggregate or index-ordered queries that
+ * start from the visibility rule (repository/trip-read.repository.ts `visibleTrips`) and apply contracts/trip-list.ts
+ * through repository/trip-list.repository.ts. A page is one statement (its ids from an index where one covers the
+ * filter, joined to their rows); the total is counted at the same time on another connection (PostgreSQL) or right
+ * after (the embedded database has one session).
  */
 @Injectable()
 export class TripListService {
@@ -91,7 +92,7 @@ export class TripListService {
     return { trips, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
-  /** GET /trips without page parameters: the spec's array, at most `limit` (default and most 1,000) trips after `cursor`. */
+  /** GET /trips without page parameters: a plain array, at most `limit` (default and most 1,000) trips after `cursor`. */
   async slice(caller: AuthUser, q: TripListQuery): Promise<TripSlice> {
     const em = this.db.manager;
     const limit = q.limit ?? MAX_TRIP_SLICE;
@@ -105,7 +106,7 @@ export class TripListService {
     return { trips, total, next };
   }
 
-  /** GET /trips/months: spec §9 Month options, YYYY-MM, newest first: one index probe per month (a loose index scan). */
+  /** GET /trips/months: the Month filter's options, YYYY-MM, newest first: one index probe per month (a loose index scan). */
   async months(caller: AuthUser, q: ListTripsQuery): Promise<string[]> {
     const em = this.db.manager;
     const scope = () => {
@@ -123,7 +124,7 @@ export class TripListService {
     return rows.map((r) => r.month);
   }
 
-  /** GET /trips/stats: spec §2's four cards (spec §4 buckets) in one aggregate, and spec §9's upcoming list. */
+  /** GET /trips/stats: the dashboard's four cards (by status bucket) in one aggregate, and its upcoming list. */
   async stats(caller: AuthUser, q: TripStatsQuery): Promise<TripStats> {
     const em = this.db.manager;
     const today = q.today ?? new Date().toISOString().slice(0, 10);
@@ -155,7 +156,7 @@ export class TripListService {
     };
   }
 
-  /** GET /trips/totals: spec §2 Finance's figures (how many, how many paid, the paid revenue) under the filters. */
+  /** GET /trips/totals: Finance's figures (how many, how many paid, the paid revenue) under the filters. */
   async totals(caller: AuthUser, q: TripFilterQuery): Promise<TripTotals> {
     const row = await this.filtered(this.db.manager, caller, q)
       .select('COUNT(*)', 'count')
@@ -173,7 +174,7 @@ export class TripListService {
   }
 
   /**
-   * GET /trips/export: every trip the filters keep, in the view's order, as spec §3 CSV, read in batches of 1,000 along
+   * GET /trips/export: every trip the filters keep, in the view's order, as CSV (contracts/trip-csv.ts), read in batches of 1,000 along
    * the order's key (keyset), so memory holds one batch whatever the total. On PostgreSQL the batches read one snapshot
    * (a read-only REPEATABLE READ transaction), so a trip changed meanwhile is written once, as it was when the export began.
    */
@@ -214,7 +215,7 @@ export class TripListService {
 
   // -------------------------------------------------------------------------------------------
 
-  /** The trips this caller may see (DESIGN §3), narrowed by the filters. */
+  /** The trips this caller may see (docs/domain.md, "Who sees what"), narrowed by the filters. */
   private filtered(em: EntityManager, caller: AuthUser, q: TripFilterQuery): SelectQueryBuilder<Trip> {
     return applyTripFilter(visibleTrips(em, caller, { tenantId: q.tenant_id }), filterOf(q));
   }

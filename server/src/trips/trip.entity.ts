@@ -16,9 +16,9 @@ import { Tenant } from '../tenancy/tenant.entity';
 import { User } from '../users/user.entity';
 
 /**
- * A trip (spec §3). Lists read it newest first within a tenant, a school, a bus company or a requester
- * (DESIGN §3): each has a partial index on (tenant, scope, id) over the trips that are not deleted; the tenant leads
- * because the visibility rule always names it, so a count of a school's trips reads the index alone.
+ * A trip. Lists read it newest first within a tenant, a school, a bus company or a requester (the visibility rule,
+ * docs/domain.md "Who sees what"): each has a partial index on (tenant, scope, id) over the trips that are not deleted;
+ * the tenant leads because the visibility rule always names it, so a count of a school's trips reads the index alone.
  * The indexes marked `synchronize: false` are written by hand in migration TripListIndexes (expressions, INCLUDE,
  * trigram GIN, GiST), for the list filters and orders of contracts/trip-list.ts: see trips/README.md "Reading at scale".
  */
@@ -72,7 +72,7 @@ export class Trip {
   @JoinColumn({ name: 'created_by_id' })
   creator?: User | null;
 
-  /** The requester's name and e-mail when the trip was requested (spec §3 createdBy, createdByEmail). */
+  /** The requester's name and e-mail when the trip was requested (`createdBy`, `createdByEmail` on the wire). */
   @Column({ name: 'created_by', type: 'varchar', length: 200 })
   createdBy: string;
 
@@ -121,7 +121,7 @@ export class Trip {
   @Column({ type: 'varchar', length: 20 })
   status: TripStatus;
 
-  /** While a cancellation is requested: where a declined request returns to (DESIGN §4). */
+  /** While a cancellation is requested: where a declined request returns to. */
   @Column({ name: 'status_before_cancel_request', type: 'varchar', length: 20, nullable: true })
   statusBeforeCancelRequest: TripStatus | null;
 

@@ -1,60 +1,30 @@
-import type {
-  BusAssignment,
-  BusInfo,
-  DriverInfo,
-  PassengerDto,
-  SubtripDto,
-  TripDto,
-  TripHistoryDto,
-  TripStatus,
-  TripType,
+import {
+  type BusAssignment,
+  type PassengerDto,
+  type SubtripDto,
+  TRIP_FORM_FIELDS,
+  type TripDto,
+  type TripHistoryDto,
 } from '../contracts/trip-wire';
 import { describeTripChanges, type TripFormSnapshot } from '../contracts/trip-changes';
 import type { Passenger } from './passenger.entity';
 import type { Subtrip } from './subtrip.entity';
 import type { TripHistory } from './trip-history.entity';
 
-/** A trip as the lean select reads it (trip-scope.ts `selectTripRows`): columns plus the two organization names. */
-export interface TripRow {
-  id: number;
-  tenantId: number;
-  schoolOrgId: number;
-  schoolName: string;
-  busCompanyOrgId: number | null;
-  busCompanyName: string | null;
-  createdById: number | null;
-  createdBy: string;
-  createdByEmail: string;
-  tripType: TripType;
-  customType: string | null;
-  origin: string | null;
-  destination: string;
-  departureDate: string;
-  departureTime: string;
-  returnDate: string;
-  returnTime: string;
-  students: number;
-  staff: number | null;
-  notes: string | null;
-  boosterSeatsRequested: boolean;
-  boosterSeatCount: number;
-  status: TripStatus;
-  statusBeforeCancelRequest: TripStatus | null;
-  busInfo: BusInfo | null;
-  driverInfo: DriverInfo | null;
-  buses: BusAssignment[] | null;
+/** The wire fields computed on every read (TripFleet.decorate, describeTripChanges), never stored. */
+type TripComputedField = 'clashes' | 'needsBus' | 'outOfService' | 'requestedChanges';
+
+/** A trip as the lean select reads it (repository/trip-read.repository.ts `selectTripRows`): the trip's wire fields as
+ * stored (no computed flags), with the types the database drivers answer. */
+export type TripRow = Omit<TripDto, 'date' | 'price' | 'buses' | 'createdAt' | 'updatedAt' | TripComputedField> & {
   /** numeric arrives as text from both drivers. */
   price: string | number;
-  paid: boolean;
-  editRequest: boolean;
+  buses: BusAssignment[] | null;
   /** The form fields before an edit request's first change (absent from reads that do not need it). */
   editRequestBefore?: TripFormSnapshot | null;
-  cancelRequest: boolean;
-  deleted: boolean;
-  version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
-}
+};
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -107,21 +77,7 @@ export function toTripDto(r: TripRow): TripDto {
 
 /** The form fields of a trip, as an edit request keeps them before its first change. */
 export function formSnapshot(t: TripFormSnapshot): TripFormSnapshot {
-  return {
-    tripType: t.tripType,
-    customType: t.customType,
-    origin: t.origin,
-    destination: t.destination,
-    departureDate: t.departureDate,
-    departureTime: t.departureTime,
-    returnDate: t.returnDate,
-    returnTime: t.returnTime,
-    students: t.students,
-    staff: t.staff,
-    notes: t.notes,
-    boosterSeatsRequested: t.boosterSeatsRequested,
-    boosterSeatCount: t.boosterSeatCount,
-  };
+  return Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, t[f]])) as unknown as TripFormSnapshot;
 }
 
 export function toSubtripDto(s: Subtrip): SubtripDto {

@@ -27,7 +27,7 @@ import {
 } from '../docs/wire.schemas';
 
 /**
- * spec §7 Trips, plus GET /trips/{id} and GET /trips/{id}/history (DESIGN §5). Who may do what is the service's business.
+ * The calls on one trip: POST /trips, GET and PATCH /trips/{id}, its history, subtrips and passengers. Who may do what is the service's business.
  * The list (GET /trips) and its aggregates are TripListController's.
  */
 @Controller('trips')

@@ -13,7 +13,7 @@ const good = {
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error?.issues[0]?.message;
 
-describe('createTripSchema (spec §5 trip request form)', () => {
+describe('createTripSchema (the trip request form)', () => {
   it('accepts a good request and fills the defaults', () => {
     const r = createTripSchema.safeParse(good);
     expect(r.success && r.data).toEqual({
@@ -125,7 +125,7 @@ describe('subtrip and passenger bodies', () => {
     expect(firstMessage(createSubtripSchema.safeParse({}))).toBe('Please add at least one bus.');
   });
 
-  it('trims passengers to null and wants a full name (spec §5 Passenger add)', () => {
+  it('trims passengers to null and wants a full name (adding passengers)', () => {
     const r = addPassengersSchema.safeParse({ passengers: [{ fullName: ' Ada ', guardianName: '  ', pickupPoint: ' Gate 2 ' }] });
     expect(r.success && r.data.passengers).toEqual([
       {

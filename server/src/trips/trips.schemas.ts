@@ -5,7 +5,7 @@ import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
 
 /**
- * Input shapes of the trip calls (spec §5 form rules, spec §7 bodies), with the spec's messages.
+ * Input shapes of the trip calls (the form rules and the bodies), with the messages of contracts/trip-messages.ts.
  * Unknown keys are dropped, so a client may echo read-only fields (id, createdAt, schoolName...).
  */
 
@@ -17,7 +17,7 @@ const requiredText = (max: number, required: string, tooLong: string, invalid: s
     .trim()
     .min(1, required);
 
-/** An optional text: blank becomes null (spec §5: optional fields are trimmed to null). */
+/** An optional text: blank becomes null (optional fields are trimmed to null). */
 const optionalText = (max: number, tooLong: string) =>
   text({ error: tooLong, max, tooLong })
     .trim()
@@ -43,7 +43,7 @@ const students = z
   .int(M.studentsInvalid)
   .min(0, M.studentsInvalid)
   .max(10_000, M.studentsInvalid);
-// spec §5: staff is optional; empty becomes null.
+// Staff is optional; empty becomes null.
 const staff = z.preprocess((v) => (v === '' ? null : v), count(M.staffInvalid, 10_000).nullable().optional());
 const boosterSeatCount = z
   .number({ error: M.boosterSeatCount })
@@ -60,7 +60,7 @@ const busSeats = z
 
 const fleetId = (invalid: string) => id(invalid).nullable().optional();
 
-/** spec §3 Bus assignment item, stored with every key present so stored and sent buses compare equal. */
+/** One assigned bus, stored with every key present so stored and sent buses compare equal. */
 export const busAssignmentSchema = z
   .object(
     {
@@ -70,7 +70,7 @@ export const busAssignmentSchema = z
       driverName: optionalText(200, M.driverNameTooLong),
       driverPhone: optionalText(50, M.driverPhoneTooLong),
       status: tripStatus.nullable().optional(),
-      // DESIGN §9: a bus and a driver of the company's fleet; without them the item is a hired vehicle (free text).
+      // A bus and a driver of the company's fleet (docs/domain.md, "Fleet"); without them the item is a hired vehicle (free text).
       busId: fleetId(M.busIdInvalid),
       driverId: fleetId(M.driverIdInvalid),
       busName: optionalText(100, M.busNameTooLong),
@@ -146,7 +146,7 @@ const formShape = {
   boosterSeatCount: boosterSeatCount.optional(),
 };
 
-/** spec §3 names both `date` and `departureDate`; either may carry the departure day. */
+/** The API accepts both `date` and `departureDate`; either may carry the departure day. */
 const withDepartureDate = (body: unknown) => {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const b = body as Record<string, unknown>;
@@ -163,7 +163,7 @@ export const createTripSchema = z.preprocess(
       {
         ...formShape,
         schoolOrgId: id(M.schoolNotInTenant).optional(),
-        // spec §4: a new trip is submitted with status Pending; anything else is refused rather than ignored.
+        // A new trip is submitted with status Pending; anything else is refused rather than ignored.
         status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
       },
       { error: M.bodyNotObject },
@@ -181,12 +181,12 @@ export const createTripSchema = z.preprocess(
     .transform(({ date: _date, status: _status, ...b }) => ({
       ...b,
       customType: b.customType ?? null,
-      // spec §9: the default origin is School; null is kept (spec §3: may be null).
+      // The default origin is School; null is kept (an origin may be null).
       origin: b.origin === undefined ? 'School' : b.origin,
       staff: b.staff ?? null,
       notes: b.notes ?? null,
       boosterSeatsRequested: b.boosterSeatsRequested ?? false,
-      // spec §5: the count is kept only when booster seats are requested, otherwise 0.
+      // The count is kept only when booster seats are requested, otherwise 0.
       boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,
     })),
 );
@@ -262,7 +262,7 @@ export type CreateSubtripBody = z.infer<typeof createSubtripSchema>;
 
 const passengerText = optionalText(200, M.passengerFieldTooLong);
 
-/** spec §5 Passenger add: full name required after trimming; other fields trimmed to null. */
+/** Adding a passenger: full name required after trimming; other fields trimmed to null. */
 export const passengerSchema = z
   .object(
     {

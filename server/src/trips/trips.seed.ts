@@ -9,7 +9,7 @@ import { Trip } from './trip.entity';
 import { TripHistory } from './trip-history.entity';
 
 /**
- * DESIGN §7: about a dozen trips across every status, around today, so a newcomer sees a living board:
+ * Demo data (docs/running.md, "Demo data"): about a dozen trips across every status, around today, so a newcomer sees a living board:
  * Greenfield Primary (partner Desert Star Buses), Riverside Academy (Falcon Transport), Northwind High
  * (Northwind Coaches). Each trip carries the history that would have brought it to its status.
  */
@@ -122,7 +122,7 @@ const TRIPS: TripSeed[] = [
     path: ['accept', 'assignBuses', 'requestCancel'],
     buses: [bus('White Bus', 35, 520, 'Sara Nasser', '+971 55 200 3344')],
   },
-  // This week on the dispatch board (issue 15): fleet buses and drivers are linked by fleet/fleet.seed.ts.
+  // This week on the dispatch board: fleet buses and drivers are linked by fleet/fleet.seed.ts.
   {
     ...GREENFIELD,
     type: 'Academic Trip',
@@ -245,7 +245,7 @@ const TRIPS: TripSeed[] = [
     notes: 'Edit request: 26 students instead of 24.',
   },
   {
-    // Requested by the trip manager, so that account sees its own trip (DESIGN §3).
+    // Requested by the trip manager, so that account sees its own trip (trip managers see those they requested).
     ...RIVERSIDE,
     requester: 'manager@demo.test',
     type: 'Academic Trip',

@@ -22,7 +22,7 @@ export const updateMeSchema = z
     name: name.optional(),
     password: z.union([z.literal(''), passwordSchema]).optional(),
     confirmPassword: text({ max: 200, tooLong: Messages.passwordsDoNotMatch }).optional(),
-    // issue 14: a new password needs the current one, so a session left open (or a stolen token) cannot take the account.
+    // A new password needs the current one, so a session left open (or a stolen token) cannot take the account.
     currentPassword: text({ error: Messages.currentPasswordRequired, max: 200, tooLong: Messages.currentPasswordWrong }).optional(),
   })
   .refine((b) => !b.password || b.password === b.confirmPassword, { message: Messages.passwordsDoNotMatch, path: ['confirmPassword'] })

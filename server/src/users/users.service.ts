@@ -1,13 +1,13 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endOtherSessions } from '../auth/sessions.service';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
-import { DomainEvents } from '../common/domain-events';
 import { Messages } from '../contracts/messages';
 import { ORG_TYPE_FOR_ROLE, type OrgType } from '../contracts/roles';
 import type { ProfileDto } from '../contracts/wire';
+import { UnitOfWork } from '../database/unit-of-work';
 import { Organization } from '../tenancy/organization.entity';
 import { User } from './user.entity';
 import { toProfile } from './user.mapper';
@@ -19,12 +19,12 @@ const withNames = { tenant: true, activeOrg: true } as const;
 export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly events: DomainEvents,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async profile(id: number): Promise<ProfileDto> {
-    const user = await this.users.findOne({ where: { id }, relations: withNames });
+  /** The user as the console shows them; inside a unit of work, read through its transaction (`manager`). */
+  async profile(id: number, manager: EntityManager = this.users.manager): Promise<ProfileDto> {
+    const user = await manager.findOne(User, { where: { id }, relations: withNames });
     if (!user) throw new NotFoundException(Messages.userNotFound);
     return toProfile(user);
   }
@@ -40,7 +40,7 @@ export class UsersService {
     return rows.map(toProfile);
   }
 
-  /** Oneself, or (admins) a user of one's tenant. Anyone else's id answers 404 like a missing one (issue 14: no enumeration). */
+  /** Oneself, or (admins) a user of one's tenant. Anyone else's id answers 404 like a missing one, so ids cannot be probed. */
   async get(caller: AuthUser, id: number): Promise<ProfileDto> {
     if (caller.id === id) return this.profile(id);
     if (caller.role !== 'admin') throw new NotFoundException(Messages.userNotFound);
@@ -93,14 +93,13 @@ export class UsersService {
    */
   async decline(caller: AuthUser, id: number): Promise<void> {
     await this.visibleUser(caller, id);
-    const tenantId = await this.db.transaction(async (tx) => {
+    await this.unitOfWork.run(async ({ tx, publish }) => {
       const user = await tx.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new NotFoundException(Messages.userNotFound);
       if (user.status !== 'pending') throw new ConflictException(Messages.declineOnlyPending);
       await tx.delete(User, { id });
-      return user.tenantId;
+      publish('users.pending-changed', { tenantId: user.tenantId });
     });
-    this.events.publish('users.pending-changed', { tenantId });
   }
 
   /**
@@ -117,20 +116,20 @@ export class UsersService {
       }
       patch.passwordHash = await hashPassword(body.password);
     }
-    await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async ({ tx, publish }) => {
       await tx.update(User, { id: caller.id }, patch);
       if (patch.passwordHash) await endOtherSessions(tx, caller);
+      const profile = await this.profile(caller.id, tx);
+      publish('user.changed', { user: profile, tenantId: profile.tenant_id });
+      if (patch.passwordHash) publish('sessions.ended', { userId: caller.id, keptJti: caller.jti });
+      return profile;
     });
-    const profile = await this.profile(caller.id);
-    this.events.publish('user.changed', { user: profile, tenantId: profile.tenant_id });
-    if (patch.passwordHash) this.events.publish('sessions.ended', { userId: caller.id, keptJti: caller.jti });
-    return profile;
   }
 
   /** Loads a user the caller may manage (404 across tenants), applies the change under a row lock, then announces it. */
   private async change(caller: AuthUser, id: number, apply: (user: User, tx: EntityManager) => Promise<void>): Promise<ProfileDto> {
     await this.visibleUser(caller, id);
-    const previous = await this.db.transaction(async (tx) => {
+    return this.unitOfWork.run(async ({ tx, publish }) => {
       const user = await tx.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new NotFoundException(Messages.userNotFound);
       const before = { role: user.role, tenantId: user.tenantId, activeOrgId: user.activeOrgId, status: user.status };
@@ -143,12 +142,11 @@ export class UsersService {
         await this.keepOneAdmin(tx, user);
       }
       await tx.save(user);
-      return before;
+      const profile = await this.profile(id, tx);
+      publish('user.changed', { user: profile, tenantId: profile.tenant_id, previous: before });
+      if (before.status !== profile.status) publish('users.pending-changed', { tenantId: profile.tenant_id });
+      return profile;
     });
-    const profile = await this.profile(id);
-    this.events.publish('user.changed', { user: profile, tenantId: profile.tenant_id, previous });
-    if (previous.status !== profile.status) this.events.publish('users.pending-changed', { tenantId: profile.tenant_id });
-    return profile;
   }
 
   // Locks the tenant's approved admins so two demotions at once cannot both pass.

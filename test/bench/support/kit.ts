@@ -351,7 +351,7 @@ export async function seedTenant(
   return { tenantId, schools, companies, admin, finance, staff, dispatchers, emails };
 }
 
-/** A valid POST /trips body (spec §5). */
+/** A valid POST /trips body, as the New Trip form sends it. */
 export const tripRequest = (destination: string) => ({
   tripType: 'Day Trip',
   destination,

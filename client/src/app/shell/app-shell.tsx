@@ -3,10 +3,10 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBus } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ScreenBoundary } from '../../components/error-boundaries';
+import { ScreenBoundary } from '../screen-boundary';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useSession } from '../../features/auth/session-context';
-import { homePath } from '../access';
+import { homePath } from '../../shared/access';
 import { breadcrumbLabels } from '../breadcrumb';
 import { useLiveSync } from '../live-sync';
 import { HelpMenu } from './help-menu';
@@ -79,7 +79,7 @@ function SkipLink() {
   );
 }
 
-/** The signed-in frame (spec §2 Shell): sticky header, sidebar (a drawer on small screens), breadcrumb. */
+/** The signed-in frame: sticky header, sidebar (a drawer on small screens), breadcrumb. */
 export function Shell({ children }: { children: ReactNode }) {
   const { profile } = useSession();
   const [drawerOpened, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
@@ -87,7 +87,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery('(min-width: 48em)');
   useLiveSync();
 
-  // spec §2: the drawer closes on a route change (and when the screen grows past the drawer breakpoint)
+  // the drawer closes on a route change (and when the screen grows past the drawer breakpoint)
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
   useEffect(() => {
     if (isDesktop) closeDrawer();

@@ -1,8 +1,8 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconBook, IconHelpCircle, IconLifebuoy, IconMail } from '@tabler/icons-react';
-import { toast } from '../toast';
+import { toast } from '../../shared/toast';
 
-// spec §2: Documentation, Support Site and Contact us are placeholders, not real links.
+// Documentation, Support Site and Contact us are placeholders, not real links.
 const ITEMS = [
   { label: 'Documentation', icon: IconBook },
   { label: 'Support Site', icon: IconLifebuoy },

@@ -1,5 +1,5 @@
 import type { Role } from '@contracts/roles';
-import { canOpen, type ShellPath } from '../access';
+import { canOpen, type ShellPath } from '../../shared/access';
 
 export interface NavLinkSpec {
   path: ShellPath;
@@ -9,10 +9,10 @@ export interface NavLinkSpec {
 }
 
 /**
- * spec §2 sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Extra Bookings
+ * The sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Extra Bookings
  * for school_staff, trip_manager, admin; Finance for finance, admin; Global Admin for admin; plus the
  * admin tools. Each link shows only for roles the route table lets in, so Dashboard is hidden from
- * finance (the route table's reading of spec §6 "two readings").
+ * finance (finance lands on All Trips instead; docs/domain.md, "Roles").
  */
 const LINKS: NavLinkSpec[] = [
   { path: '/', label: 'Dashboard', group: 'main' },

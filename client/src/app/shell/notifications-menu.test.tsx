@@ -6,7 +6,7 @@ import { subscribeDispatchLive } from '../../features/dispatch/dispatch.live';
 import { companyTrip, makeBus, onBus } from '../../features/dispatch/test-board';
 import { DESERT_STAR } from '../../features/trips/test-trips';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { liveFeed } from './live-feed';
+import { liveFeed } from '../../shared/live-feed';
 import { NotificationsMenu } from './notifications-menu';
 
 const envelope = { seq: 1, tenantId: 1 };

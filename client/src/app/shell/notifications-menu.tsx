@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-context';
 import { useNotifications } from '../../features/dispatch/dispatch.api';
 import { weekOf } from '../../features/dispatch/board-data';
-import { liveFeed, useLiveFeed } from './live-feed';
+import { liveFeed, useLiveFeed } from '../../shared/live-feed';
 
 /** The open "Needs a bus" alerts (GET /notifications, then notification:created live) for dispatchers and admins. */
 function useAlerts(): NotificationDto[] {

@@ -16,7 +16,7 @@ import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePendingUsers } from '../../features/admin/admin.api';
 import { useSession } from '../../features/auth/session-context';
-import type { ShellPath } from '../access';
+import type { ShellPath } from '../../shared/access';
 import { navLinksFor } from './nav-links';
 
 const ICONS: Record<ShellPath, ComponentType<{ size?: number; stroke?: number }>> = {

@@ -2,7 +2,7 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-context';
-import { roleLabel } from '../access';
+import { roleLabel } from '../../shared/access';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -12,7 +12,7 @@ function initials(name: string): string {
 export function UserMenu() {
   const { profile, logout } = useSession();
   const navigate = useNavigate();
-  // spec §2: name falls back to "User", role to "Role"
+  // the name falls back to "User", role to "Role"
   const name = profile?.name?.trim() || 'User';
   const role = profile?.role ? roleLabel(profile.role) : 'Role';
 

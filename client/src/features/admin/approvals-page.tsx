@@ -7,10 +7,11 @@ import { serverMessage } from '../../api/http';
 import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
-import { roleLabel } from '../../app/access';
-import { toast } from '../../app/toast';
+import { roleLabel } from '../../shared/access';
+import { toast } from '../../shared/toast';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -43,7 +44,7 @@ function PendingRow({ user }: { user: ProfileDto }) {
     setBusy(true);
     try {
       const approved = await adminApi.approve(user.id, orgId ? { active_org_id: Number(orgId) } : {});
-      // spec §4: an approved user leaves the pending list
+      // an approved user leaves the pending list
       setQueryData<ProfileDto[]>(queryKeys.pendingUsers, (list) => list && removeById(list, user.id));
       setQueryData<ProfileDto[]>(queryKeys.users, (list) => list && upsertById(list, approved));
       toast.success(`User "${user.name}" approved.`);
@@ -138,9 +139,7 @@ export function ApprovalsPage() {
         {loading ? (
           <LoadingScreen text="Loading, please wait..." minHeight="200px" />
         ) : error && !data ? (
-          <Text c="red" role="alert" py="md">
-            Failed to load pending users
-          </Text>
+          <LoadFailed title="Failed to load pending users" error={error} onRetry={refetch} />
         ) : !data || data.length === 0 ? (
           <EmptyState>No users are waiting for approval.</EmptyState>
         ) : (

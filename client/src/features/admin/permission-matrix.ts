@@ -7,7 +7,7 @@ import {
   type PermissionSet,
 } from '@contracts/permissions';
 
-/** role name -> permission set (spec §3 "Permission set per role", §6 "Permission matrix"). */
+/** role name -> permission set: the permission matrix of one tenant (docs/domain.md, "Role permissions"). */
 export type PermissionMatrix = Record<string, PermissionSet>;
 
 export const PERMISSION_LABELS: Record<PermissionKey, string> = {
@@ -18,7 +18,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   accessFinance: 'Finance access',
 };
 
-/** spec §5/§6: an empty or duplicate name is refused; a custom role starts with every permission off. */
+/** An empty or duplicate name is refused; a custom role starts with every permission off. */
 export function addRole(matrix: PermissionMatrix, raw: string): { matrix: PermissionMatrix; role: string } | { error: string } {
   const role = acceptRoleName(raw, Object.keys(matrix));
   if (role === null) return { error: INVALID_ROLE_NAME };

@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { errorText, http, isNotFound, request } from '../../api/http';
 import { setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
-import { roleLabel } from '../../app/access';
-import { toast } from '../../app/toast';
+import { roleLabel } from '../../shared/access';
+import { toast } from '../../shared/toast';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/session-context';
@@ -25,7 +26,7 @@ const toLoaded = (answer: unknown): LoadedMatrix | null => {
   return { roles, updated_at: (answer as Partial<PermissionMatrixDto>).updated_at ?? null };
 };
 
-/** DESIGN §5: GET/PUT /permissions, per tenant; a platform admin names the tenant with tenant_id. */
+/** GET/PUT /permissions, per tenant; a platform admin names the tenant with tenant_id. */
 export const permissionsApi = {
   get: async (tenantId: number | null) => toLoaded(await http.get('/permissions', { tenant_id: tenantId })),
   save: async (roles: PermissionMatrix, tenantId: number | null) =>
@@ -142,10 +143,10 @@ export function RolesPage() {
   const waitingForTenant = isPlatformAdmin && tenantId === null;
 
   const key = [...queryKeys.permissions, tenantId];
-  const { data, error, loading } = useQuery(key, () => permissionsApi.get(tenantId), { enabled: !waitingForTenant });
+  const { data, error, loading, refetch } = useQuery(key, () => permissionsApi.get(tenantId), { enabled: !waitingForTenant });
   const [saving, setSaving] = useState(false);
 
-  // spec §6: the default matrix when the server has none to give
+  // the default matrix when the server has none to give
   const initial = useMemo(() => data?.roles ?? defaultPermissionMatrix(), [data]);
 
   const save = async (matrix: PermissionMatrix) => {
@@ -185,9 +186,7 @@ export function RolesPage() {
               No saved permissions were found, so the default matrix is shown.
             </Alert>
           ) : error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />}>
-              Could not load the saved permissions ({errorText(error)}). The default matrix is shown.
-            </Alert>
+            <LoadFailed title="Could not load the saved permissions. The default matrix is shown." error={error} onRetry={refetch} />
           ) : data && data.updated_at === null ? (
             <Text size="sm" c="dimmed">
               These are the default permissions; nobody has changed them yet.

@@ -2,9 +2,10 @@ import { Button, Paper, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 import { useSession } from '../auth/session-context';
 import { useUsers } from './admin.api';
 import { UsersTable } from './users-table';
@@ -49,15 +50,7 @@ export function UsersPage() {
         {loading ? (
           <LoadingScreen text="Loading, please wait..." minHeight="200px" />
         ) : error && !data ? (
-          <EmptyState
-            action={
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Failed to load users.
-          </EmptyState>
+          <LoadFailed title="Failed to load users." error={error} onRetry={refetch} />
         ) : users.length === 0 ? (
           <EmptyState>{search ? 'No users match your search.' : 'No users yet.'}</EmptyState>
         ) : (

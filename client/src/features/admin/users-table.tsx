@@ -7,8 +7,8 @@ import { useOnlineUsers } from '../../api/presence';
 import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
-import { roleLabel } from '../../app/access';
-import { toast } from '../../app/toast';
+import { roleLabel } from '../../shared/access';
+import { toast } from '../../shared/toast';
 import { StatusDot } from '../../components/status-dot';
 import { adminApi } from './admin.api';
 import { OrgPicker } from './org-picker';
@@ -18,7 +18,7 @@ const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: st
 
 function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: boolean; online: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
-  // spec §3: a missing status counts as pending
+  // a missing status counts as pending
   const [status, setStatus] = useState<UserStatus>(user.status ?? 'pending');
   const [orgId, setOrgId] = useState<string | null>(user.active_org_id ? String(user.active_org_id) : null);
   const [saving, setSaving] = useState(false);
@@ -59,7 +59,7 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
     <Table.Tr>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          {/* issue 16: who is online now, live */}
+          {/* who is online now, live */}
           {online ? <StatusDot color="var(--mantine-color-green-6)" label="Online" /> : null}
           <Text size="sm" fw={500}>
             {user.name}
@@ -119,7 +119,7 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
   );
 }
 
-/** spec §2: name, email, role select, status select and a Save button per row (also used on the admin dashboard); a dot marks who is online (issue 16). */
+/** Name, email, role select, status select and a Save button per row (also used on the admin dashboard); a dot marks who is online. */
 export function UsersTable({ users, showTenant = false }: { users: ProfileDto[]; showTenant?: boolean }) {
   const online = useOnlineUsers();
   return (

@@ -14,7 +14,7 @@ export interface RegisterInput {
 export const authApi = {
   login: (email: string, password: string) => http.post<LoginResponse>('/auth/login', { email, password }),
   register: (input: RegisterInput) => http.post<{ message: string; user: ProfileDto }>('/auth/register', input),
-  /** spec §3: a response with a user object that has an id */
+  /** a response with a user object that has an id */
   session: () => http.get<{ user: { id: number } & Partial<ProfileDto> }>('/auth/session'),
   profile: (id: number) => http.get<ProfileDto>(`/users/${id}`),
   logout: () => http.post<void>('/auth/logout'),

@@ -1,11 +1,11 @@
 import { Messages } from '@contracts/messages';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, serverMessage, setToken } from '../../api/http';
-import { landingFor, rolesOf } from '../../app/access';
-import type { FromState } from '../../app/route-guards';
+import { type FromState, landingFor, rolesOf } from '../../shared/access';
 import { AuthLayout } from './auth-layout';
 import { useSession } from './session-context';
 import { loginWithMicrosoftToken, microsoftSettings, preloadMicrosoftSignIn, SSO_PLACEHOLDER, SsoError, signInWithMicrosoft } from './sso';
@@ -21,12 +21,14 @@ export function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState({ email: false, password: false });
+  // a missing field is marked (no message of its own: the alert says what is missing) until the next submit
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: (email) => !email.trim(), password: (password) => !password },
+    clearInputErrorOnChange: false,
+  });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [microsoftBusy, setMicrosoftBusy] = useState(false);
   const microsoft = useMemo(() => microsoftSettings(), []);
 
@@ -34,33 +36,29 @@ export function LoginPage() {
     if (microsoft) preloadMicrosoftSignIn(microsoft);
   }, [microsoft]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    // spec §5: email and password are required
-    const nowMissing = { email: !email.trim(), password: !password };
-    setMissing(nowMissing);
-    if (nowMissing.email || nowMissing.password) {
+  const submit = form.onSubmit(
+    async ({ email, password }) => {
+      setNotice(null);
+      setError(null);
+      try {
+        const profile = await login(email.trim(), password);
+        void navigate(landingFor(rolesOf(profile), state.from), { replace: true });
+      } catch (e) {
+        setError(serverMessage(e) ?? 'Login failed. Please try again.');
+      }
+    },
+    () => {
+      setNotice(null);
       setError(Messages.loginRequired);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      const profile = await login(email.trim(), password);
-      void navigate(landingFor(rolesOf(profile), state.from), { replace: true });
-    } catch (e) {
-      setError(serverMessage(e) ?? 'Login failed. Please try again.');
-      setSubmitting(false);
-    }
-  };
+    },
+  );
 
   const ssoPlaceholder = () => {
     setError(null);
     setNotice(SSO_PLACEHOLDER);
   };
 
-  // spec §7: the Microsoft access token goes to /auth/login-microsoft; its token is kept like a password sign-in's.
+  // the Microsoft access token goes to /auth/login-microsoft; its token is kept like a password sign-in's.
   const signInWithMicrosoftAccount = async () => {
     if (!microsoft) return ssoPlaceholder();
     setError(null);
@@ -83,7 +81,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Use your school or company account.">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {state.registered ? (
             <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Registration received">
@@ -105,21 +103,12 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             placeholder="you@school.org"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={missing.email}
+            {...form.getInputProps('email')}
             withAsterisk
             autoFocus
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={missing.password}
-            withAsterisk
-          />
-          <Button type="submit" loading={submitting} fullWidth>
+          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} withAsterisk />
+          <Button type="submit" loading={form.submitting} fullWidth>
             Sign in
           </Button>
 

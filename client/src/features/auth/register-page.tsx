@@ -2,10 +2,11 @@ import { Messages } from '@contracts/messages';
 import { type Role, SELF_REGISTER_ROLES } from '@contracts/roles';
 import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandWindows, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, serverMessage } from '../../api/http';
-import { roleLabel } from '../../app/access';
+import { roleLabel } from '../../shared/access';
 import { authApi } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
@@ -21,7 +22,7 @@ type Errors = Partial<Record<keyof Fields, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** spec §5 Register: name, email and password are required (messages as the server words them). */
+/** The registration rules: name, email and password are required (messages as the server words them). */
 export function validateRegistration(fields: Fields): Errors {
   const errors: Errors = {};
   if (!fields.name.trim()) errors.name = Messages.nameRequired;
@@ -37,26 +38,23 @@ const ROLE_OPTIONS = SELF_REGISTER_ROLES.map((role) => ({ value: role, label: ro
 export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // DESIGN §5: an invite link /register?tenant=slug joins that tenant
+  // an invite link /register?tenant=slug joins that tenant
   const tenant = params.get('tenant')?.trim() || undefined;
 
-  const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', role: 'school_staff' });
-  const [errors, setErrors] = useState<Errors>({});
+  // a change forgets that field's message; a submit checks them all again
+  const form = useForm<Fields>({
+    initialValues: { name: '', email: '', password: '', role: 'school_staff' },
+    validate: validateRegistration,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const microsoft = useMemo(() => microsoftSettings(), []);
 
   useEffect(() => {
     if (microsoft) preloadMicrosoftSignIn(microsoft);
   }, [microsoft]);
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  // spec §2: name and email only come from the Microsoft account; the server says where that account stands.
+  // only the name and email come from the Microsoft account; the server says where that account stands.
   const prefillFromMicrosoft = async () => {
     setFailure(null);
     if (!microsoft) return setNotice(SSO_PLACEHOLDER);
@@ -69,8 +67,8 @@ export function RegisterPage() {
       else setFailure(e instanceof SsoError ? e.message : Messages.signInFailed);
       return;
     }
-    setFields((f) => ({ ...f, name: account.name || f.name, email: account.email || f.email }));
-    setErrors((e) => ({ ...e, name: undefined, email: undefined }));
+    form.setFieldValue('name', (name) => account.name || name);
+    form.setFieldValue('email', (email) => account.email || email);
     let standing = '';
     try {
       await loginWithMicrosoftToken(account.accessToken);
@@ -82,35 +80,32 @@ export function RegisterPage() {
     setNotice([Messages.microsoftAccountDetected, standing, Messages.mayNeedApproval].filter(Boolean).join(' '));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    const found = validateRegistration(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      await authApi.register({
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        password: fields.password,
-        role: fields.role,
-        tenant,
-      });
-      void navigate(
-        { pathname: '/login', search: tenant ? `?tenant=${encodeURIComponent(tenant)}` : '' },
-        { state: { registered: true } satisfies LoginLocationState },
-      );
-    } catch (e) {
-      setFailure(serverMessage(e) ?? 'Registration failed.');
-      setSubmitting(false);
-    }
-  };
+  const submit = form.onSubmit(
+    async (fields) => {
+      setNotice(null);
+      setFailure(null);
+      try {
+        await authApi.register({
+          name: fields.name.trim(),
+          email: fields.email.trim(),
+          password: fields.password,
+          role: fields.role,
+          tenant,
+        });
+        void navigate(
+          { pathname: '/login', search: tenant ? `?tenant=${encodeURIComponent(tenant)}` : '' },
+          { state: { registered: true } satisfies LoginLocationState },
+        );
+      } catch (e) {
+        setFailure(serverMessage(e) ?? 'Registration failed.');
+      }
+    },
+    () => setNotice(null),
+  );
 
   return (
     <AuthLayout title="Create an account" subtitle="An administrator approves new accounts before they can sign in.">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure ? (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -130,41 +125,24 @@ export function RegisterPage() {
           <Button variant="default" leftSection={<IconBrandWindows size={18} />} onClick={() => void prefillFromMicrosoft()} fullWidth>
             Prefill from Microsoft account
           </Button>
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            value={fields.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-            withAsterisk
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            error={errors.email}
-            withAsterisk
-          />
+          <TextInput label="Full name" autoComplete="name" {...form.getInputProps('name')} withAsterisk />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} withAsterisk />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             description="At least 8 characters."
-            value={fields.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
             withAsterisk
           />
           <Select
             label="Role"
             data={ROLE_OPTIONS}
-            value={fields.role}
-            onChange={(value) => value && set('role', value as Role)}
+            value={form.values.role}
+            onChange={(value) => value && form.setFieldValue('role', value as Role)}
             allowDeselect={false}
             withCheckIcon={false}
           />
-          <Button type="submit" loading={submitting} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             Register
           </Button>
           <Text size="sm" ta="center">

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiError, getToken, onUnauthorized, setToken } from '../../api/http';
 import { clearQueryCache } from '../../api/query-cache';
 import { disconnectLive } from '../../api/socket';
-import { rolesOf } from '../../app/access';
+import { rolesOf } from '../../shared/access';
 import { authApi } from './auth.api';
 import { forgetMicrosoftAccounts } from './sso';
 
@@ -13,7 +13,7 @@ export interface SessionUser {
 }
 
 export interface Session {
-  /** spec §4: true until the first check has finished */
+  /** true until the first check has finished */
   loading: boolean;
   user: SessionUser | null;
   profile: ProfileDto | null;
@@ -60,7 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return null;
     }
     try {
-      // spec §3: the session answers a user with an id; the profile is then fetched by that id
+      // the session answers a user with an id; the profile is then fetched by that id
       const { user } = await authApi.session();
       const profile = await authApi.profile(user.id);
       if (seq !== checkSeq.current) return null;
@@ -79,7 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void check(false);
-    // spec §4: the session is refreshed whenever the page becomes visible again
+    // the session is refreshed whenever the page becomes visible again
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check(true);
     };

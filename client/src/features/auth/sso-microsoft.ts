@@ -12,7 +12,7 @@ import { MICROSOFT_LOGIN_SCOPES, type MicrosoftAccount, type MicrosoftSettings }
 
 let client: { key: string; app: Promise<IPublicClientApplication> } | undefined;
 
-/** One msal application per page, set up once (its cache lives in localStorage, spec §7). */
+/** One msal application per page, set up once (its cache lives in localStorage). */
 export function microsoftClient(settings: MicrosoftSettings): Promise<IPublicClientApplication> {
   const key = JSON.stringify(settings);
   if (client?.key !== key) {

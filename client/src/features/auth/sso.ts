@@ -5,7 +5,7 @@ import { MICROSOFT_DEFAULT_AUTHORITY, type MicrosoftAccount, type MicrosoftSetti
 
 export type { MicrosoftAccount, MicrosoftSettings } from './sso-settings';
 
-/** spec §8: what a single-sign-on button says until its provider is configured. */
+/** What a single-sign-on button says until its provider is configured. */
 export const SSO_PLACEHOLDER = "Sign-in isn't configured yet. This button is a placeholder.";
 
 declare const __MSAL_SETTINGS__: Record<string, string | undefined> | undefined;
@@ -54,7 +54,7 @@ export function preloadMicrosoftSignIn(settings: MicrosoftSettings): void {
 
 let attempt: Promise<MicrosoftAccount> | null = null;
 
-/** spec §4: one Microsoft sign-in at a time; a second click while the popup is open is refused. */
+/** One Microsoft sign-in at a time; a second click while the popup is open is refused. */
 export async function signInWithMicrosoft(settings: MicrosoftSettings): Promise<MicrosoftAccount> {
   if (attempt) throw new SsoError(Messages.microsoftBusy, 'busy');
   attempt = loadMsal().then((m) => m.acquireMicrosoftAccount(settings));
@@ -70,7 +70,7 @@ export async function signInWithMicrosoft(settings: MicrosoftSettings): Promise<
 // msal's error codes, read without importing msal (it may not have loaded at all).
 const CANCELED = new Set(['user_cancelled', 'timed_out', 'no_account_error', 'access_denied', 'interaction_in_progress_cancelled']);
 
-/** spec §8: busy, canceled or failed ("Sign-in failed.", or the provider's message). */
+/** A sign-in that did not finish: busy, canceled or failed ("Sign-in failed.", or the provider's message). */
 export function toSsoError(error: unknown): SsoError {
   if (error instanceof SsoError) return error;
   const { errorCode, errorMessage } = (error ?? {}) as { errorCode?: unknown; errorMessage?: unknown };
@@ -82,7 +82,7 @@ export function toSsoError(error: unknown): SsoError {
 }
 
 /**
- * spec §7 `POST /auth/login-microsoft`: the access token as Bearer, an empty JSON body, credentials
+ * `POST /auth/login-microsoft`: the access token as Bearer, an empty JSON body, credentials
  * included. A refusal throws an ApiError whose message is the response's text.
  */
 export async function loginWithMicrosoftToken(accessToken: string): Promise<LoginResponse> {

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TimeSelect } from '../../components/time-select';
 
-/** A booking's pickup or drop-off points (spec §5): each a location, an optional address and a time. */
+/** A booking's pickup or drop-off points: each a location, an optional address and a time. */
 export function PointsEditor({
   label,
   points,

@@ -1,7 +1,7 @@
 import { BOOKING_END_AFTER_START, type BookingPoint, bookingEndsAfterStart } from '@contracts/bookings';
 import type { BookingPayload } from './bookings.api';
 
-/** What the New Bus Booking form holds, its rules (spec §5) and what it sends (spec §3 Booking form payload). */
+/** What the New Bus Booking form holds, its rules and what it sends to POST /bookings. */
 
 export interface BookingFormValues {
   title: string;
@@ -20,7 +20,7 @@ export interface BookingFormValues {
   dropoffPoints: BookingPoint[];
 }
 
-/** spec §5/§9 booking defaults: start 08:00 AM, end 03:30 PM; students and adults 0. */
+/** A new booking starts at 08:00 AM and ends at 03:30 PM, for 0 students and 0 adults. */
 export const emptyBooking = (): BookingFormValues => ({
   title: '',
   purpose: '',
@@ -42,7 +42,7 @@ export type BookingErrors = Partial<Record<keyof BookingFormValues | 'points' | 
 
 const POINT_INCOMPLETE = 'Each pickup or drop-off point needs a location name and a time.';
 
-/** spec §5 Booking form rules (the server words the same checks identically). */
+/** The booking form's rules, run as the form's validation (the server words the same checks identically). */
 export function validateBooking(v: BookingFormValues): BookingErrors {
   const errors: BookingErrors = {};
   if (!v.date) errors.date = 'Start date is required.';

@@ -1,23 +1,22 @@
 import type { BookingDto, BookingStatusChange } from '@contracts/bookings';
-import { Badge, Button, Group, Paper, Select, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { upsertById } from '../../api/records';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/session-context';
-import { useOrgs, useTenants } from '../global-admin/global-admin.api';
+import { isPlatformAdmin, TenantSchoolPicker } from '../admin/tenant-school-picker';
 import { BookingForm } from './booking-form';
 import { type BookingFormValues, toPayload } from './booking-values';
 import { bookingsApi, useBookings } from './bookings.api';
-import { Modal } from '../../components/error-boundaries';
+import { ResponsiveModal } from '../../components/responsive';
 
-/** spec §9: booking toasts close after 1.8 s. */
+/** Booking toasts close after 1.8 s. */
 const TOAST = { autoClose: 1800 };
 
 const STATUS_COLORS: Record<string, string> = { requested: 'yellow', approved: 'green', cancelled: 'gray' };
@@ -31,58 +30,20 @@ function when(b: BookingDto): string {
   return `${start}${b.start_time ? ` ${b.start_time}` : ''} → ${end}${b.end_time ? ` ${b.end_time}` : ''}`;
 }
 
-/** Admins may name the school (and, as platform admins, the tenant) a booking is for. */
-function SchoolPicker({
-  platform,
-  tenantId,
-  onTenant,
-  schoolId,
-  onSchool,
-}: {
-  platform: boolean;
-  tenantId: number | null;
-  onTenant: (id: number | null) => void;
-  schoolId: string | null;
-  onSchool: (id: string | null) => void;
-}) {
-  const tenants = useTenants(platform);
-  const { data: orgs, error } = useOrgs(tenantId);
-  if (error) return null;
-  const schools = (orgs ?? []).filter((o) => o.type === 'school').map((o) => ({ value: String(o.id), label: o.name }));
-  return (
-    <Group grow align="flex-start" gap="sm">
-      {platform ? (
-        <Select
-          label="Tenant"
-          required
-          data={(tenants.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-          value={tenantId ? String(tenantId) : null}
-          onChange={(v) => {
-            onTenant(v ? Number(v) : null);
-            onSchool(null);
-          }}
-        />
-      ) : null}
-      <Select label="School" data={schools} value={schoolId} onChange={onSchool} clearable placeholder="No particular school" />
-    </Group>
-  );
-}
-
 export function BookingsPage() {
   const { profile } = useSession();
   const { data, error, loading } = useBookings();
   const [opened, setOpened] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const isMobile = useMediaQuery('(max-width: 48em)');
   const isAdmin = profile?.role === 'admin';
-  const isPlatformAdmin = isAdmin && profile?.tenant_id === null;
+  const platformAdmin = profile ? isPlatformAdmin(profile) : false;
   // The server lets admins and trip managers approve; others may cancel what they requested.
   const canApprove = profile?.role === 'admin' || profile?.role === 'trip_manager';
   const [tenantId, setTenantId] = useState<number | null>(profile?.tenant_id ?? null);
   const [schoolId, setSchoolId] = useState<string | null>(null);
 
   useEffect(() => {
-    // spec §8: "Could not load bookings." and the list is emptied
+    // a list that cannot be read says "Could not load bookings." and shows no stale rows
     if (error) {
       toast.error('Could not load bookings.', TOAST);
       setQueryData<BookingDto[]>(queryKeys.bookings, []);
@@ -95,7 +56,7 @@ export function BookingsPage() {
       const created = await bookingsApi.create({
         ...toPayload(values, { name: profile.name, email: profile.email, id: profile.id }),
         ...(isAdmin && schoolId ? { schoolOrgId: Number(schoolId) } : {}),
-        ...(isPlatformAdmin && tenantId ? { tenant_id: tenantId } : {}),
+        ...(platformAdmin && tenantId ? { tenant_id: tenantId } : {}),
       });
       if (created && typeof created === 'object' && 'id' in created) {
         setQueryData<BookingDto[]>(queryKeys.bookings, (list) => upsertById(list ?? [], created, 'start'));
@@ -186,7 +147,7 @@ export function BookingsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          {/* spec §4: only the button for the status already held is hidden */}
+                          {/* only the button for the status the booking already holds is hidden */}
                           {canApprove && status(b) !== 'approved' ? (
                             <Button size="compact-sm" color="teal" loading={busyId === b.id} onClick={() => void setStatus(b, 'approved')}>
                               Approve
@@ -214,31 +175,31 @@ export function BookingsPage() {
         )}
       </Paper>
 
-      <Modal
+      <ResponsiveModal
         opened={opened}
         onClose={() => setOpened(false)}
         title="New Bus Booking"
         closeButtonProps={{ 'aria-label': 'Close' }}
         size="xl"
-        fullScreen={isMobile}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <BookingForm
           onSubmit={submit}
           onCancel={() => setOpened(false)}
           extraFields={
-            isAdmin ? (
-              <SchoolPicker
-                platform={isPlatformAdmin}
+            // admins may name the school (and, as platform admins, the tenant) a booking is for
+            profile && isAdmin ? (
+              <TenantSchoolPicker
+                profile={profile}
                 tenantId={tenantId}
-                onTenant={setTenantId}
+                onTenantChange={setTenantId}
                 schoolId={schoolId}
-                onSchool={setSchoolId}
+                onSchoolChange={setSchoolId}
               />
             ) : null
           }
         />
-      </Modal>
+      </ResponsiveModal>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { http, type QueryParams } from '../../api/http';
 import { useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 
-/** spec §3 Booking form payload (schoolOrgId / tenant_id: DESIGN lets an admin book for a school of a tenant). */
+/** What the booking form sends to POST /bookings (schoolOrgId / tenant_id: an admin may book for a school, a platform admin for a school of a tenant). */
 export interface BookingPayload {
   title: string | null;
   purpose: string | null;
@@ -28,7 +28,7 @@ export interface BookingPayload {
 }
 
 export const bookingsApi = {
-  // spec §7: a non-list answer is treated as empty
+  // an answer that is not a list is read as no bookings
   list: async (query?: QueryParams) => {
     const answer = await http.get<unknown>('/bookings', query);
     return Array.isArray(answer) ? (answer as BookingDto[]) : [];

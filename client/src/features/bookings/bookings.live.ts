@@ -3,7 +3,7 @@ import { updateQueries } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { upsertById } from '../../api/records';
 import { onLive } from '../../api/socket';
-import { liveFeed } from '../../app/shell/live-feed';
+import { liveFeed } from '../../shared/live-feed';
 
 /** Merges pushed bookings into every cached booking list (newest first). */
 export function subscribeBookingsLive(): () => void {

@@ -1,14 +1,14 @@
 import type { TripStats } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
-import { Affix, Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
+import { Affix, Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBus, IconCalendarEvent, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../api/http';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { ResponsiveModal, usePhone } from '../../components/responsive';
 import { useUsers } from '../admin/admin.api';
 import { UsersTable } from '../admin/users-table';
 import { useSession } from '../auth/session-context';
@@ -19,7 +19,6 @@ import { TripRequestForm } from '../trips/trip-request-form';
 import { displayType, formatTripDate, todayIso, tripDate } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { useTripStats } from '../trips/trips.api';
-import { Modal } from '../../components/error-boundaries';
 
 const NO_STATS: TripStats = { total: 0, upcoming: 0, pending: 0, cancelled: 0, upcomingTrips: [] };
 
@@ -69,7 +68,7 @@ function HintText({ trip }: { trip: TripDto }) {
 
 function UpcomingTrips({ trips }: { trips: TripDto[] }) {
   const { openDetails } = useTripWorkflow();
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = usePhone();
   if (trips.length === 0) return <EmptyState>No upcoming trips.</EmptyState>;
   if (isPhone) {
     // the same five values per trip, stacked, so a phone needs no sideways scrolling
@@ -173,9 +172,7 @@ function AdminUsers() {
           Loading...
         </Text>
       ) : error ? (
-        <Text c="red" size="sm">
-          Failed to load users.
-        </Text>
+        <LoadFailed title="Failed to load users." error={error} />
       ) : (
         <UsersTable users={data ?? []} showTenant={profile?.tenant_id === null} />
       )}
@@ -186,7 +183,6 @@ function AdminUsers() {
 function RequestTripButton() {
   const { profile } = useSession();
   const [opened, setOpened] = useState(false);
-  const isMobile = useMediaQuery('(max-width: 48em)');
   if (!profile) return null;
   return (
     <>
@@ -201,17 +197,16 @@ function RequestTripButton() {
           Request New Trip
         </Button>
       </Affix>
-      <Modal
+      <ResponsiveModal
         opened={opened}
         onClose={() => setOpened(false)}
         title="Request New Trip"
         size="xl"
-        fullScreen={isMobile}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <TripRequestForm profile={profile} onDone={() => setOpened(false)} onCancel={() => setOpened(false)} />
-      </Modal>
+      </ResponsiveModal>
     </>
   );
 }
@@ -219,7 +214,7 @@ function RequestTripButton() {
 function DashboardBody() {
   const { profile } = useSession();
   const today = todayIso();
-  // spec §2 cards and §9 upcoming list, counted by the server (GET /trips/stats); live events make it count again
+  // the cards and the upcoming list, counted by the server (GET /trips/stats); live events make it count again
   const { data, loading, error, refetch } = useTripStats(today);
   const stats = data ?? NO_STATS;
   const upcoming = stats.upcomingTrips;
@@ -229,14 +224,9 @@ function DashboardBody() {
   return (
     <>
       {error && !data ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Failed to load trips" mb="lg">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <Box mb="lg">
+          <LoadFailed title="Failed to load trips" error={error} onRetry={refetch} />
+        </Box>
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
@@ -268,10 +258,10 @@ function DashboardBody() {
   );
 }
 
-/** spec §2 Home dashboard: greeting, four stat cards, Upcoming Trips, the admin's user table, school staff's request button; live. */
+/** The home dashboard: greeting, four stat cards, Upcoming Trips, the admin's user table, school staff's request button; live. */
 export function DashboardPage() {
   const { profile } = useSession();
-  // spec §2: an admin is greeted as "Admin"
+  // an admin is greeted as "Admin"
   const name = profile?.role === 'admin' ? 'Admin' : profile?.name?.trim() || 'User';
   return (
     <TripWorkflowProvider>

@@ -9,14 +9,14 @@ export interface TripStats {
   cancelled: number;
 }
 
-/** spec §4: "Upcoming" means dated today or later and not cancelled or rejected. */
+/** "Upcoming" means dated today or later and not cancelled or rejected. */
 export function isUpcoming(trip: TripDto, today: string): boolean {
   const date = tripDate(trip);
   const bucket = statusBucket(trip.status);
   return Boolean(date) && date >= today && bucket !== 'cancelled' && bucket !== 'rejected';
 }
 
-/** spec §2 stat cards with the spec §4 status buckets. */
+/** The stat cards, counted by status bucket (pending, approved, cancelled, ...). */
 export function tripStats(trips: readonly TripDto[], today: string): TripStats {
   const stats: TripStats = { total: trips.length, upcoming: 0, pending: 0, cancelled: 0 };
   for (const trip of trips) {
@@ -28,7 +28,7 @@ export function tripStats(trips: readonly TripDto[], today: string): TripStats {
   return stats;
 }
 
-/** spec §9: at most 10 upcoming trips, by date ascending (then by departure time). */
+/** At most 10 upcoming trips, by date ascending (then by departure time). */
 export function upcomingTrips(trips: readonly TripDto[], today: string, limit = 10): TripDto[] {
   const key = (t: TripDto) => `${tripDate(t)} ${String(parseTripTime(t.departureTime ?? '') ?? 9999).padStart(4, '0')}`;
   return trips

@@ -11,7 +11,7 @@ import { tripStats, upcomingTrips } from './dashboard-stats';
 const TODAY = '2031-03-10';
 const on = (date: string, over: Parameters<typeof makeTrip>[0] = {}) => makeTrip({ departureDate: date, date, returnDate: date, ...over });
 
-describe('dashboard numbers (spec §4 buckets)', () => {
+describe('dashboard numbers (status buckets)', () => {
   const trips = [
     on('2031-03-09', { status: 'Pending' }), // past
     on('2031-03-10', { status: 'Accepted' }), // today counts as upcoming

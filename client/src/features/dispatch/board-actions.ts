@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { updateQueries } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 import { canTrip } from '../trips/trip-actions';
 import { tripTitle } from '../trips/trip-view';
 import { useTripWorkflow } from '../trips/trip-workflow';

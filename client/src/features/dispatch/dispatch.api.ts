@@ -12,7 +12,7 @@ export interface BoardParams {
   companyId: number | null;
 }
 
-/** issue 15: the dispatch board's read and the bell's open alerts (server/src/fleet/README.md). */
+/** The dispatch board's read and the bell's open alerts (server/src/fleet/README.md). */
 export const dispatchApi = {
   board: ({ from, to, companyId }: BoardParams) => http.get<DispatchBoardDto>('/dispatch/board', { from, to, companyId }),
   notifications: async () => asList<NotificationDto>(await http.get('/notifications')),

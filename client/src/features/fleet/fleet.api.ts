@@ -15,7 +15,7 @@ import { queryKeys } from '../../api/query-keys';
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** issue 15: the fleet registry (server/src/fleet/README.md). Nothing is deleted: `active: false` retires a bus or driver. */
+/** The fleet registry (server/src/fleet/README.md). Nothing is deleted: `active: false` retires a bus or driver. */
 export const fleetApi = {
   buses: async (companyId: number | null) => asList<BusDto>(await http.get('/fleet/buses', { companyId })),
   createBus: (body: CreateBusBody) => http.post<BusDto>('/fleet/buses', body),

@@ -4,12 +4,12 @@ import { notifyDone, notifyFailure } from './global-admin-feedback';
 
 /**
  * What the Global Admin sections do, shared: each create, save and remove runs the same way and answers with a
- * toast (spec §9: five seconds; spec §8: "{what}: {reason}"). The look is in admin-collection.tsx.
+ * toast (five seconds; a failure reads "{what}: {reason}"). The look is in admin-collection.tsx.
  */
 
 /**
  * Runs one create, save or remove: `busy` while it runs, then the success toast, or "{failed}: {reason}"
- * (spec §8). Resolves whether it worked.
+ * Resolves whether it worked.
  */
 export function useAdminAction(): {
   busy: boolean;
@@ -47,7 +47,7 @@ export function useAddForm(toast: { done: string; failed: string }) {
   };
 }
 
-/** spec §8: a list that failed to load says so, unless the person may not see it (then it only logs). */
+/** A list that failed to load says so, unless the person may not see it (then it only logs). */
 export function useLoadFailure(what: string, error: unknown): void {
   useEffect(() => {
     if (error) notifyFailure(what, error, { quietWhenDenied: true });
@@ -55,7 +55,7 @@ export function useLoadFailure(what: string, error: unknown): void {
 }
 
 /**
- * A row's inline editing (spec §2: Edit, then Save or Cancel): `start` copies the record into the fields
+ * A row's inline editing (Edit, then Save or Cancel): `start` copies the record into the fields
  * (through `reset`); `save` sends what the caller checked, answers with a toast and, when it worked, leaves editing.
  */
 export function useInlineEdit(toast: { done: string; failed: string }, reset: () => void) {
@@ -80,7 +80,7 @@ export function useInlineEdit(toast: { done: string; failed: string }, reset: ()
   };
 }
 
-/** A tenant's records from `query`, sorted by `compare`; a failure to load says so (spec §8) unless the person may not see them. */
+/** A tenant's records from `query`, sorted by `compare`; a failure to load says so unless the person may not see them. */
 export function useCollectionList<T>(
   query: { data?: T[]; error?: unknown; loading: boolean },
   loadFailure: string,

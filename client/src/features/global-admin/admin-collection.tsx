@@ -15,9 +15,10 @@ import {
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
+import { LoadFailed } from '../../components/load-failed';
 
 /**
- * The shape the three Global Admin sections share (spec §2): a titled panel holding a table of records (or why
+ * The shape the three Global Admin sections share: a titled panel holding a table of records (or why
  * there is none), inline Edit with Save and Cancel per row, and an Add form under it. Each section says only
  * what is its own: columns, cells, fields and rules. What the actions do is in admin-actions.ts.
  */
@@ -189,7 +190,7 @@ export interface CollectionList<T> {
 
 /**
  * The panel: title (and the chosen tenant's name beside it), then the table, or "Choose a tenant …" when the
- * section needs one and none is chosen, "Loading...", "{Plural} could not be loaded." or the spec's empty state
+ * section needs one and none is chosen, "Loading...", "{Plural} could not be loaded." or the empty state
  * "No {plural} yet"; the Add form, if any, below.
  */
 export function AdminCollection<T>({
@@ -216,7 +217,8 @@ export function AdminCollection<T>({
         Loading...
       </Text>
     );
-  } else if (records.length === 0) body = <EmptyState>{failed ? `${plural} could not be loaded.` : `No ${lower} yet`}</EmptyState>;
+  } else if (records.length === 0 && failed) body = <LoadFailed title={`${plural} could not be loaded.`} />;
+  else if (records.length === 0) body = <EmptyState>{`No ${lower} yet`}</EmptyState>;
   else {
     body = (
       <Table.ScrollContainer minWidth={minWidth}>

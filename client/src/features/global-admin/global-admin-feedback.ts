@@ -1,14 +1,14 @@
 import { ApiError, errorText } from '../../api/http';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 
-/** spec §9: Global Admin toasts stay 5 seconds. */
+/** Global Admin toasts stay 5 seconds. */
 const AUTO_CLOSE = 5000;
 
 export const notifyDone = (message: string) => toast.success(message, { autoClose: AUTO_CLOSE });
 
 /**
- * spec §8: "{what}: {reason}". A 401, a 403 or a network error is only debug-logged (spec §8, §6:
- * likely a pending or insufficient role) — except for actions the person just took, which always answer.
+ * "{what}: {reason}". A 401, a 403 or a network error is only debug-logged (likely a pending or insufficient
+ * role) — except for actions the person just took, which always answer.
  */
 export function notifyFailure(what: string, error: unknown, { quietWhenDenied = false } = {}): void {
   const denied = !(error instanceof ApiError) || error.status === 401 || error.status === 403;

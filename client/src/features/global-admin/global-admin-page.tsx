@@ -8,7 +8,7 @@ import { OrgsSection } from './orgs-section';
 import { PartnershipsSection } from './partnerships-section';
 import { TenantsSection } from './tenants-section';
 
-/** spec §2 Global Admin: tenants, their organizations and partnerships. */
+/** Global Admin: tenants, their organizations and partnerships. */
 export function GlobalAdminPage() {
   const { profile } = useSession();
   const isPlatformAdmin = profile?.role === 'admin' && profile.tenant_id === null;
@@ -21,7 +21,7 @@ export function GlobalAdminPage() {
     if (error) notifyFailure('Failed to load tenants', error, { quietWhenDenied: true });
   }, [error]);
 
-  // spec §2: the first tenant in the list is selected automatically on load
+  // the first tenant in the list is selected automatically on load
   useEffect(() => {
     if (tenants.length === 0) return;
     if (selectedId === null || !tenants.some((t) => t.id === selectedId)) setSelectedId(tenants[0].id);

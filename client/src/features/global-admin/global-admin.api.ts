@@ -10,13 +10,13 @@ export interface OrgInput {
   type: OrgType;
   slug: string;
   code: string | null;
-  /** spec §5: sent only when the type is school */
+  /** sent only when the type is school */
   parent_org_id?: number | null;
 }
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** spec §7 Global Admin calls. */
+/** The Global Admin calls: tenants, organizations, partnerships. */
 export const globalApi = {
   tenants: async () => asList<TenantDto>(await http.get('/global/tenants')),
   createTenant: (body: { name: string; slug: string }) => http.post<TenantDto>('/global/tenants', body),

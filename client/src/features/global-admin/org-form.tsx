@@ -11,16 +11,19 @@ import { useAddForm } from './admin-actions';
 import { AdminForm, tenantOptions } from './admin-collection';
 import { globalApi, useOrgs } from './global-admin.api';
 
-/** What an organization's fields share between the Add form and a row being edited (spec §5 Organization). */
+/**
+ * What an organization's fields share between the Add form and a row being edited (their rules: docs/domain.md,
+ * "Tenants, organizations, partnerships").
+ */
 
 export const TYPE_OPTIONS = ORG_TYPES.map((type) => ({ value: type, label: ORG_TYPE_LABELS[type] }));
-/** spec §5: the title of the parent select when the type is not school. */
+/** The title of the parent select when the type is not school. */
 export const PARENT_SCHOOL_ONLY = 'Parent applies to School only';
 
 export const storeOrg = (org: OrganizationDto) =>
   setQueryData<OrganizationDto[]>(queryKeys.orgs(org.tenant_id), (list) => upsertById(list ?? [], org));
 
-/** spec §5: parent choices are edu_group organizations only (never the organization itself). */
+/** Parent choices are edu_group organizations only (never the organization itself). */
 export function parentOptions(orgs: OrganizationDto[] | undefined, exceptId?: number) {
   return (orgs ?? []).filter((o) => o.type === 'edu_group' && o.id !== exceptId).map((o) => ({ value: String(o.id), label: o.name }));
 }
@@ -69,7 +72,7 @@ interface OrgForm {
   parent: string | null;
 }
 
-/** spec §5 Organization rules; exported for tests. */
+/** The organization rules, checked before sending; exported for tests. */
 export function validateOrgForm(form: OrgForm): string | null {
   if (!form.tenantId) return GlobalAdminMessages.orgTenantRequired;
   if (!form.name.trim()) return GlobalAdminMessages.orgNameRequired;
@@ -83,7 +86,7 @@ export function AddOrganizationForm({ tenants, defaultTenantId }: { tenants: Ten
   const add = useAddForm({ done: 'Organization created', failed: 'Failed to create organization' });
   const { data: tenantOrgs } = useOrgs(form.tenantId ? Number(form.tenantId) : null);
 
-  // spec §4: the forms default to the selected tenant
+  // the forms default to the selected tenant
   useEffect(() => {
     setForm((f) => ({ ...f, tenantId: defaultTenantId ? String(defaultTenantId) : f.tenantId, parent: null }));
   }, [defaultTenantId]);
@@ -94,13 +97,13 @@ export function AddOrganizationForm({ tenants, defaultTenantId }: { tenants: Ten
         tenant_id: Number(form.tenantId),
         type: form.type,
         name: form.name.trim(),
-        // spec §5: normalised from the given slug, or from the name when the slug is blank
+        // normalised from the given slug, or from the name when the slug is blank
         slug: slugify(form.slug.trim() ? form.slug : form.name),
         code: form.code.trim() || null,
         ...(form.type === 'school' ? { parent_org_id: form.parent ? Number(form.parent) : null } : {}),
       });
       storeOrg(org);
-      // spec §4: the form resets to type school with the tenant kept
+      // the form resets to type school with the tenant kept
       setForm(blank(form.tenantId));
       setSlugTouched(false);
     });
@@ -128,7 +131,7 @@ export function AddOrganizationForm({ tenants, defaultTenantId }: { tenants: Ten
         value={form.name}
         onChange={(e) => {
           const name = e.currentTarget.value;
-          // spec §5: the slug follows the name while the slug field is left empty
+          // the slug follows the name while the slug field is left empty
           setForm((f) => ({ ...f, name, slug: slugTouched ? f.slug : slugify(name) }));
         }}
       />

@@ -31,7 +31,7 @@ function OrgRow({ org, orgs }: { org: OrganizationDto; orgs: OrganizationDto[] }
       type,
       slug: org.slug,
       code: code.trim() || null,
-      // spec §5: a parent only for schools; clearing it when the type changes away from school
+      // a parent only for schools; clearing it when the type changes away from school
       parent_org_id: type === 'school' && parent ? Number(parent) : null,
     };
     edit.save(!!name.trim(), async () => storeOrg(await globalApi.updateOrg(org.id, body)));

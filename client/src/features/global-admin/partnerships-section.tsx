@@ -16,7 +16,7 @@ interface PartnershipForm {
   busId: string | null;
 }
 
-/** spec §5 Partnership: the tenant is required; school and bus company are checked as the server words it. */
+/** A partnership: the tenant is required; school and bus company are checked as the server words it. */
 export function validatePartnershipForm(form: PartnershipForm): string | null {
   if (!form.tenantId) return GlobalAdminMessages.partnershipTenantRequired;
   if (!form.schoolId) return GlobalAdminMessages.partnershipSchoolRequired;
@@ -33,7 +33,7 @@ const PARTNERS = [
   { field: 'busId', label: 'Bus Company', type: 'bus_company', words: ['Choose a bus company', 'No bus companies yet'] },
 ] as const satisfies readonly { field: keyof PartnershipForm; label: string; type: OrgType; words: readonly [string, string] }[];
 
-/** spec §5: school choices are schools only; bus company choices are bus companies only. */
+/** School choices are schools only; bus company choices are bus companies only. */
 function OrgSelect({
   label,
   orgs,
@@ -85,7 +85,7 @@ function AddPartnershipForm({ tenants, defaultTenantId }: { tenants: TenantDto[]
         bus_company_org_id: Number(form.busId),
       });
       storePartnerships(partnership.tenant_id, (list) => upsertById(list ?? [], partnership));
-      // spec §4: the tenant is kept; school and bus company are cleared
+      // the tenant is kept; school and bus company are cleared
       setForm((f) => ({ ...f, schoolId: null, busId: null }));
     });
 
@@ -153,7 +153,7 @@ function PartnershipRow({ partnership }: { partnership: PartnershipDto }) {
   );
 }
 
-// spec §2: School, Bus Company, Created and a Remove button (its column unnamed)
+// School, Bus Company, Created and a Remove button (its column unnamed)
 const PARTNERSHIPS_TABLE: CollectionTable = { plural: 'Partnerships', columns: ['School', 'Bus Company', 'Created', ''], minWidth: 560 };
 
 export function PartnershipsSection({ tenant, tenants }: { tenant: TenantDto | null; tenants: TenantDto[] }) {

@@ -17,7 +17,7 @@ interface TenantProblems {
   slug?: string;
 }
 
-/** spec §2: Tenant Name and slug are both required. */
+/** Tenant Name and slug are both required. */
 function tenantProblems(name: string, slug: string): TenantProblems {
   return {
     name: name.trim() ? undefined : GlobalAdminMessages.tenantNameRequired,
@@ -195,7 +195,7 @@ export function TenantsSection({
           onView={() => onSelect(tenant.id)}
         />
       )}
-      // creating a tenant is for platform admins only (DESIGN §3)
+      // creating a tenant is for platform admins only (docs/domain.md, "Tenants, organizations, partnerships")
       form={isPlatformAdmin ? <AddTenantForm onCreated={(tenant) => onSelect(tenant.id)} /> : undefined}
     />
   );

@@ -1,11 +1,12 @@
 import { addDays, formatDay, localDate } from '@contracts/fleet-rules';
 import type { DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSearchParamPatch } from '../../app/search-params';
-import { errorText } from '../../api/http';
+import { useSearchParamPatch } from '../../shared/search-params';
+import { DateField } from '../../components/date-field';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { TripStatusBadge } from '../trips/trip-status-badge';
@@ -125,7 +126,7 @@ export function RunSheetPage() {
   const date = isDay(dateParam) ? dateParam : localDate();
   const driverId = Number(params.get('driver')) || null;
   const companyId = Number(params.get('company')) || null;
-  const { data: board, error, loading } = useDayBoard(date, companyId);
+  const { data: board, error, loading, refetch } = useDayBoard(date, companyId);
   const driver = board ? findDriver(board, driverId) : null;
 
   return (
@@ -161,13 +162,11 @@ export function RunSheetPage() {
           onChange={(v) => change({ driver: v })}
           allowDeselect={false}
         />
-        <TextInput
+        <DateField
           label="Date"
-          type="date"
           w={{ base: '100%', xs: 180 }}
           value={date}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
+          onChange={(value) => {
             if (isDay(value)) change({ date: value });
           }}
         />
@@ -175,9 +174,7 @@ export function RunSheetPage() {
       {loading && !board ? (
         <LoadingScreen text="Loading the run sheet..." />
       ) : error || !board ? (
-        <Alert color="red" title="Could not load the run sheet">
-          {errorText(error)}
-        </Alert>
+        <LoadFailed title="Could not load the run sheet" error={error} onRetry={refetch} />
       ) : driver ? (
         <Sheet board={board} driver={driver} date={date} />
       ) : (

@@ -5,7 +5,7 @@ import { useOrgs } from '../global-admin/global-admin.api';
 import { Modal } from '../../components/error-boundaries';
 
 /**
- * DESIGN §4: an admin who accepts names the bus company that takes the trip; the server picks the school's
+ * An admin who accepts a trip names the bus company that takes the trip; the server picks the school's
  * only partner by itself, so this opens only when the school has several partners (or none).
  */
 export function ChooseCompanyModal({

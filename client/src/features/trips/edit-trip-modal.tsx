@@ -1,13 +1,12 @@
 import { decideTripAction } from '@contracts/trip-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
-import { toast } from '../../app/toast';
-import { Modal } from '../../components/error-boundaries';
+import { toast } from '../../shared/toast';
+import { ResponsiveModal } from '../../components/responsive';
 import { SoftClaimGate } from './soft-claim';
 import { canTrip, REQUEST_CANCEL_QUESTION } from './trip-actions';
 import { TripConflictAlert } from './trip-conflict';
@@ -35,7 +34,7 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
 
   if (!actor) return null;
   const decision = decideTripAction(actor, base, 'edit', { isPartner: actor.role === 'bus_company' });
-  // spec §4 / DESIGN §4: school staff editing a Confirmed trip send an edit request
+  // school staff editing a Confirmed trip send an edit request: the trip goes back to Pending until approved
   const requestMode = decision.allowed && decision.editRequest;
   const changedMeanwhile = current.version > base.version;
 
@@ -129,7 +128,7 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
                 color="orange"
                 onClick={() =>
                   press(current, 'requestCancel', {
-                    // spec §4: this path sets Pending with cancelRequest true (the server records Cancel Requested)
+                    // asking to cancel sets Pending with cancelRequest true (the server records Cancel Requested)
                     body: { status: 'Pending', cancelRequest: true, version: current.version },
                     failure: 'Failed to request cancellation.',
                   })
@@ -155,17 +154,15 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
   );
 }
 
-/** spec §2 / §4 Edit modal: normal mode, or request mode for school staff on a Confirmed trip. */
+/** The Edit Trip modal: normal mode, or request mode for school staff on a Confirmed trip. */
 export function EditTripModal({ layer, onClose, stackId }: { layer: EditLayer | null; onClose: () => void; stackId?: string }) {
-  const isMobile = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <ResponsiveModal
       opened={layer !== null}
       onClose={onClose}
       stackId={stackId}
       title="Edit Trip"
       size="xl"
-      fullScreen={isMobile}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -174,6 +171,6 @@ export function EditTripModal({ layer, onClose, stackId }: { layer: EditLayer | 
           <EditTripBody key={`${layer.tripId}-${layer.base.version}`} layer={layer} onClose={onClose} />
         </SoftClaimGate>
       ) : null}
-    </Modal>
+    </ResponsiveModal>
   );
 }

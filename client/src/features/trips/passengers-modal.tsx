@@ -1,19 +1,19 @@
 import type { PassengerDto } from '@contracts/trip-wire';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { useAnnounce } from '../../api/presence';
 import { setQueryData } from '../../api/query-cache';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
+import { ResponsiveModal } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { passengersEditable, passengersLabel } from './trip-actions';
 import { tripTitle } from './trip-view';
 import { useTripWorkflow } from './trip-workflow-context';
 import { type PassengerInput, passengersKey, tripsApi, usePassengers, useTrip } from './trips.api';
-import { Modal } from '../../components/error-boundaries';
 
 export interface PassengerDraft {
   fullName: string;
@@ -35,7 +35,7 @@ export const emptyPassenger = (): PassengerDraft => ({
 
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
-/** spec §5 Passenger add: full name required after trimming; the other fields trimmed to null. */
+/** A passenger to add: the full name is required once trimmed; the other fields are trimmed, and empty ones sent as null. */
 export function toPassengerInput(draft: PassengerDraft): PassengerInput | null {
   const fullName = draft.fullName.trim();
   if (!fullName) return null;
@@ -115,13 +115,7 @@ function PassengerList({ tripId }: { tripId: number }) {
       </Text>
     );
   }
-  if (error) {
-    return (
-      <Text c="red" size="sm">
-        Could not load passengers.
-      </Text>
-    );
-  }
+  if (error) return <LoadFailed title="Could not load passengers." onRetry={refetch} />;
   const passengers = data ?? [];
   if (passengers.length === 0) return <EmptyState>No passengers yet.</EmptyState>;
   return (
@@ -165,22 +159,20 @@ function PassengerList({ tripId }: { tripId: number }) {
   );
 }
 
-/** spec §2 Passengers modal: editable for the trip's school staff, read-only for everyone else (spec §6). */
+/** The trip's passengers: editable for the trip's school staff, read-only for everyone else. */
 export function PassengersModal({ tripId, onClose, stackId }: { tripId: number | null; onClose: () => void; stackId?: string }) {
   const { actor } = useTripWorkflow();
   const { data: trip } = useTrip(tripId);
-  const isMobile = useMediaQuery('(max-width: 48em)');
   const editable = Boolean(actor && trip && passengersEditable(actor, trip));
   useAnnounce(tripId, 'passengers');
 
   return (
-    <Modal
+    <ResponsiveModal
       opened={tripId !== null}
       onClose={onClose}
       stackId={stackId}
       title={actor ? passengersLabel(actor.role) : 'Passengers'}
       size="xl"
-      fullScreen={isMobile}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -196,6 +188,6 @@ export function PassengersModal({ tripId, onClose, stackId }: { tripId: number |
           <PassengerList tripId={tripId} />
         </Stack>
       ) : null}
-    </Modal>
+    </ResponsiveModal>
   );
 }

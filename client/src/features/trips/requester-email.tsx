@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 
-/** spec §9: "Copied!" resets after 1.2 s; "Retry" after 1.5 s. */
+/** How long "Copied!" (1.2 s) and "Retry" (1.5 s) show before the copy button reads as before. */
 export const COPIED_RESET_MS = 1200;
 export const RETRY_RESET_MS = 1500;
 
@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('Copy is not available');
 }
 
-/** spec §2: the requester's e-mail in a popover, with a copy action that shows "Copied!" or "Retry". */
+/** The requester's e-mail in a popover, with a copy action that shows "Copied!" or "Retry". */
 export function RequesterEmail({ name, email }: { name: string; email: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [opened, setOpened] = useState(false);

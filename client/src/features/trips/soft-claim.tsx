@@ -7,7 +7,7 @@ import { useSession } from '../auth/session-context';
 import { softClaimOf } from './trip-presence';
 
 /**
- * Issue 16 "a soft claim": opening Edit or Assign Bus on a trip someone else is already editing or assigning shows
+ * A soft claim: opening Edit or Assign Bus on a trip someone else is already editing or assigning shows
  * who, and since when, before the form. Nothing is locked: Continue anyway shows the form, Close closes the modal.
  * The form's activity is announced from the moment it shows; until then the user is only viewing the trip.
  */

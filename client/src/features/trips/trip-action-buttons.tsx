@@ -32,7 +32,7 @@ const LOOK: Record<TripButton, { color?: string; variant: ButtonProps['variant']
   passengers: { color: 'grape', variant: 'light', icon: IconUsers },
 };
 
-/** The buttons the signed-in role may press on this trip now (trip-rules), in the spec's order. */
+/** The buttons the signed-in role may press on this trip now (trip-rules), in the order of ORDER in trip-actions.ts. */
 export function TripActionButtons({ trip, exclude = [] }: { trip: TripDto; exclude?: TripButton[] }) {
   const { actor, busy, press } = useTripWorkflow();
   if (!actor) return null;

@@ -32,7 +32,8 @@ const tripIn = (status: TripStatus) =>
     createdById: 8,
   });
 
-// Every role and status pair (DESIGN §4 table, spec §6 Passengers button). View is always first.
+// Every role and status pair: what the trip table allows (docs/domain.md, "States and who moves them"), plus the
+// Passengers button for school_staff and admin on Accepted, Confirmed and Completed trips. View is always first.
 const EXPECTED: Record<string, Record<TripStatus, TripButton[]>> = {
   admin: {
     Pending: ['edit', 'accept', 'reject', 'cancel'],

@@ -61,13 +61,13 @@ export function tripActorOf(profile: Pick<ProfileDto, 'id' | 'role' | 'tenant_id
 }
 
 /**
- * A bus company sees a trip only when its school is a partner or the trip is assigned to it (DESIGN §3), so
+ * A bus company sees a trip only when its school is a partner or the trip is assigned to it, so
  * for any trip in its list the "partner" fact holds; an assigned company is a party by assignment anyway.
  */
 // `now`: a trip is completed only once it is back, so Complete is offered only then (the server refuses it before).
 const ruleContext = (actor: TripActor) => ({ isPartner: actor.role === 'bus_company', now: localDateTime() });
 
-/** spec §6 Passengers button: school_staff and admin, when the trip is Accepted, Confirmed or Completed. */
+/** The Passengers button: for school_staff and admin, when the trip is Accepted, Confirmed or Completed. */
 const PASSENGER_STATUSES: readonly TripStatus[] = ['Accepted', 'Confirmed', 'Completed'];
 
 export function tripButtonsFor(actor: TripActor, trip: TripDto): TripButton[] {
@@ -83,10 +83,10 @@ export function canTrip(actor: TripActor, trip: TripDto, action: TripAction): bo
   return allowedTripActions(actor, trip, ruleContext(actor)).includes(action);
 }
 
-/** spec §6: the passenger view is editable for the school's staff only (the rules' addPassengers). */
+/** The passenger view is editable for the school's staff only (the rules' addPassengers). */
 export const passengersEditable = (actor: TripActor, trip: TripDto) => canTrip(actor, trip, 'addPassengers');
 
-/** spec §2: "View Passengers" for admin, "Manage Passengers" otherwise. */
+/** "View Passengers" for admin (who only reads the list), "Manage Passengers" otherwise. */
 export const passengersLabel = (role: Role) => (role === 'admin' ? 'View Passengers' : 'Manage Passengers');
 
 export const BUTTON_LABELS: Record<Exclude<TripButton, 'passengers'>, string> = {
@@ -110,7 +110,7 @@ export function buttonLabel(button: TripButton, role: Role): string {
 export const isStatusAction = (button: TripButton): button is StatusAction =>
   ['accept', 'reject', 'approveCancel', 'declineCancel', 'complete', 'requestCancel', 'cancel', 'delete'].includes(button);
 
-/** spec §4: Reject, Cancel and Complete ask first; so do Delete and Request Cancel, which cannot be undone by the asker. */
+/** Reject, Cancel and Complete ask first; so do Delete and Request Cancel, which cannot be undone by the asker. */
 export interface ConfirmText {
   title: string;
   question: string;
@@ -167,7 +167,7 @@ export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
   const can = new Set(allowedTripActions(actor, trip, ruleContext(actor)));
   if (can.has('accept') || can.has('reject')) return { text: 'Accept or reject', needed: true };
   if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };
-  // issue 15: an accepted trip still without a bus close to departure
+  // an accepted trip the user may assign: "Needs a bus" once it departs soon with no bus (the server's needsBus), else "Assign bus"
   if (can.has('assignBuses') && trip.status === 'Accepted') return { text: trip.needsBus ? 'Needs a bus' : 'Assign bus', needed: true };
   switch (trip.status) {
     case 'Pending':

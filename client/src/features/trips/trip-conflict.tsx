@@ -40,7 +40,7 @@ export function tripChanges(before: TripDto, after: TripDto): TripChange[] {
 }
 
 /**
- * DESIGN §4 Concurrency: someone else changed the trip first. Says what changed and leaves the choice to the
+ * Someone else changed the trip first (a 409, docs/domain.md "Concurrency and history"). Says what changed and leaves the choice to the
  * person (the actions), so their own edit is never dropped silently.
  */
 export function TripConflictAlert({

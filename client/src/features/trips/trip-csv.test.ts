@@ -26,7 +26,7 @@ describe('trips CSV', () => {
     paid: true,
   });
 
-  it('has the spec §3 columns in order and one row per trip', () => {
+  it('has the export columns of contracts/trip-csv.ts in order and one row per trip', () => {
     const csv = tripsCsv([trip]);
     const [header, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
     expect(header).toEqual([...TRIP_CSV_COLUMNS]);

@@ -2,7 +2,7 @@ import { TRIP_CSV_COLUMNS, tripCsvColumns, tripCsvRow } from '@contracts/trip-cs
 import type { TripDto } from '@contracts/trip-wire';
 import Papa from 'papaparse';
 
-/** spec §3 CSV export columns, as the server's export writes them (contracts/trip-csv.ts): one definition. */
+/** The CSV export's columns, as the server's export writes them (contracts/trip-csv.ts): one definition. */
 export { TRIP_CSV_COLUMNS };
 
 /** The CSV text of these trips (header row first), the same rows as the server's export. Finance adds `paid`. */

@@ -2,7 +2,6 @@ import { changeText } from '@contracts/trip-changes';
 import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Anchor, Badge, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useAnnounce } from '../../api/presence';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
@@ -13,7 +12,7 @@ import { AssignedBuses, Field, TripSummary } from './trip-summary';
 import { displayType, formatTripDate, tripTitle } from './trip-view';
 import { type DetailsNotice, useTripWorkflow } from './trip-workflow-context';
 import { useTrip } from './trips.api';
-import { Modal } from '../../components/error-boundaries';
+import { ResponsiveModal } from '../../components/responsive';
 
 /**
  * What a dispatcher must read before acting: what an edit request changes (old → new, in words), a bus or driver this
@@ -61,7 +60,7 @@ function TripWarnings({ trip }: { trip: TripDto }) {
 // The list, the dashboard and finance show the same badge; they import it from here.
 export { TripStatusBadge } from './trip-status-badge';
 
-/** spec §2 Trip detail: summary, status badge, role-filtered actions, buses, history, requester e-mail. */
+/** A trip's details: its summary and status, the actions the user's role allows, its buses, its history and the requester's e-mail. */
 export function TripDetailsModal({
   tripId,
   notice,
@@ -74,17 +73,15 @@ export function TripDetailsModal({
   stackId?: string;
 }) {
   const { data: trip } = useTrip(tripId);
-  const isMobile = useMediaQuery('(max-width: 48em)');
   useAnnounce(tripId, 'viewing');
 
   return (
-    <Modal
+    <ResponsiveModal
       opened={tripId !== null}
       onClose={onClose}
       stackId={stackId}
       title="View trip details"
       size="xl"
-      fullScreen={isMobile}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -144,6 +141,6 @@ export function TripDetailsModal({
           </div>
         </Stack>
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,9 +1,9 @@
 import { TripMessages } from '@contracts/trip-messages';
-import { isTripDate, parseTripTime, returnIsAfterDeparture, type TripFormFields } from '@contracts/trip-rules';
-import { DEFAULT_ORIGIN, type TripDto, type TripType } from '@contracts/trip-wire';
+import { isTripDate, parseTripTime, returnIsAfterDeparture } from '@contracts/trip-rules';
+import { DEFAULT_ORIGIN, type TripDto, type TripFormFields, type TripType } from '@contracts/trip-wire';
 import type { NewTripBody } from './trips.api';
 
-/** The trip request and edit form (spec §5 Trip request form). Numbers are '' while their box is empty. */
+/** What the trip request and edit forms hold. Numbers are '' while their box is empty. */
 export interface TripFormValues {
   tripType: TripType;
   customType: string;
@@ -20,7 +20,7 @@ export interface TripFormValues {
   boosterSeatCount: number | '';
 }
 
-/** spec §5/§9 defaults: origin School, trip type Academic Trip. */
+/** A new request starts from origin School and trip type Academic Trip. */
 export const emptyTripForm = (): TripFormValues => ({
   tripType: 'Academic Trip',
   customType: '',
@@ -57,7 +57,10 @@ export function formFromTrip(trip: TripDto): TripFormValues {
 
 export type TripFormErrors = Partial<Record<keyof TripFormValues, string>>;
 
-/** spec §5: required fields, the custom type for Other, return after departure, booster seats above 0 when requested. */
+/**
+ * The trip form's rules, run as the form's validation: the required fields, a custom type for Other, a return after the
+ * departure, and booster seats above 0 when requested. The messages are the server's own (TripMessages).
+ */
 export function validateTripForm(v: TripFormValues): TripFormErrors {
   const errors: TripFormErrors = {};
   if (!v.tripType) errors.tripType = TripMessages.tripTypeRequired;
@@ -86,7 +89,7 @@ export function validateTripForm(v: TripFormValues): TripFormErrors {
 
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
-/** The form as the trip's fields: staff empty → null; the booster count only when requested, else 0 (spec §5). */
+/** The form as the trip's fields: staff empty → null; the booster count only when requested, else 0. */
 export function toTripFields(v: TripFormValues): TripFormFields {
   return {
     tripType: v.tripType,
@@ -105,7 +108,7 @@ export function toTripFields(v: TripFormValues): TripFormFields {
   };
 }
 
-/** spec §4: a new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false. */
+/** A new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false (see docs/domain.md). */
 export function toNewTripBody(v: TripFormValues, schoolOrgId?: number): NewTripBody {
   const fields = toTripFields(v);
   return {

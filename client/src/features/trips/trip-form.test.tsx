@@ -23,7 +23,7 @@ async function pick(label: RegExp, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('trip request form rules (spec §5)', () => {
+describe('trip request form rules', () => {
   it('defaults to origin School and Academic Trip', () => {
     expect(emptyTripForm()).toMatchObject({ origin: 'School', tripType: 'Academic Trip', boosterSeatsRequested: false });
   });

@@ -1,20 +1,21 @@
 import { TRIP_TYPES, type TripType } from '@contracts/trip-wire';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { CountInput } from '../../components/count-input';
-import { DateTimeRangeFields, type RangeFields } from '../../components/date-time-range';
-import { emptyTripForm, type TripFormErrors, type TripFormValues, validateTripForm } from './trip-form-values';
+import { DateTimeRangeFields, type RangeFields, rangeFields } from '../../components/date-time-range';
+import { emptyTripForm, type TripFormValues, validateTripForm } from './trip-form-values';
 
 /**
  * Departure date and time, Return date and time. The return date follows the departure until set apart; the return
  * time stays empty until picked, so nobody has to clear a departure time out of it first.
  */
-const TRIP_RANGE = {
-  startDate: { name: 'departureDate', label: 'Departure date' },
-  startTime: { name: 'departureTime', label: 'Departure time' },
-  endDate: { name: 'returnDate', label: 'Return date' },
-  endTime: { name: 'returnTime', label: 'Return time' },
-} as const satisfies RangeFields<keyof TripFormValues>;
+const TRIP_RANGE = rangeFields(
+  ['departureDate', 'Departure date'],
+  ['departureTime', 'Departure time'],
+  ['returnDate', 'Return date'],
+  ['returnTime', 'Return time'],
+) satisfies RangeFields<keyof TripFormValues>;
 
 export interface TripFormProps {
   initial?: TripFormValues;
@@ -41,34 +42,24 @@ export function TripForm({
   extraError,
   resetOnSuccess,
 }: TripFormProps) {
-  const [values, setValues] = useState<TripFormValues>(() => initial ?? emptyTripForm());
-  const [errors, setErrors] = useState<TripFormErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  /** Changes fields and forgets their messages. */
+  // a change forgets the changed fields' messages; a submit checks the whole trip again
+  const form = useForm<TripFormValues>({ initialValues: initial ?? emptyTripForm(), validate: validateTripForm });
+  const { values, errors } = form;
   const change = (patch: Partial<TripFormValues>) => {
-    const keys = Object.keys(patch) as (keyof TripFormValues)[];
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => (keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e));
+    for (const key of Object.keys(patch) as (keyof TripFormValues)[]) form.setFieldValue(key, patch[key] as never);
   };
-  const set = <K extends keyof TripFormValues>(key: K, value: TripFormValues[K]) => change({ [key]: value } as Partial<TripFormValues>);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateTripForm(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || extraError?.()) return;
-    setSaving(true);
-    try {
-      const ok = await onSubmit(values);
-      if (ok && resetOnSuccess) setValues(initial ?? emptyTripForm());
-    } finally {
-      setSaving(false);
-    }
-  };
+  // the extra fields (the school) have their own check, shown along with the form's messages
+  const submit = form.onSubmit(
+    async (trip) => {
+      if (extraError?.()) return;
+      if ((await onSubmit(trip)) && resetOnSuccess) form.reset();
+    },
+    () => extraError?.(),
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {extraFields}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -77,71 +68,41 @@ export function TripForm({
             required
             data={[...TRIP_TYPES]}
             value={values.tripType}
-            onChange={(t) => t && set('tripType', t as TripType)}
+            onChange={(t) => t && form.setFieldValue('tripType', t as TripType)}
             allowDeselect={false}
             error={errors.tripType}
           />
           {values.tripType === 'Other' ? (
-            <TextInput
-              label="Custom trip type"
-              required
-              value={values.customType}
-              onChange={(e) => set('customType', e.currentTarget.value)}
-              error={errors.customType}
-              placeholder="e.g. Choir tour"
-            />
+            <TextInput label="Custom trip type" required {...form.getInputProps('customType')} placeholder="e.g. Choir tour" />
           ) : (
-            <TextInput label="Origin" value={values.origin} onChange={(e) => set('origin', e.currentTarget.value)} />
+            <TextInput label="Origin" {...form.getInputProps('origin')} />
           )}
-          {values.tripType === 'Other' ? (
-            <TextInput label="Origin" value={values.origin} onChange={(e) => set('origin', e.currentTarget.value)} />
-          ) : null}
-          <TextInput
-            label="Destination"
-            required
-            value={values.destination}
-            onChange={(e) => set('destination', e.currentTarget.value)}
-            error={errors.destination}
-          />
+          {values.tripType === 'Other' ? <TextInput label="Origin" {...form.getInputProps('origin')} /> : null}
+          <TextInput label="Destination" required {...form.getInputProps('destination')} />
           <DateTimeRangeFields fields={TRIP_RANGE} values={values} errors={errors} onChange={change} timePlaceholder="hh:mm AM" />
-          <CountInput label="Students" required value={values.students} onChange={(n) => set('students', n)} error={errors.students} />
-          <CountInput label="Staff" value={values.staff} onChange={(n) => set('staff', n)} error={errors.staff} />
+          <CountInput label="Students" required {...form.getInputProps('students')} />
+          <CountInput label="Staff" {...form.getInputProps('staff')} />
         </SimpleGrid>
         <Group align="flex-end" gap="md" wrap="wrap">
           <Checkbox
             label="Booster seats requested"
-            checked={values.boosterSeatsRequested}
-            onChange={(e) => set('boosterSeatsRequested', e.currentTarget.checked)}
+            {...form.getInputProps('boosterSeatsRequested', { type: 'checkbox' })}
             mb={values.boosterSeatsRequested ? 8 : 0}
           />
           {values.boosterSeatsRequested ? (
-            <CountInput
-              label="Booster seats"
-              required
-              value={values.boosterSeatCount}
-              onChange={(n) => set('boosterSeatCount', n)}
-              error={errors.boosterSeatCount}
-              w={160}
-            />
+            <CountInput label="Booster seats" required {...form.getInputProps('boosterSeatCount')} w={160} />
           ) : null}
         </Group>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={values.notes}
-          onChange={(e) => set('notes', e.currentTarget.value)}
-        />
+        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <Group justify="space-between" mt="xs" gap="xs">
           <Group gap="xs">{extraActions}</Group>
           <Group gap="xs" ml="auto">
             {onCancel ? (
-              <Button variant="default" onClick={onCancel} disabled={saving}>
+              <Button variant="default" onClick={onCancel} disabled={form.submitting}>
                 Cancel
               </Button>
             ) : null}
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={form.submitting}>
               {submitLabel}
             </Button>
           </Group>

@@ -2,9 +2,8 @@ import type { TripHistoryAction, TripHistoryDto } from '@contracts/trip-wire';
 import { Loader, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { formatDateTime } from '../../components/format';
+import { LoadFailed } from '../../components/load-failed';
 import { useTripHistory } from './trips.api';
-
-/** DESIGN §4 History in the trip details: every change, newest first, with who, when, from and to. */
 
 const HISTORY_LABELS: Record<TripHistoryAction, string> = {
   request: 'Requested the trip',
@@ -30,16 +29,11 @@ function historyLine(h: TripHistoryDto): string {
   return `${label}${move}`;
 }
 
+/** The history in a trip's details: every change, newest first, with who, when, and the status it moved from and to. */
 export function TripHistory({ tripId }: { tripId: number }) {
-  const { data, loading, error } = useTripHistory(tripId);
+  const { data, loading, error, refetch } = useTripHistory(tripId);
   if (loading) return <Loader size="sm" />;
-  if (error) {
-    return (
-      <Text size="sm" c="red">
-        Could not load the history.
-      </Text>
-    );
-  }
+  if (error) return <LoadFailed title="Could not load the history." onRetry={refetch} />;
   const rows = data ?? [];
   if (rows.length === 0) {
     return (

@@ -9,8 +9,9 @@ import { mergeTrip, type TripPageQuery, tripKeys, useTripPage } from './trips.ap
 import { subscribeTripsLive } from './trips.live';
 
 /**
- * Live merging with server pages (issue 17): a pushed trip moves in or out of the cached page it belongs to, the total
- * follows, and when rows shift in from another page the page on screen is asked again (and only that one). The
+ * Live merging with server pages (docs/architecture.md, "Reads at scale"): a pushed trip moves in or out of the cached
+ * page it belongs to, the total follows, and when rows shift in from another page the page on screen is asked again
+ * (and only that one). The
  * "server" is tripRoutes over `server`, which each test changes before it pushes the matching event, as the real
  * server does.
  */

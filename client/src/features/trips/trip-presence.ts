@@ -1,9 +1,9 @@
 import { claimNotice, claimOf, PRESENCE_ACTIVITY_LABELS, type PresenceViewer } from '@contracts/presence';
 import dayjs from 'dayjs';
-import { roleLabel } from '../../app/access';
+import { roleLabel } from '../../shared/access';
 
 /**
- * Issue 16, on the trip screens: what the avatars say, and whose soft claim someone opening Edit or Assign Bus is
+ * Presence on the trip screens (docs/architecture.md, "Presence"): what the avatars say, and whose soft claim someone opening Edit or Assign Bus is
  * told about. Pure, so the words are tested once (trip-presence.test.ts); the components only lay them out.
  */
 

@@ -8,7 +8,7 @@ import { RequesterEmail } from './requester-email';
 import { TripStatusBadge } from './trip-status-badge';
 import { displayType, formatAed, formatTripDate, tripPrice } from './trip-view';
 
-/** What the trip details show of a trip (spec §2 Trip detail): its fields, and the buses assigned to it. */
+/** What the trip details show of a trip: its fields, and the buses assigned to it. */
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,7 +58,7 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
                 ) : null}
               </Table.Td>
               <Table.Td>
-                {/* spec §3: a bus without its own status falls back to the trip's */}
+                {/* a bus without its own status falls back to the trip's */}
                 <TripStatusBadge status={bus.status ?? trip.status} size="sm" />
               </Table.Td>
             </Table.Tr>

@@ -1,15 +1,9 @@
-import type { TripDto, TripStatus } from '@contracts/trip-wire';
+import { TRIP_FILTER_STATUSES } from '@contracts/trip-list';
+import type { TripDto } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
 
-/** spec §9 Status filter options: the six statuses (Cancel Requested is a step inside a trip's life, not a filter). */
-export const FILTER_STATUSES = [
-  'Pending',
-  'Accepted',
-  'Confirmed',
-  'Completed',
-  'Canceled',
-  'Rejected',
-] as const satisfies readonly TripStatus[];
+/** The Status filter's options: the six statuses (Cancel Requested is a step inside a trip's life, not a filter). */
+export const FILTER_STATUSES = TRIP_FILTER_STATUSES;
 
 /**
  * The status colours, as Mantine colours: Pending yellow, Accepted blue, Confirmed green, Rejected red, Completed grey,
@@ -52,7 +46,7 @@ export function normalizeStatus(status: string | null | undefined): string {
   return s === 'canceled' ? 'cancelled' : s;
 }
 
-/** spec §4 dashboard status buckets. */
+/** The dashboard's status buckets: the status names a trip may carry, grouped as the dashboard counts them. */
 export type StatusBucket = 'pending' | 'approved' | 'completed' | 'cancelled' | 'rejected' | 'other';
 const BUCKETS: Record<string, StatusBucket> = {
   pending: 'pending',
@@ -70,18 +64,18 @@ export function statusBucket(status: string | null | undefined): StatusBucket {
   return BUCKETS[normalizeStatus(status)] ?? 'other';
 }
 
-/** spec §3: the displayed type is customType when tripType is Other. */
+/** The displayed type is customType when tripType is Other. */
 export function displayType(trip: Pick<TripDto, 'tripType' | 'customType'>): string {
   if (trip.tripType === 'Other' && trip.customType?.trim()) return trip.customType.trim();
   return trip.tripType ?? '';
 }
 
-/** spec §2 calendar: the destination, else the trip type, else "Trip". */
+/** A trip's title (calendar, details, toasts): the destination, else the trip type, else "Trip". */
 export function tripTitle(trip: Pick<TripDto, 'destination' | 'tripType' | 'customType'>): string {
   return trip.destination?.trim() || displayType(trip) || 'Trip';
 }
 
-/** The departure day (spec §3 names both `date` and `departureDate`), YYYY-MM-DD. */
+/** The departure day (the API names it both `date` and `departureDate`), YYYY-MM-DD. */
 export function tripDate(trip: Pick<TripDto, 'departureDate' | 'date'>): string {
   return trip.departureDate || trip.date || '';
 }
@@ -107,7 +101,7 @@ export function tripPrice(trip: Pick<TripDto, 'buses' | 'price'>): number {
 }
 
 const aed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** spec §9: bus prices are in AED. */
+/** Bus prices are in AED. */
 export function formatAed(amount: number): string {
   return `AED ${aed.format(amount)}`;
 }

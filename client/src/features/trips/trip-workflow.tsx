@@ -3,7 +3,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
-import { toast } from '../../app/toast';
+import { toast } from '../../shared/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSession } from '../auth/session-context';
 import { AssignBusModal } from './assign-bus-modal';
@@ -45,7 +45,7 @@ interface PendingConfirm extends ConfirmText {
 /**
  * Everything a trip button can lead to, in one place for the dashboard, the list and the calendar: the details,
  * edit, assign-bus, passengers and confirm modals (one Modal.Stack, so Escape closes the top one), and the
- * PATCH of each status action. spec §4: after a status change the row closes (`onStatusChanged`) and the
+ * PATCH of each status action. After a status change the row closes (`onStatusChanged`) and the
  * details modal opens.
  */
 export function TripWorkflowProvider({ children, onStatusChanged }: { children: ReactNode; onStatusChanged?: (trip: TripDto) => void }) {
@@ -87,7 +87,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
         setConfirm(null);
         const conflict = conflictOf(e);
         if (conflict) {
-          // DESIGN §4: someone else was first; show what changed and the trip as it now is
+          // someone else was first (docs/domain.md, "Concurrency and history"): show what changed and the trip as it now is
           mergeTrip(conflict.trip);
           statusChanged.current?.(conflict.trip);
           openDetails(trip.id, { message: conflict.message, before: trip });
@@ -103,7 +103,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           push({ kind: 'company', tripId: trip.id, base: trip });
           return;
         }
-        // spec §8 only logs status failures; the server's reason is worth showing (DESIGN §4 "a clear message")
+        // logged, and shown too: the server's reason says in words why the change was refused (docs/domain.md, "Answers")
         console.error(`Trip ${trip.id}: ${action} failed`, errorText(e));
         toast.error(serverMessage(e) ?? errorText(e), {
           title: options.failure ?? `Could not ${BUTTON_LABELS[action].toLowerCase()} this trip.`,

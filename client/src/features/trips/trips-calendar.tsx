@@ -9,7 +9,7 @@ import { Calendar, dayjsLocalizer, type EventProps, type HeaderProps, type View 
 import { StatusDot } from '../../components/status-dot';
 import { cssColor, statusColor, tripDate, tripTitle } from './trip-view';
 
-// spec §9: weeks start on Monday. The dayjs localizer reads the week start from the global locale.
+// Weeks start on Monday. The dayjs localizer reads the week start from the global locale.
 dayjs.extend(updateLocale);
 dayjs.updateLocale('en', { weekStart: 1 });
 const localizer = dayjsLocalizer(dayjs);
@@ -26,7 +26,7 @@ const VIEWS: View[] = ['month', 'week', 'work_week', 'day', 'agenda'];
 // week and day views open at 07:00, just before the trips' 08:00 start
 const SCROLL_TO = new Date(1970, 0, 1, 7, 0, 0);
 
-/** spec §2: an event runs from 08:00 on the trip date to 18:00 on the return date, or the trip date. */
+/** A trip's calendar event runs from 08:00 on the trip date to 18:00 on the return date, or the trip date. */
 export function tripEvent(trip: TripDto): TripEvent | null {
   const date = tripDate(trip);
   const start = dayjs(`${date}T08:00:00`);
@@ -39,7 +39,7 @@ export function tripEvent(trip: TripDto): TripEvent | null {
 function TripEventLabel({ event }: EventProps<TripEvent>) {
   return (
     <span className="trips-event" title={`${event.title} · ${event.trip.status}`}>
-      {/* spec §4: a coloured dot shows the status (Canceled red in the calendar); screen readers hear it as words,
+      {/* a coloured dot shows the status (Canceled red in the calendar); screen readers hear it as words,
           since an image may not sit in the calendar's grid rows */}
       <StatusDot color={cssColor(statusColor(event.trip.status, 'calendar'))} size={8} />
       <span className="trips-event-title">{event.title}</span>
@@ -79,10 +79,10 @@ export function visibleRange(view: View, date: Date): { from: string; to: string
 }
 
 /**
- * spec §2 calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. It tells
+ * The trips calendar: Today/previous/next and five views, month by default, 600 px high, weeks from Monday. It tells
  * `onRange` the days it shows, so only those trips are asked of the server.
  */
-export function TripsCalendar({
+function TripsCalendar({
   trips,
   onOpen,
   onRange,

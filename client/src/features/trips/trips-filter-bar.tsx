@@ -6,7 +6,7 @@ import { cssColor, FILTER_STATUSES, statusColor } from './trip-view';
 
 const STATUS_OPTIONS = FILTER_STATUSES.map((status) => ({ value: status, label: status }));
 
-/** spec §2 filter bar: search, Month, Status with coloured dots, "Reset filters", "Export to CSV". */
+/** The trips filter bar: search, Month, Status with coloured dots, "Reset filters", "Export to CSV". */
 export function TripsFilterBar({
   filters,
   onChange,

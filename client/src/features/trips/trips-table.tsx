@@ -1,10 +1,10 @@
 import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, memo } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { usePhone } from '../../components/responsive';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripStatusBadge } from './trip-details-modal';
@@ -25,18 +25,16 @@ function TripBuses({ trip }: { trip: TripDto }) {
   );
 }
 
-const TripRow = memo(function TripRow({
-  trip,
-  expanded,
-  onToggle,
-  onOpen,
-}: {
+/** One trip of the list: the trip, whether its row is open, and what opening the row or the trip does. */
+interface TripRowProps {
   trip: TripDto;
   expanded: boolean;
   onToggle: (id: number) => void;
   onOpen: (id: number) => void;
-}) {
-  // spec §2: rows with Pending status are bold
+}
+
+const TripRow = memo(function TripRow({ trip, expanded, onToggle, onOpen }: TripRowProps) {
+  // the rows of Pending trips are bold
   const weight = trip.status === 'Pending' ? 700 : undefined;
   return (
     <Fragment>
@@ -81,17 +79,7 @@ const TripRow = memo(function TripRow({
 });
 
 /** The same row as a card, for phones: every column's value, the expander and the actions, without sideways scrolling. */
-const TripCard = memo(function TripCard({
-  trip,
-  expanded,
-  onToggle,
-  onOpen,
-}: {
-  trip: TripDto;
-  expanded: boolean;
-  onToggle: (id: number) => void;
-  onOpen: (id: number) => void;
-}) {
+const TripCard = memo(function TripCard({ trip, expanded, onToggle, onOpen }: TripRowProps) {
   const weight = trip.status === 'Pending' ? 700 : undefined;
   return (
     <Paper withBorder p="sm" radius="md" data-trip-id={trip.id} style={{ fontWeight: weight }}>
@@ -134,7 +122,7 @@ const TripCard = memo(function TripCard({
 });
 
 /**
- * spec §2 table: Trip Type, Destination, Students, Date, Time, Status and an expander; only the page shown is
+ * The All Trips table: Trip Type, Destination, Students, Date, Time, Status and an expander; only the page shown is
  * rendered. On a phone each row is a card (same values, same expander), so nothing scrolls sideways.
  */
 export function TripsTable({
@@ -151,7 +139,7 @@ export function TripsTable({
   onToggle: (id: number) => void;
 }) {
   const { openDetails } = useTripWorkflow();
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = usePhone();
   const SortIcon = sort === 'asc' ? IconArrowUp : sort === 'desc' ? IconArrowDown : IconArrowsSort;
   if (isPhone) {
     return (

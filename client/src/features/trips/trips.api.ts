@@ -15,7 +15,7 @@ import { cachedQueries, getQueryData, invalidateQueries, refetchQuery, setQueryD
 import { queryKeys } from '../../api/query-keys';
 import { mergeTripIntoPage, type TripEventKind } from './trip-page-merge';
 
-/** spec §5 Passenger add: full name plus optional details (trimmed to null). */
+/** A passenger to add: full name plus optional details (trimmed to null). */
 export interface PassengerInput {
   fullName: string;
   guardianName: string | null;
@@ -26,7 +26,7 @@ export interface PassengerInput {
   checkedIn: boolean;
 }
 
-/** spec §4: a new trip is submitted as Pending, price 0, with no edit or cancel request. */
+/** A new trip is submitted as Pending, price 0, with no edit or cancel request. */
 export type NewTripBody = TripRequestBody & { status: 'Pending'; price: 0; editRequest: false; cancelRequest: false };
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -59,7 +59,7 @@ export function tripFilterOf(f: { search: string; month: string | null; status: 
   return filter;
 }
 
-/** spec §7 Trips, the paged lists and aggregates of issue 17, plus GET /trips/{id}/history (DESIGN §5). */
+/** The /trips calls: the paged lists and aggregates (docs/architecture.md, "Reads at scale"), and a trip's history. */
 export const tripsApi = {
   one: (id: number) => http.get<TripDto>(`/trips/${id}`),
   page: (q: TripPageQuery) =>
@@ -67,7 +67,7 @@ export const tripsApi = {
   /** The trips whose days overlap [from, to] (the calendar's visible range), at most 1,000. */
   range: async (filter: TripFilter) =>
     asList<TripDto>(await http.get('/trips', { ...filterParams(filter), sort: 'date', dir: 'asc', limit: 1000 })),
-  /** The server's CSV of every trip the filter keeps, in the view's order (spec §3 columns; Finance adds paid). */
+  /** The server's CSV of every trip the filter keeps, in the view's order (the columns of contracts/trip-csv.ts; Finance adds paid). */
   exportCsv: async (filter: TripFilter, order: TripOrder, fileName: string, withPaid = false) => {
     const body = await http.get<unknown>('/trips/export', {
       ...filterParams(filter),
@@ -146,7 +146,7 @@ export function useTripRange(filter: TripFilter, enabled = true) {
   );
 }
 
-/** spec §9 Month options: the months that hold trips, newest first. */
+/** The Month filter's options: the months that hold trips, newest first. */
 export function useTripMonths() {
   return useQuery(tripKeys.months, tripsApi.months);
 }
@@ -165,11 +165,6 @@ export function useTrip(id: number | null) {
   return { ...state, data: id === null || state.data?.deleted ? undefined : state.data };
 }
 
-export function cachedTrip(id: number): TripDto | undefined {
-  const trip = getQueryData<TripDto>(tripKeys.one(id));
-  return trip?.deleted ? undefined : trip;
-}
-
 export function useTripHistory(id: number | null) {
   return useQuery(tripHistoryKey(id ?? 0), () => tripsApi.history(id as number), { enabled: id !== null });
 }
@@ -178,7 +173,7 @@ export function usePassengers(id: number) {
   return useQuery(passengersKey(id), () => tripsApi.passengers(id));
 }
 
-/** A 409 from PATCH carries the trip as it now is (DESIGN §4 Concurrency). */
+/** A 409 from PATCH carries the trip as it now is (docs/domain.md, "Concurrency and history"). */
 export function conflictOf(error: unknown): TripConflictBody | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const body = error.body as Partial<TripConflictBody> | undefined;
@@ -188,7 +183,7 @@ export function conflictOf(error: unknown): TripConflictBody | null {
 
 /**
  * Applies one trip change (a live event, or the answer to this console's own call) to every cached trip read
- * (DESIGN §6; skip stale versions): the trip's own entry, each cached page (trip-page-merge.ts: in or out of the page,
+ * (docs/architecture.md; skip stale versions): the trip's own entry, each cached page (trip-page-merge.ts: in or out of the page,
  * the total follows, a refetch when rows shift from another page), the calendar ranges, and the aggregates a screen
  * shows. Returns whether anything changed.
  */

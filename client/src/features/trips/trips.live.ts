@@ -3,7 +3,7 @@ import { onLive } from '../../api/socket';
 import { applyTripChange, tripHistoryKey } from './trips.api';
 
 /**
- * Merges pushed trips into the cached trip reads (DESIGN §6; trips.api.ts applyTripChange): the trip's own entry,
+ * Merges pushed trips into the cached trip reads (docs/architecture.md; trips.api.ts applyTripChange): the trip's own entry,
  * every cached page of a paged list (in or out of the page, total following), the calendar's ranges and the
  * aggregates on screen. Only a details modal that shows the trip refetches its history (a watched entry).
  */

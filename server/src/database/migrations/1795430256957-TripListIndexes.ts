@@ -1,17 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The departure time in minutes, as this migration indexes it (trip-list-sql.spec.ts compares it with the queries'). */
+/** The departure time in minutes, as this migration indexes it (trip-list.repository.spec.ts compares it with the queries'). */
 export const DEPARTURE_MINUTE_KEY =
   `COALESCE(CASE WHEN btrim(departure_time) ~ '^(0[1-9]|1[0-2]):[0-5][0-9] ?[AaPp][Mm]$' THEN ` +
   `(substr(btrim(departure_time), 1, 2)::int % 12 + CASE WHEN upper(right(btrim(departure_time), 2)) = 'PM' THEN 12 ELSE 0 END) * 60 + substr(btrim(departure_time), 4, 2)::int ` +
   `END, 1440)`;
 
 /**
- * Indexes for the trip lists at scale (issue 17; trips/README.md "Reading at scale" has the plans they give at 1,000,000
+ * Indexes for the trip lists at scale (trips/README.md "Reading at scale" has the plans they give at 1,000,000
  * trips). Generated from trip.entity.ts for the plain ones, then reviewed: the generator qualified the dropped indexes
  * with "public" (wrong when DATABASE_SCHEMA names another schema) and read their columns in the wrong order for down().
  * The rest is written by hand because TypeORM cannot declare it: expression keys (the departure minute, which must stay
- * the text of trips/trip-list-sql.ts `departureMinuteSql`; trip-list-sql.spec.ts checks), INCLUDE columns, a trigram GIN
+ * the text of trips/repository/trip-list.repository.ts `departureMinuteSql`; trip-list.repository.spec.ts checks), INCLUDE columns, a trigram GIN
  * and a GiST on the trip's days. Each CREATE says IF NOT EXISTS, so on a large live database an operator may build them
  * beforehand with CREATE INDEX CONCURRENTLY under the same names and this migration only records them.
  */
@@ -52,7 +52,7 @@ export class TripListIndexes1795430256957 implements MigrationInterface {
       `CREATE INDEX IF NOT EXISTS "IDX_trips_tenant_school_live" ON "trips"  ("tenant_id", "school_org_id", "id") WHERE deleted = false`,
     );
 
-    // Date order (spec §2 Date column: day, then time, then number), the month filter and the dashboard's upcoming
+    // Date order (the All Trips Date column: day, then time, then number), the month filter and the dashboard's upcoming
     // list: per tenant, per school, and across tenants for a platform admin. The included columns let a page's keys,
     // a month's count and a school's dashboard be read from the index alone (PostgreSQL computes the minute from the
     // included departure_time; it cannot read an expression's value back from the index).
@@ -70,7 +70,7 @@ export class TripListIndexes1795430256957 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX IF NOT EXISTS "IDX_trips_tenant_status_live" ON "trips" ("tenant_id", "status", "departure_date") INCLUDE ("paid", "price") WHERE deleted = false`,
     );
-    // Substring search (spec §5 destination, notes, custom type; spec §2 Finance: requester, destination).
+    // Substring search (All Trips: destination, notes, custom type; Finance: requester, destination).
     await queryRunner.query(
       `CREATE INDEX IF NOT EXISTS "IDX_trips_search_live" ON "trips" USING gin ("destination" ${trgm}, "notes" ${trgm}, "custom_type" ${trgm}, "created_by" ${trgm}, "created_by_email" ${trgm}) WHERE deleted = false`,
     );

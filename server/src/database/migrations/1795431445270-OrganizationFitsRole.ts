@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Data only (issue 14): a user's organization must fit their role (contracts/roles.ts ORG_TYPE_FOR_ROLE),
+ * Data only: a user's organization must fit their role (contracts/roles.ts ORG_TYPE_FOR_ROLE),
  * which the API now enforces. Accounts given another kind before (school staff at a bus company, whose
  * bookings reached that company's dispatchers) lose it; an admin sets the right one again.
  */

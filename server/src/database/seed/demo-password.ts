@@ -1,2 +1,2 @@
-/** Every demo account's password (README, DESIGN §7): published, so never in production (issue 14). */
+/** Every demo account's password (README.md, docs/running.md "Demo data"): published, so production refuses to seed or keep it. */
 export const DEMO_PASSWORD = 'demo1234';

@@ -29,7 +29,7 @@ const ORGS: OrgSeed[] = [
 
 type UserSeed = [email: string, name: string, role: Role, tenant: 'demo' | 'northwind' | null, org: string | null, status?: UserStatus];
 
-// DESIGN §7
+// The demo accounts README.md lists: one per role and organization, a pending one, and a second tenant.
 const USERS: UserSeed[] = [
   ['root@platform.test', 'Platform Root', 'admin', null, null],
   ['admin@demo.test', 'Dana Admin', 'admin', 'demo', null],

@@ -1,0 +1,29 @@
+import { makeTrip } from '../features/trips/test-trips';
+import { tripFeedItem } from './trip-feed-item';
+
+const layla = { id: 5, name: 'Layla Aziz' };
+const gala = makeTrip({ id: 41, destination: 'Swimming Gala', departureDate: '2026-11-26', students: 40, staff: 5 });
+
+describe("the bell's trip notices", () => {
+  it('says who did what to which trip, with its date and passengers, and links to the trip', () => {
+    expect(tripFeedItem({ trip: { ...gala, status: 'Accepted' }, by: layla }, 'updated', 9)).toEqual({
+      text: 'Layla Aziz accepted Swimming Gala (Thu 26 Nov, 45 passengers)',
+      link: '/trips?trip=41',
+    });
+    expect(tripFeedItem({ trip: gala, by: layla }, 'created', 9)?.text).toBe(
+      'Layla Aziz requested Swimming Gala (Thu 26 Nov, 45 passengers)',
+    );
+    expect(tripFeedItem({ trip: { ...gala, status: 'Pending', editRequest: true }, by: layla }, 'updated', 9)?.text).toBe(
+      'Layla Aziz asked to change Swimming Gala (Thu 26 Nov, 45 passengers)',
+    );
+  });
+
+  it("is never an echo of the reader's own action", () => {
+    expect(tripFeedItem({ trip: { ...gala, status: 'Accepted' }, by: layla }, 'updated', layla.id)).toBeNull();
+  });
+
+  it('says nothing when only computed flags changed (another trip clashed with this one)', () => {
+    expect(tripFeedItem({ trip: { ...gala, status: 'Confirmed' }, by: null }, 'updated', 9)).toBeNull();
+    expect(tripFeedItem({ trip: { ...gala, status: 'Confirmed' } }, 'updated', 9)).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { formatDay } from '@contracts/calendar';
+import type { TripDto } from '@contracts/trip-wire';
+
+/** What happened to a trip, as its new state tells it ("accepted", "asked to change"). */
+export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelRequest'>): string {
+  if (trip.status === 'Pending') return trip.editRequest ? 'asked to change' : 'updated';
+  switch (trip.status) {
+    case 'Accepted':
+      return 'accepted';
+    case 'Rejected':
+      return 'rejected';
+    case 'Confirmed':
+      return 'confirmed the buses of';
+    case 'Completed':
+      return 'completed';
+    case 'Canceled':
+      return 'canceled';
+    case 'Cancel Requested':
+      return 'asked to cancel';
+  }
+}
+
+/** "Layla Aziz accepted Swimming Gala (Thu 26 Nov, 45 passengers)". */
+export function tripNotice(trip: TripDto, who: string, verb: string): string {
+  const passengers = trip.students + (trip.staff ?? 0);
+  const what = trip.destination || trip.customType || trip.tripType;
+  return `${who} ${verb} ${what} (${formatDay(trip.departureDate)}, ${passengers} passenger${passengers === 1 ? '' : 's'})`;
+}
+
+/** The trip's details, opened from the trips list. */
+export const tripLink = (tripId: number) => `/trips?trip=${tripId}`;
+
+/**
+ * The bell's item for a live trip event, or null: none for the reader's own action (they saw it happen) and none for a
+ * change of computed flags only (`by` absent: another trip's clash touched this one; the board shows that).
+ */
+export function tripFeedItem(
+  event: { trip: TripDto; by?: { id: number; name: string } | null },
+  kind: 'created' | 'updated',
+  readerId: number | undefined,
+): { text: string; link: string } | null {
+  const { trip, by } = event;
+  if (!by || by.id === readerId) return null;
+  return { text: tripNotice(trip, by.name, kind === 'created' ? 'requested' : tripVerb(trip)), link: tripLink(trip.id) };
+}

@@ -1,0 +1,109 @@
+import type { DriverDto } from '@contracts/fleet-wire';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { licenceWarning } from '../dispatch/board-layout';
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** "Expired" or "Expires soon" beside a driver whose licence needs renewing; nothing otherwise. */
+export function LicenceBadge({ driver }: { driver: DriverDto }) {
+  if (!licenceWarning(driver)) return null;
+  return (
+    <Badge size="xs" color={driver.licenceStatus === 'expired' ? 'red' : 'orange'} variant="light">
+      {driver.licenceStatus === 'expired' ? 'Expired' : 'Expires soon'}
+    </Badge>
+  );
+}
+
+/** The narrow screen's list: one card per bus or driver. */
+export function CardList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
+export function FleetCard({
+  title,
+  lines,
+  badges,
+  actions,
+  ...data
+}: {
+  title: string;
+  lines: string[];
+  badges: ReactNode;
+  actions: ReactNode;
+  'data-bus-id'?: number;
+  'data-driver-id'?: number;
+}) {
+  return (
+    <Paper component="li" withBorder radius="sm" p="xs" {...data}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Text>
+        <Group gap={4}>{badges}</Group>
+      </Group>
+      {lines.map((line) => (
+        <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+      <Group justify="flex-end" mt={4}>
+        {actions}
+      </Group>
+    </Paper>
+  );
+}
+
+/** Edit, and Deactivate or Reactivate, named for the bus or driver they act on. */
+export function RowActions({
+  name,
+  active,
+  onEdit,
+  onToggle,
+}: {
+  name: string;
+  active: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color={active ? 'red' : 'blue'}
+        onClick={onToggle}
+        aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
+      >
+        {active ? 'Deactivate' : 'Reactivate'}
+      </Button>
+    </Group>
+  );
+}
+
+export function Section({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Role } from '@contracts/roles';
+import type { ProfileDto } from '@contracts/wire';
+
+/** The route table: who may open each route inside the shell. */
+export const ROUTE_ROLES = {
+  '/': ['school_staff', 'bus_company', 'trip_manager', 'admin'],
+  '/trips': ['admin', 'trip_manager', 'school_staff', 'bus_company', 'finance'],
+  '/bookings': ['school_staff', 'trip_manager', 'admin'],
+  '/finance': ['finance', 'admin'],
+  // the board for dispatchers, admins and trip managers; the fleet for those who manage it (docs/domain.md, "Fleet")
+  '/dispatch': ['bus_company', 'admin', 'trip_manager'],
+  '/fleet': ['bus_company', 'admin'],
+  '/admin/roles': ['admin'],
+  '/admin/users': ['admin'],
+  '/admin/approvals': ['admin'],
+  '/admin/global': ['admin'],
+  '/settings': ['school_staff', 'bus_company', 'trip_manager', 'admin', 'finance'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type ShellPath = keyof typeof ROUTE_ROLES;
+
+/** Roles come from the profile's roles list, or from its single role when there is no list. */
+export function rolesOf(profile: Pick<ProfileDto, 'role'> & { roles?: readonly Role[] | null }): Role[] {
+  if (profile.roles && profile.roles.length > 0) return [...profile.roles];
+  return profile.role ? [profile.role] : [];
+}
+
+export function canOpen(path: ShellPath, roles: readonly Role[]): boolean {
+  const allowed: readonly Role[] = ROUTE_ROLES[path];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** Where a signed-in user lands: the dashboard, or All Trips for roles the dashboard excludes (finance). */
+export type HomePath = Extract<ShellPath, '/' | '/trips' | '/settings'>;
+
+export function homePath(roles: readonly Role[]): HomePath {
+  if (canOpen('/', roles)) return '/';
+  if (canOpen('/trips', roles)) return '/trips';
+  return '/settings';
+}
+
+/** What a "Back to …" button calls a role's home page. */
+export const HOME_LABELS: Record<HomePath, string> = {
+  '/': 'Dashboard',
+  '/trips': 'All Trips',
+  '/settings': 'Settings',
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  school_staff: 'School Staff',
+  bus_company: 'Bus Company',
+  finance: 'Finance',
+  trip_manager: 'Trip Manager',
+};
+
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return 'Role';
+  return (ROLE_LABELS as Record<string, string>)[role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** The location state of a redirect to /login: the page that asked for a session, to return to after sign-in. */
+export interface FromState {
+  from?: string;
+}
+
+/** After sign-in: back to the page that asked for it when the role may open it, else the landing page. */
+export function landingFor(roles: readonly Role[], from?: string | null): string {
+  if (from) {
+    const path = from.split(/[?#]/)[0];
+    if (path in ROUTE_ROLES && canOpen(path as ShellPath, roles)) return from;
+  }
+  return homePath(roles);
+}

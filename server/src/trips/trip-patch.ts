@@ -1,0 +1,151 @@
+import { BadRequestException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../common/auth-user';
+import { TripMessages } from '../contracts/trip-messages';
+import { type TripDecision, tripFormProblem } from '../contracts/trip-rules';
+import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
+import type { TripFleet } from '../fleet/trip-fleet.service';
+import { findOrganization, partnerCompanyIds } from './repository/trip-read.repository';
+import { formSnapshot } from './trip.mapper';
+import type { Trip } from './trip.entity';
+import type { UpdateTripBody } from './trips.schemas';
+
+/**
+ * What a PATCH writes: the column values of the actions trip-rules.ts allowed (the status each moves to and its side
+ * effects, docs/domain.md "States and who moves them"), and the history fields they are expected to change.
+ */
+
+export type AllowedAction = Extract<TripDecision, { allowed: true }>;
+
+/** What patchValues needs besides the trip and the body. */
+export interface PatchContext {
+  tx: EntityManager;
+  caller: AuthUser;
+  fleet: TripFleet;
+}
+
+/** The column values the allowed actions set. */
+export async function patchValues(
+  ctx: PatchContext,
+  trip: TripDto,
+  body: UpdateTripBody,
+  decisions: AllowedAction[],
+): Promise<Partial<Trip>> {
+  const values: Partial<Trip> = {};
+  for (const d of decisions) {
+    switch (d.action) {
+      case 'accept':
+        Object.assign(values, {
+          status: d.to,
+          editRequest: false,
+          editRequestBefore: null,
+          busCompanyOrgId: await acceptingCompany(ctx, trip, body.busCompanyOrgId),
+        });
+        break;
+      case 'reject':
+      case 'complete':
+        Object.assign(values, { status: d.to, editRequest: false, editRequestBefore: null });
+        break;
+      case 'cancel':
+      case 'approveCancel':
+      case 'declineCancel':
+        // Declining a cancellation returns the trip to the status it held before the request.
+        Object.assign(values, { status: d.to, cancelRequest: false, statusBeforeCancelRequest: null });
+        break;
+      case 'requestCancel':
+        Object.assign(values, { status: d.to, cancelRequest: true, statusBeforeCancelRequest: trip.status });
+        break;
+      case 'assignBuses': {
+        // Fleet buses and drivers are checked (company, active, licence, seats, clashes) under lock.
+        const buses = body.buses?.length ? await ctx.fleet.checkAssignment(ctx.tx, trip, body.buses) : body.buses;
+        Object.assign(values, { status: d.to, ...assignment(trip, { ...body, buses }) });
+        break;
+      }
+      case 'edit':
+        Object.assign(values, editedFields(trip, body));
+        // School staff editing a Confirmed trip send an edit request. The fields as they were are kept (from the first
+        // change of a request) so the company reads what changed.
+        if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true, editRequestBefore: formSnapshot(trip) });
+        break;
+      case 'delete':
+        values.deleted = true;
+        break;
+      case 'markPaid':
+        values.paid = body.paid;
+        break;
+      case 'request':
+      case 'addPassengers':
+        break;
+    }
+  }
+  return values;
+}
+
+/**
+ * The wire fields `values` should change, in changedTripFields' order (the trip's): a guess made before the write so
+ * the history row can go with it; the trip as written has the last word.
+ */
+export function predictedFields(before: TripDto, values: Partial<Trip>): string[] {
+  const set = values as Record<string, unknown>;
+  return (Object.keys(before) as (keyof TripDto)[]).filter((k) => {
+    if (!(k in set) || set[k] === undefined || k === 'version' || k === 'updatedAt') return false;
+    const value = k === 'price' ? Number(set[k]) : set[k];
+    return JSON.stringify(before[k]) !== JSON.stringify(value);
+  });
+}
+
+/** A company accepting takes the trip; an admin names the company, by default the school's only partner. */
+async function acceptingCompany({ tx, caller }: PatchContext, trip: TripDto, named: number | undefined): Promise<number> {
+  if (caller.role === 'bus_company' && caller.activeOrgId !== null) return caller.activeOrgId;
+  if (named !== undefined) {
+    const company = await findOrganization(tx, named);
+    if (!company || company.type !== 'bus_company' || company.tenantId !== trip.tenantId) {
+      throw new BadRequestException(TripMessages.busCompanyNotInTenant);
+    }
+    return company.id;
+  }
+  if (trip.busCompanyOrgId !== null) return trip.busCompanyOrgId;
+  const partners = await partnerCompanyIds(tx, trip.schoolOrgId, 2);
+  if (partners.length !== 1) throw new BadRequestException(TripMessages.busCompanyRequired);
+  return partners[0];
+}
+
+/** Assign Bus: the buses, and the summary fields (busInfo, driverInfo, price) that follow from them unless sent. */
+function assignment(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
+  const buses = body.buses ?? trip.buses;
+  if (buses.length === 0) throw new BadRequestException(TripMessages.atLeastOneBus);
+  const values: Partial<Trip> = { buses };
+  const fresh = body.buses !== undefined;
+  if (body.busInfo !== undefined) values.busInfo = body.busInfo;
+  else if (fresh) {
+    values.busInfo = { busType: [...new Set(buses.map((b) => b.busType))].join(', '), seats: buses.reduce((n, b) => n + b.busSeats, 0) };
+  }
+  if (body.driverInfo !== undefined) values.driverInfo = body.driverInfo;
+  else if (fresh) values.driverInfo = firstDriver(buses);
+  if (body.price !== undefined) values.price = body.price.toFixed(2);
+  else if (fresh && buses.some((b) => b.tripPrice != null)) values.price = buses.reduce((n, b) => n + (b.tripPrice ?? 0), 0).toFixed(2);
+  return values;
+}
+
+function firstDriver(buses: BusAssignment[]): { name: string | null; mobile: string | null } | null {
+  const bus = buses.find((b) => b.driverName || b.driverPhone);
+  return bus ? { name: bus.driverName ?? null, mobile: bus.driverPhone ?? null } : null;
+}
+
+/** The form fields a null in the body sets (cleared); in the others a null keeps the trip's value. */
+const CLEARABLE = new Set<keyof TripFormFields>(['customType', 'origin', 'staff', 'notes']);
+
+/** The form fields of an edit, checked together with the fields they do not change (the request form's rules). */
+function editedFields(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
+  const merged = Object.fromEntries(
+    TRIP_FORM_FIELDS.map((f) => {
+      const sent = body[f];
+      return [f, sent === undefined || (sent === null && !CLEARABLE.has(f)) ? trip[f] : sent];
+    }),
+  ) as unknown as TripFormFields;
+  const problem = tripFormProblem(merged);
+  if (problem) throw new BadRequestException(problem);
+  // The booster seat count is kept only when booster seats are requested.
+  if (!merged.boosterSeatsRequested) merged.boosterSeatCount = 0;
+  return merged;
+}
