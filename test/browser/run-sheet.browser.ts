@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, busIdentity, localDate } from '../../server/src/contracts/fleet-rules';
 import type { DispatchBoardDto, DriverDto } from '../../server/src/contracts/fleet-wire';
-import { parseTripTime } from '../../server/src/contracts/trip-rules';
+import { parseTripTime } from '../../server/src/contracts/trip-form-rules';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { SCREENSHOTS, useConsole } from '../support/browser';
 import { COLOUR_RULES, expectNoSidewaysOverflow, settle, switchSchemeInPlace, wcagFindings } from './page-helpers';

@@ -32,7 +32,7 @@ const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
 
 /**
  * The sign-in and registration limits (auth-throttler.guard.ts) shared by every replica: with REDIS_URL set the
- * counts live in Redis (through the realtime link's publisher), under the deployment's schema so
+ * counts live in Redis (through the shared Redis link's command client, infrastructure/redis), under the deployment's schema so
  * that deployments sharing a Redis keep their own. Losing Redis must not lock people out of the
  * console, so while it is away each replica counts on its own (the library's in-memory store) and
  * says so once.

@@ -8,7 +8,8 @@ import { addDays, formatDay } from './calendar';
 import { FleetMessages } from './fleet-messages';
 import type { LicenceStatus } from './fleet-wire';
 import type { Role } from './roles';
-import { parseTripTime, type TripActor } from './trip-rules';
+import { type TripActor } from './trip-rules';
+import { parseTripTime } from './trip-form-rules';
 import type { BusAssignment, TripStatus } from './trip-wire';
 
 /** The roles that manage a fleet: dispatchers and admins; everyone else gets 403. */

@@ -5,7 +5,7 @@
  * test/api/trips-list-rules.e2e.ts walks a table of trips and filters through both to prove they agree. The client
  * can ask the same functions whether a live event's trip belongs on the page it shows, and where.
  */
-import { isTripDate, parseTripTime } from './trip-rules';
+import { isTripDate, parseTripTime } from './trip-form-rules';
 import { type TripDto, TRIP_STATUSES, TRIP_TYPES, type TripStatus, type TripType } from './trip-wire';
 
 /** Rows per page on All Trips; 12 is the default. */

@@ -3,21 +3,15 @@ import { TripMessages } from './trip-messages';
 import {
   allowedTripActions,
   canSeeTrip,
-  classifyTripPatch,
   decideTripAction,
   decideTripRequest,
-  isTripDate,
-  normalizeTripTime,
-  parseTripTime,
-  returnIsAfterDeparture,
-  sameTripValue,
   TRIP_ACTIONS,
   type TripAction,
   type TripActor,
-  type TripPatchBase,
   type TripSubject,
-  tripFormProblem,
 } from './trip-rules';
+import { isTripDate, normalizeTripTime, parseTripTime, returnIsAfterDeparture, tripFormProblem } from './trip-form-rules';
+import { classifyTripPatch, sameTripValue, type TripPatchBase } from './trip-patch-rules';
 import { TRIP_STATUSES, type TripStatus } from './trip-wire';
 
 const TENANT = 7;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idFromText, text } from '../common/input';
 import { FleetMessages as M } from '../contracts/fleet-messages';
-import { isTripDate } from '../contracts/trip-rules';
+import { isTripDate } from '../contracts/trip-form-rules';
 import { BUS_TYPES } from '../contracts/trip-wire';
 
 /**

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/decorators';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { HealthDto } from '../contracts/wire';
-import { REALTIME_STATUS, type RealtimeStatus } from './realtime-status';
+import { REALTIME_STATUS, type RealtimeStatus } from '../realtime/realtime-status';
 import { ApiDoc } from '../docs/api-doc';
 import { healthSchema } from '../docs/wire.schemas';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { RealtimeStatus } from '../health/realtime-status';
+import type { RealtimeStatus } from './realtime-status';
 import type { RedisClient } from '../infrastructure/redis/redis-clients';
 import { RedisLink } from '../infrastructure/redis/redis-link.service';
 

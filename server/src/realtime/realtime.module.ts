@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { REALTIME_STATUS } from '../health/realtime-status';
+import { REALTIME_STATUS } from './realtime-status';
 import { RedisModule } from '../infrastructure/redis/redis.module';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';

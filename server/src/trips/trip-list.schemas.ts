@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTripDate } from '../contracts/trip-rules';
+import { isTripDate } from '../contracts/trip-form-rules';
 import {
   decodeTripCursor,
   isTripMonth,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idFromText, money, moneyTotalFits, text } from '../common/input';
-import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '../contracts/trip-rules';
+import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '../contracts/trip-form-rules';
 import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
 

@@ -1,4 +1,4 @@
-import { parseTripTime } from '@contracts/trip-rules';
+import { parseTripTime } from '@contracts/trip-form-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { statusBucket, tripDate } from '../trips/trip-view';
 

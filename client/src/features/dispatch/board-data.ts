@@ -1,6 +1,6 @@
 import { addDays, FLEET_HOLDING_STATUSES, holdsFleet, localDate, weekStart } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
-import { parseTripTime } from '@contracts/trip-rules';
+import { parseTripTime } from '@contracts/trip-form-rules';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import { byFleetName } from '../fleet/fleet.api';
 

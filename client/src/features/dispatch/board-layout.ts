@@ -1,6 +1,6 @@
 import { addDays, busIdentity, daysBetween, describeTripWindow, formatDay, localDate } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
-import { parseTripTime } from '@contracts/trip-rules';
+import { parseTripTime } from '@contracts/trip-form-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { statusColor, tripTitle } from '../trips/trip-view';
 import { byFleetName } from '../fleet/fleet.api';

@@ -1,6 +1,6 @@
 import { FleetMessages as M } from '@contracts/fleet-messages';
 import type { BusDto, CreateBusBody, CreateDriverBody, DriverDto } from '@contracts/fleet-wire';
-import { isTripDate } from '@contracts/trip-rules';
+import { isTripDate } from '@contracts/trip-form-rules';
 import { BUS_TYPES, type BusType } from '@contracts/trip-wire';
 
 /**

@@ -1,6 +1,6 @@
 import { busIdentity } from '@contracts/fleet-rules';
 import type { DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
-import { parseTripTime } from '@contracts/trip-rules';
+import { parseTripTime } from '@contracts/trip-form-rules';
 import { DEFAULT_ORIGIN, type BusAssignment, type TripDto } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
 

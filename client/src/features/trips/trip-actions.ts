@@ -1,6 +1,7 @@
 import { localDateTime } from '@contracts/calendar';
 import type { Role } from '@contracts/roles';
-import { allowedTripActions, type TripAction, type TripActor, type TripPatch } from '@contracts/trip-rules';
+import { allowedTripActions, type TripAction, type TripActor } from '@contracts/trip-rules';
+import { type TripPatch } from '@contracts/trip-patch-rules';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import type { ProfileDto } from '@contracts/wire';
 

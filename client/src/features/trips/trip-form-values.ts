@@ -1,5 +1,5 @@
 import { TripMessages } from '@contracts/trip-messages';
-import { isTripDate, parseTripTime, returnIsAfterDeparture } from '@contracts/trip-rules';
+import { isTripDate, parseTripTime, returnIsAfterDeparture } from '@contracts/trip-form-rules';
 import { DEFAULT_ORIGIN, type TripDto, type TripFormFields, type TripType } from '@contracts/trip-wire';
 import type { NewTripBody } from './trips.api';
 

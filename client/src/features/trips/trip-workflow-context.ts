@@ -1,4 +1,5 @@
-import type { TripActor, TripPatch } from '@contracts/trip-rules';
+import type { TripActor } from '@contracts/trip-rules';
+import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { createContext, useContext } from 'react';
 import type { TripButton } from './trip-actions';

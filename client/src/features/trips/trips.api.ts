@@ -8,7 +8,8 @@ import {
   type TripTotals,
   tripMatchesFilter,
 } from '@contracts/trip-list';
-import type { TripPatch, TripRequestBody } from '@contracts/trip-rules';
+import type { TripRequestBody } from '@contracts/trip-form-rules';
+import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { ApiError, http } from '../../api/http';
 import { cachedQueries, getQueryData, invalidateQueries, refetchQuery, setQueryData, useQuery } from '../../api/query-cache';
