@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, busIdentity, localDate, weekStart } from '../../server/src/contracts/fleet-rules';
 import type { BusDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
@@ -30,6 +30,24 @@ describe("a dispatcher's day on the board", () => {
     students: 20,
     staff: 2,
   });
+
+  /**
+   * Drags a bar as a hand does: the pointer rests on it (its card opens), presses, and moves in small steps to the row.
+   * Playwright's dragTo presses and jumps in one move, which Debian's Chromium 156 does not always take for a drag
+   * (no dragstart; the same with the client as it was before this suite's last change).
+   */
+  async function dragOnto(bar: Locator, row: Locator): Promise<void> {
+    const page = bar.page();
+    await bar.hover();
+    await page.getByTestId('bar-card').waitFor();
+    const from = (await bar.boundingBox())!;
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2, { steps: 4 });
+    await row.scrollIntoViewIfNeeded();
+    const to = (await row.boundingBox())!;
+    await page.mouse.move(to.x + to.width * 0.6, to.y + to.height / 2, { steps: 10 });
+    await page.mouse.up();
+  }
 
   async function live(page: Page): Promise<void> {
     await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
@@ -105,7 +123,7 @@ describe("a dispatcher's day on the board", () => {
     }
     const bar = board.getByRole('group', { name: 'Bus 12' }).getByRole('button', { name: new RegExp(`^${moving.destination}`) });
     await bar.waitFor();
-    await bar.dragTo(board.getByRole('group', { name: 'Bus 9' }));
+    await dragOnto(bar, board.getByRole('group', { name: 'Bus 9' }));
     await board
       .getByRole('group', { name: 'Bus 9' })
       .getByRole('button', { name: new RegExp(`^${moving.destination}`) })
@@ -113,7 +131,7 @@ describe("a dispatcher's day on the board", () => {
     expect((await api<TripDto>(dispatcher, 'GET', `trips/${moving.id}`)).buses[0].busId).toBe(bus('Bus 9').id);
 
     const onNine = board.getByRole('group', { name: 'Bus 9' }).getByRole('button', { name: new RegExp(`^${moving.destination}`) });
-    await onNine.dragTo(board.getByRole('group', { name: 'Bus 14' }));
+    await dragOnto(onNine, board.getByRole('group', { name: 'Bus 14' }));
     const refusal = board.getByRole('alert').filter({ hasText: `Could not move ${moving.destination} to Bus 14.` });
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(`Bus 14 is already on ${holder.destination}`);

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { RealtimeModule } from '../realtime/realtime.module';
+import { RedisModule } from '../infrastructure/redis/redis.module';
 import { HealthController } from './health.controller';
 
-// RealtimeModule provides REALTIME_STATUS: which socket adapter runs and whether Redis answers.
-@Module({ imports: [RealtimeModule], controllers: [HealthController] })
+// The Redis link tells whether Redis answers (and so which adapter carries the live events).
+@Module({ imports: [RedisModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { RealtimeStatus } from './realtime-status';
 import type { RedisClient } from '../infrastructure/redis/redis-clients';
 import { RedisLink } from '../infrastructure/redis/redis-link.service';
 
@@ -18,7 +17,7 @@ export interface LinkRecovery {
  * up (see realtime.gateway.ts).
  */
 @Injectable()
-export class LiveChannel implements RealtimeStatus {
+export class LiveChannel {
   private readonly channelPrefix: string;
   private readonly recoveryListeners = new Set<(recovery: LinkRecovery) => void>();
   private lostPublishes = 0;
@@ -35,12 +34,6 @@ export class LiveChannel implements RealtimeStatus {
 
   get enabled(): boolean {
     return this.link.enabled;
-  }
-
-  /** For /api/health: which adapter carries the live events, and whether Redis really carries messages now. */
-  status(): ReturnType<RealtimeStatus['status']> {
-    if (!this.link.enabled) return { adapter: 'memory', redis: 'disabled' };
-    return { adapter: 'redis', redis: this.link.state === 'up' ? 'up' : 'down' };
   }
 
   /** Called each time the link becomes usable again (and the first time it is up). */

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { REALTIME_STATUS } from './realtime-status';
 import { RedisModule } from '../infrastructure/redis/redis.module';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
@@ -24,7 +23,6 @@ import { UsersListener } from './users.listener';
   imports: [AuthModule, RedisModule],
   providers: [
     LiveChannel,
-    { provide: REALTIME_STATUS, useExisting: LiveChannel },
     LiveSeqService,
     LiveAccess,
     LivePublisher,
@@ -37,6 +35,5 @@ import { UsersListener } from './users.listener';
     BookingsListener,
     FleetListener,
   ],
-  exports: [REALTIME_STATUS],
 })
 export class RealtimeModule {}
