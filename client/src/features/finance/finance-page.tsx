@@ -10,8 +10,20 @@ import { formatAed } from '../trips/trip-view';
 import { TripWorkflowProvider } from '../trips/trip-workflow';
 import { useTripTotals } from '../trips/trips.api';
 import { type TripListQuery, useTripListView } from '../trips/use-trip-list-view';
-import { type FinanceFilters, NO_FINANCE_FILTERS, type PaymentFilter } from './finance-filters';
 import { FinanceTable } from './finance-table';
+
+/** The Finance filter bar: payment status, month, a search by requester or destination, and the date order. */
+export type PaymentFilter = 'all' | 'paid' | 'unpaid';
+
+export interface FinanceFilters {
+  payment: PaymentFilter;
+  /** YYYY-MM, or null for every month */
+  month: string | null;
+  search: string;
+  order: 'newest' | 'oldest';
+}
+
+export const NO_FINANCE_FILTERS: FinanceFilters = { payment: 'all', month: null, search: '', order: 'newest' };
 
 const NO_TRIPS: TripDto[] = [];
 

@@ -1,3 +1,4 @@
+import { PAYABLE_STATUSES } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, Switch, Table, Text } from '@mantine/core';
 import { memo, useState } from 'react';
@@ -10,7 +11,12 @@ import { TripStatusBadge } from '../trips/trip-details-modal';
 import { displayType, formatAed, formatTripDate, tripDate, tripPrice } from '../trips/trip-view';
 import { useTripWorkflow } from '../trips/trip-workflow';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi } from '../trips/trips.api';
-import { isPayable } from './finance-filters';
+
+/**
+ * The trips a school owes for: the company accepted them and they were not cancelled. A pending, rejected or
+ * canceled trip is not billed, so it has no paid toggle.
+ */
+const isPayable = (trip: Pick<TripDto, 'status'>) => PAYABLE_STATUSES.includes(trip.status);
 
 /** A trip's payment: "Not billed", a Paid or Unpaid badge, or, for those who may mark it, a switch. */
 const PaidToggle = memo(function PaidToggle({ trip, editable }: { trip: TripDto; editable: boolean }) {

@@ -1,10 +1,19 @@
 import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { StatusDot } from '../../components/status-dot';
-import type { TripFilters } from './trip-filters';
 import { cssColor, FILTER_STATUSES, statusColor } from './trip-view';
 
 const STATUS_OPTIONS = FILTER_STATUSES.map((status) => ({ value: status, label: status }));
+
+/** The All Trips filter bar's state, as the page keeps it (the server filters, sorts and pages the list). */
+export interface TripFilters {
+  search: string;
+  /** YYYY-MM, or null for every month */
+  month: string | null;
+  status: string | null;
+}
+
+export const NO_FILTERS: TripFilters = { search: '', month: null, status: null };
 
 /** The trips filter bar: search, Month, Status with coloured dots, "Reset filters", "Export to CSV". */
 export function TripsFilterBar({

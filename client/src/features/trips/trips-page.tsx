@@ -9,12 +9,11 @@ import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { type DateSort, nextDateSort, NO_FILTERS, type TripFilters } from './trip-filters';
 import { TripRequestPanel } from './trip-request-panel';
 import { TripWorkflowProvider, useTripWorkflow } from './trip-workflow';
 import { tripFilterOf, useTripRange } from './trips.api';
-import { TripsFilterBar } from './trips-filter-bar';
-import { TripsTable } from './trips-table';
+import { NO_FILTERS, type TripFilters, TripsFilterBar } from './trips-filter-bar';
+import { type DateSort, nextDateSort, TripsTable } from './trips-table';
 import { type TripListQuery, useTripListView } from './use-trip-list-view';
 
 // The calendar (react-big-calendar and its styles) loads only when it is first shown.

@@ -8,9 +8,12 @@ import { usePhone } from '../../components/responsive';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripStatusBadge } from './trip-details-modal';
-import type { DateSort } from './trip-filters';
 import { displayType, formatTripDate, tripDate } from './trip-view';
 import { useTripWorkflow } from './trip-workflow';
+
+/** The Date header cycles none → ascending → descending. */
+export type DateSort = 'none' | 'asc' | 'desc';
+export const nextDateSort = (sort: DateSort): DateSort => (sort === 'none' ? 'asc' : sort === 'asc' ? 'desc' : 'none');
 
 const SORT_LABEL: Record<DateSort, string> = { none: 'not sorted', asc: 'ascending', desc: 'descending' };
 

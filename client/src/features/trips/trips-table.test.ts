@@ -1,4 +1,4 @@
-import { nextDateSort } from './trip-filters';
+import { nextDateSort } from './trips-table';
 
 describe('the All Trips date sort', () => {
   it('cycles through none, ascending and descending', () => {
