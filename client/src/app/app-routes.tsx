@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
+import { SUB_PAGES } from '../shared/access';
 import { PublicOnly, RequireRole, RequireSession, UnknownPath } from './route-guards';
 
 // Every screen is its own chunk; the first load carries only the shell and the router.
@@ -82,8 +83,7 @@ export function AppRoutes() {
         <Route
           path="/dispatch/run-sheet"
           element={
-            // a driver's sheet comes from the company's fleet, which dispatchers and admins manage (not trip managers)
-            <RequireRole path="/fleet">
+            <RequireRole path={SUB_PAGES['/dispatch/run-sheet']}>
               <RunSheetPage />
             </RequireRole>
           }

@@ -19,6 +19,12 @@ export const ROUTE_ROLES = {
 
 export type ShellPath = keyof typeof ROUTE_ROLES;
 
+/**
+ * Pages that are not in the sidebar, each with the sidebar page whose roles may open it: a driver's run sheet comes from
+ * the company's fleet, which dispatchers and admins manage (not trip managers).
+ */
+export const SUB_PAGES: Readonly<Record<string, ShellPath>> = { '/dispatch/run-sheet': '/fleet' };
+
 /** Roles come from the profile's roles list, or from its single role when there is no list. */
 export function rolesOf(profile: Pick<ProfileDto, 'role'> & { roles?: readonly Role[] | null }): Role[] {
   if (profile.roles && profile.roles.length > 0) return [...profile.roles];
@@ -68,7 +74,8 @@ export interface FromState {
 export function landingFor(roles: readonly Role[], from?: string | null): string {
   if (from) {
     const path = from.split(/[?#]/)[0];
-    if (path in ROUTE_ROLES && canOpen(path as ShellPath, roles)) return from;
+    const rights = path in ROUTE_ROLES ? (path as ShellPath) : SUB_PAGES[path];
+    if (rights && canOpen(rights, roles)) return from;
   }
   return homePath(roles);
 }

@@ -1,0 +1,20 @@
+import { landingFor } from './access';
+
+describe('where a sign-in lands', () => {
+  it('goes back to the page the user asked for when their role may open it', () => {
+    expect(landingFor(['finance'], '/finance?month=2026-12')).toBe('/finance?month=2026-12');
+  });
+
+  it("goes back to a dispatcher's run sheet link, which is no sidebar page, with its driver and date", () => {
+    expect(landingFor(['bus_company'], '/dispatch/run-sheet?driver=3&date=2026-12-01')).toBe(
+      '/dispatch/run-sheet?driver=3&date=2026-12-01',
+    );
+    expect(landingFor(['admin'], '/dispatch/run-sheet?driver=3&date=2026-12-01')).toBe('/dispatch/run-sheet?driver=3&date=2026-12-01');
+  });
+
+  it('lands at home instead when the role may not open the page asked for', () => {
+    expect(landingFor(['trip_manager'], '/dispatch/run-sheet?driver=3')).toBe('/');
+    expect(landingFor(['school_staff'], '/admin/users')).toBe('/');
+    expect(landingFor(['finance'], '/no/such/page')).toBe('/trips');
+  });
+});
