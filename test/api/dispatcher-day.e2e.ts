@@ -144,7 +144,11 @@ describe("a dispatcher's day", () => {
       ...on(day(5), '08:00 AM', '01:00 PM'),
     });
     const over = await buildTrip(t, acme, { status: 'Pending', ...on(day(-3), '08:00 AM', '01:00 PM') });
-    const lane = (await board(day(5))).requests.map((x) => x.id);
+    const shown = await board(day(5));
+    const lane = shown.requests.map((x) => x.id);
+    // the partner schools come with the board, so a console can keep another school's pushed request out of the lane
+    expect(shown.partnerSchoolIds).toEqual([mine.schoolOrgId]);
+    expect(shown.partnerSchoolIds).not.toContain(otherSchool.schoolOrgId);
     expect(lane).toContain(mine.id);
     expect(lane).not.toContain(otherSchool.id);
     expect(lane).not.toContain(over.id);

@@ -158,6 +158,7 @@ function boardOf(company: { id: number; name: string }): DispatchBoardDto {
     trips,
     needsBus,
     requests: [],
+    partnerSchoolIds: [],
   };
 }
 

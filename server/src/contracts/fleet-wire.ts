@@ -175,4 +175,9 @@ export interface DispatchBoardDto {
    * edit requests of the company's trips (with `requestedChanges`). Empty for trip managers and without a company.
    */
   requests: TripDto[];
+  /**
+   * The schools partnered with the company shown, whose new requests its lane takes (so a console can tell a pushed
+   * request of another school from one of these). Empty for trip managers and without a company.
+   */
+  partnerSchoolIds: number[];
 }

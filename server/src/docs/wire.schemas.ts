@@ -348,6 +348,7 @@ export const dispatchBoardSchema = z
     trips: z.array(tripSchema),
     needsBus: z.array(tripSchema),
     requests: z.array(tripSchema),
+    partnerSchoolIds: z.array(z.number().int()),
   })
   .meta({ id: 'DispatchBoard' });
 

@@ -21,7 +21,7 @@ import { Trip } from '../trips/trip.entity';
 import { readTrips, visibleTrips } from '../trips/repository/trip-read.repository';
 import { type AlertRow, openAlertsQuery } from './repository/alert.repository';
 import { FLEET_TROUBLE_SQL, holdsFleetSql } from './repository/fleet-assignment.repository';
-import { busesQuery, driversQuery, readBuses, readDrivers } from './repository/fleet-read.repository';
+import { busesQuery, driversQuery, partnerSchoolsOf, readBuses, readDrivers } from './repository/fleet-read.repository';
 import type { BoardQuery } from './fleet.schemas';
 import { FleetService } from './fleet.service';
 import { TripFleet } from './trip-fleet.service';
@@ -102,9 +102,10 @@ export class DispatchService {
       else if (!manager) qb.andWhere('1 = 0');
       return qb;
     };
-    // One round of reads at once (a company's whole fleet is small), then the flags of the trips read.
+    // One round of reads at once (a company's whole fleet is small), then the flags of the trips read. The fleet and
+    // the request lane belong to the company shown; a trip manager's board across companies has neither.
     const fleetOf = manager ? null : company;
-    const [bars, waiting, troubled, requests, allBuses, allDrivers] = await Promise.all([
+    const [bars, waiting, troubled, requests, allBuses, allDrivers, partnerSchoolIds] = await Promise.all([
       readTrips(
         scoped()
           .andWhere('trip.departureDate <= :to AND trip.returnDate >= :from', { from, to })
@@ -123,9 +124,10 @@ export class DispatchService {
           .andWhere('trip.returnDate >= :today', { today })
           .andWhere(`EXISTS (${FLEET_TROUBLE_SQL})`),
       ),
-      company && !manager ? readTrips(requestsQuery(visibleTrips(em, caller), company.id, today)) : [],
+      fleetOf ? readTrips(requestsQuery(visibleTrips(em, caller), fleetOf.id, today)) : [],
       fleetOf ? readBuses(busesQuery(em).where('bus.company_org_id = :company', { company: fleetOf.id })) : [],
       fleetOf ? readDrivers(driversQuery(em).where('driver.company_org_id = :company', { company: fleetOf.id }), today) : [],
+      fleetOf ? partnerSchoolsOf(em, fleetOf.id) : [],
     ]);
     await this.tripFleet.decorate(em, [...bars, ...waiting, ...troubled, ...requests]);
     const lane = [...waiting, ...troubled.filter((t) => t.needsBus)];
@@ -145,6 +147,7 @@ export class DispatchService {
       trips: byDeparture(bars),
       needsBus: byDeparture(lane),
       requests,
+      partnerSchoolIds,
     };
   }
 

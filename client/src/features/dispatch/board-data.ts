@@ -43,9 +43,11 @@ export function isWaiting(board: Pick<DispatchBoardDto, 'today' | 'company'>, tr
  * for partner schools' trips), or an edit request of the company's trip. Only a company's board has one (a trip
  * manager's board across companies answers none).
  */
-export function isRequest(board: Pick<DispatchBoardDto, 'company' | 'today'>, trip: TripDto): boolean {
+export function isRequest(board: Pick<DispatchBoardDto, 'company' | 'today' | 'partnerSchoolIds'>, trip: TripDto): boolean {
   if (trip.deleted || trip.status !== 'Pending' || !board.company || trip.returnDate < board.today) return false;
-  return trip.editRequest ? trip.busCompanyOrgId === board.company.id : trip.busCompanyOrgId === null;
+  // An admin hears of every school's requests; the lane takes only those of the company's partner schools.
+  if (trip.editRequest) return trip.busCompanyOrgId === board.company.id;
+  return trip.busCompanyOrgId === null && board.partnerSchoolIds.includes(trip.schoolOrgId);
 }
 
 /** Newest first: the request last made or changed on top. */

@@ -1,5 +1,5 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { DESERT_STAR } from '../trips/test-trips';
+import { DESERT_STAR, GREENFIELD } from '../trips/test-trips';
 import { dropBoardTrip, isBar, isWaiting, mergeBoardFleet, mergeBoardTrip, replaceBoardTrip } from './board-data';
 import {
   barColor,
@@ -299,6 +299,8 @@ describe('the request lane and the clash lane, live', () => {
     const edit = request({ id: 902, editRequest: true, busCompanyOrgId: DESERT_STAR, buses: [onBus(makeBus(1))] });
     expect(mergeBoardTrip(makeBoard(), edit).requests.map((t) => t.id)).toEqual([902]);
     expect(mergeBoardTrip(makeBoard(), request({ busCompanyOrgId: DESERT_STAR + 1 })).requests).toEqual([]);
+    // an admin's console hears of every school's requests: another school's (not the company's partner) stays out
+    expect(mergeBoardTrip(makeBoard(), request({ schoolOrgId: GREENFIELD + 100 })).requests).toEqual([]);
     const managers = makeBoard({ company: null });
     expect(mergeBoardTrip(managers, request())).toBe(managers);
   });

@@ -1,7 +1,7 @@
 import { addDays, weekStart } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
-import { DESERT_STAR, makeTrip } from '../trips/test-trips';
+import { DESERT_STAR, GREENFIELD, makeTrip } from '../trips/test-trips';
 
 /** Test data: Desert Star's board for the week of Monday 3 March 2031, three buses, two drivers. */
 export const FROM = weekStart('2031-03-05');
@@ -123,6 +123,7 @@ export function makeBoard(overrides: Partial<DispatchBoardDto> = {}): DispatchBo
       }),
     ],
     requests: [],
+    partnerSchoolIds: [GREENFIELD],
     ...overrides,
   };
 }

@@ -137,3 +137,12 @@ export function busesNamedOrPlatedLike(
     .andWhere('b.id <> :id', { id: bus.id ?? -1 })
     .getMany();
 }
+
+/** The schools partnered with a bus company: the requests of these reach its dispatch board's lane. */
+export async function partnerSchoolsOf(em: EntityManager, companyId: number): Promise<number[]> {
+  const rows = await em.query<{ school_org_id: number }[]>(
+    'SELECT school_org_id FROM partnerships WHERE bus_company_org_id = $1 ORDER BY 1',
+    [companyId],
+  );
+  return rows.map((r) => Number(r.school_org_id));
+}
