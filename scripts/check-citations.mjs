@@ -5,13 +5,13 @@
 //
 // What it reads: the tracked files (`git ls-files`) and the untracked ones git does not ignore
 // (`git ls-files --others --exclude-standard`), so a new file is checked before it is added. It skips the lockfile,
-// binaries (a NUL byte in the first 8 kB), images and fonts, and itself and its test (they spell the patterns out).
+// binaries (a NUL byte in the first 8 kB), images and fonts, and itself (it spells the patterns out).
 //
 // What it allows, on purpose:
 // - URLs. A link to another project's issue (`https://github.com/socketio/socket.io/issues/4845`) or a third-party
 //   reference such as `socket.io#4845` names a real, public page; URLs are removed from a line before it is matched.
-// - `spec` as our own word for a test file (`trip-rules.spec.ts`, "the unit specs"): only `spec §`, `spec section N`
-//   and the spec document's file name are citations.
+// - `spec` as our own word for a test file (`trip-rules.spec.ts`, "the unit specs"): only `spec` followed by a section
+//   sign or by "section" and a number, and the spec document's file name, are citations.
 // - `STYLE` as a code name for CSS (`const STYLE = ...`, `${STYLE}`): an assignment or interpolation is not a citation.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,8 +23,8 @@ const self = relative(root, fileURLToPath(import.meta.url));
 
 /** Each pattern with what it catches, for the message. */
 export const CITATION_PATTERNS = [
-  { name: 'section sign', pattern: /§\s?\d/ },
-  { name: 'spec section', pattern: /\bspec(?:ification)?(?:'s)?\s*(?:§|sections?\s+\d)/i },
+  { name: 'section sign', pattern: /\u00a7\s?\d/ },
+  { name: 'spec section', pattern: /\bspec(?:ification)?(?:'s)?\s*(?:\u00a7|sections?\s+\d)/i },
   { name: 'design document', pattern: /\bDESIGN\b/ },
   { name: 'design document', pattern: /\bDESIGN\.md\b/i },
   { name: 'style guide', pattern: /\bSTYLE\.md\b/i },
@@ -34,7 +34,7 @@ export const CITATION_PATTERNS = [
   { name: 'issue number', pattern: /\bissues?\s*#?\s?\d+/i },
 ];
 
-const SKIPPED_FILES = new Set(['package-lock.json', self, self.replace(/\.mjs$/, '.spec.ts')]);
+const SKIPPED_FILES = new Set(['package-lock.json', self]);
 const SKIPPED_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.ico', '.svg', '.woff', '.woff2', '.ttf', '.pdf']);
 const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
 

@@ -3,12 +3,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Cluster, type ClusterOptions, startCluster } from '../../../scripts/cluster.mjs';
+import { freePort, startServerProcess } from '../../support/server-process';
 
 export { sleep };
 
@@ -95,16 +95,6 @@ export function log(message: string): void {
 // ---------------------------------------------------------------------------------------------
 // Processes, schema, tokens
 
-export const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
 /** Resident set size of a process, from /proc (Linux), in MB. */
 export function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -183,16 +173,17 @@ export interface EmbeddedServer {
 }
 
 export async function startEmbeddedServer(dataDir: string, opts: { nodeArgs?: string[] } = {}): Promise<EmbeddedServer> {
-  const { spawn } = await import('node:child_process');
   const port = await freePort();
-  const { DATABASE_URL: _d, REDIS_URL: _r, DATABASE_SCHEMA: _s, ...env } = process.env;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
   const main = process.env.BENCH_SERVER_MAIN ?? join(ROOT, 'server', 'dist', 'main.js');
-  const child = spawn(process.execPath, [...profile, ...(opts.nodeArgs ?? []), main], {
-    cwd: ROOT,
+  const server = await startServerProcess({
+    what: 'embedded server',
+    args: [...profile, ...(opts.nodeArgs ?? []), main],
+    // empty values: no PostgreSQL, no Redis, no schema, whatever the benchmark's own environment holds
     env: {
-      ...env,
-      NODE_OPTIONS: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATABASE_SCHEMA: '',
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
@@ -201,34 +192,12 @@ export async function startEmbeddedServer(dataDir: string, opts: { nodeArgs?: st
       DATA_DIR: dataDir,
       JWT_SECRET,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: (output) => output.includes('console ready at'),
+    readyWithinMs: 120_000,
+    pollMs: 100,
   });
-  let output = '';
-  const onData = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  process.once('exit', () => child.kill('SIGKILL'));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('console ready at')) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`embedded server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`embedded server not ready in 120 s:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(kill);
-    },
-  };
+  process.once('exit', () => server.child.kill('SIGKILL'));
+  return { url: `http://127.0.0.1:${port}`, pid: server.child.pid!, output: server.output, stop: () => server.stop(10_000) };
 }
 
 /**

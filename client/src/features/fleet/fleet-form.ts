@@ -7,19 +7,20 @@ import { BUS_TYPES, type BusType } from '@contracts/trip-wire';
  * The fleet screen's forms and their rules, in the server's words (contracts/fleet-messages.ts): the form shows a
  * field's problem before sending, and the server checks the same again (server/src/fleet/fleet.schemas.ts).
  */
-export interface BusForm {
+// type aliases, not interfaces: a form's values are a string-keyed record, as @mantine/form's useForm takes them
+export type BusForm = {
   name: string;
   plate: string;
   busType: BusType;
   seats: number | '';
   boosterSeats: number | '';
-}
+};
 
-export interface DriverForm {
+export type DriverForm = {
   name: string;
   mobile: string;
   licenceExpiry: string;
-}
+};
 
 export type Problems<F> = Partial<Record<keyof F, string>>;
 

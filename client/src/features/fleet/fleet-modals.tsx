@@ -1,6 +1,7 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { BUS_TYPES, type BusType } from '@contracts/trip-wire';
 import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { DateField } from '../../components/date-field';
 import { ResponsiveModal } from '../../components/responsive';
@@ -74,10 +75,11 @@ function FormModal({
 }
 
 /**
- * A bus or driver form: its values, the problems found on submit (a field's problem clears as it is edited), and a
- * submit that checks, sends, says so in a toast and closes, or keeps the form open with the failure in a toast.
+ * A bus or driver form on `@mantine/form`, like the console's other forms: its values, the problems found on submit (a
+ * field's problem clears as it is edited), and a submit that checks, sends, says so in a toast and closes, or keeps the
+ * form open with the failure in a toast.
  */
-function useFleetForm<F>({
+function useFleetForm<F extends Record<string, unknown>>({
   initial,
   problemsOf,
   send,
@@ -92,20 +94,12 @@ function useFleetForm<F>({
   failed: string;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState<F>(initial);
-  const [problems, setProblems] = useState<Problems<F>>({});
+  const form = useForm<F>({ initialValues: initial(), validate: problemsOf });
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof F>(key: K, value: F[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblems((p) => ({ ...p, [key]: undefined }));
-  };
-  const submit = async () => {
-    const found = problemsOf(form);
-    setProblems(found);
-    if (Object.values(found).some(Boolean)) return;
+  const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await send(form);
+      await send(values);
       fleetDone(done);
       onClose();
     } catch (e) {
@@ -113,8 +107,14 @@ function useFleetForm<F>({
     } finally {
       setBusy(false);
     }
+  });
+  return {
+    form: form.getValues(),
+    set: <K extends keyof F & string>(key: K, value: F[K]) => form.setFieldValue(key, value as never),
+    problems: form.errors as Problems<F>,
+    busy,
+    submit: () => submit(),
   };
-  return { form, set, problems, busy, submit: () => void submit() };
 }
 
 interface RecordModalProps<T> {
