@@ -10,6 +10,8 @@ export interface AuthUser {
   /** null for a platform admin. */
   tenantId: number | null;
   activeOrgId: number | null;
+  /** A driver's fleet driver (`users.fleet_driver_id`); null for every other role. */
+  fleetDriverId: number | null;
   /** The token's id and expiry, for sign-out. */
   jti: string;
   exp: number;

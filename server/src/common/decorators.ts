@@ -10,6 +10,13 @@ export const ROLES_KEY = 'roles';
 /** Limits a route to the given roles (checked after sign-in). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
+export const DRIVERS_TOO = 'driversToo';
+/**
+ * Opens a route with no @Roles to drivers too (their own account: profile, password, sign-out). Every other route
+ * refuses a driver (403) unless its @Roles names `driver`: a driver sees their own assignments and nothing else.
+ */
+export const DriversToo = () => SetMetadata(DRIVERS_TOO, true);
+
 /** The signed-in user, as taken from the verified token and the database. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;

@@ -69,6 +69,11 @@ export interface LiveEventPayloads {
    */
   'notification:created': { notification: NotificationDto };
   /**
+   * To a driver's consoles (`driver:<fleet driver id>`): one of their assignments (these trips) changed, came or went;
+   * read GET /driver/today again. The only entity event a driver receives.
+   */
+  'driver:changed': { tripIds: number[] };
+  /**
    * What the receiver may see changed in a way no single record tells (a partnership of its bus
    * company came or went): refetch the lists on screen.
    */

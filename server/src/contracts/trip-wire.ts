@@ -3,6 +3,8 @@
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
+import type { BusProgressDto } from './progress-wire';
+
 /** The statuses on the wire (docs/domain.md, "States and who moves them"). */
 export const TRIP_STATUSES = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
@@ -152,6 +154,13 @@ export interface TripDto extends TripFormFields {
   outOfService: TripFleetGap[];
   /** For an edit request (editRequest true): what the school changed, in words; otherwise empty. */
   requestedChanges: TripFieldChange[];
+  /**
+   * The day of travel: one entry per bus assignment naming a fleet driver, in the order of `buses`, with its driver's
+   * steps and whether it is late (docs/domain.md, "The day of travel"). Computed on every read; empty before buses.
+   */
+  progress: BusProgressDto[];
+  /** The buses' departure counts add up to a number other than the passenger list's (flagged to school and company). */
+  departureCount: { counted: number; listed: number } | null;
 }
 
 /** A fleet bus or driver on a trip that has since been taken out of service. */

@@ -8,6 +8,8 @@ export const Rooms = {
   org: (orgId: number) => `org:${orgId}`,
   user: (userId: number) => `user:${userId}`,
   role: (role: Role, tenantId: number) => `role:${role}:${tenantId}`,
+  /** A driver's consoles: the only room besides their own user's and token's that a driver's socket joins. */
+  driver: (fleetDriverId: number) => `driver:${fleetDriverId}`,
   /** Platform admins (role admin, no tenant): they see every tenant. */
   platform: 'platform',
   /** One sign-in token, so signing out closes exactly its sockets on every replica. */
