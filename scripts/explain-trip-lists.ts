@@ -53,6 +53,7 @@ async function main(): Promise<void> {
         status: 'approved',
         tenantId: u.tenant_id,
         activeOrgId: u.active_org_id,
+        fleetDriverId: null,
         jti: '',
         exp: 0,
       };
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
       status: 'approved',
       tenantId: null,
       activeOrgId: null,
+      fleetDriverId: null,
       jti: '',
       exp: 0,
     };

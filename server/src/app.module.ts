@@ -19,6 +19,7 @@ import { DocsModule } from './docs/docs.module';
 import { FleetModule } from './fleet/fleet.module';
 import { HealthModule } from './health/health.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { ProgressModule } from './progress/progress.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TripsModule } from './trips/trips.module';
@@ -52,6 +53,7 @@ export class AppModule {
         PermissionsModule,
         TripsModule,
         FleetModule,
+        ProgressModule,
         RealtimeModule,
         DocsModule,
         ClientErrorsModule,

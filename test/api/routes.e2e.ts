@@ -1,5 +1,8 @@
+import { SessionsService } from '../../server/src/auth/sessions.service';
 import { useApiWorld } from '../support/api-world';
 import { startTestApp, type TestApp } from '../support/app';
+import { buildTenant } from '../support/factories';
+import { buildDriverAccount } from '../support/fleet-factory';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -14,7 +17,13 @@ const PUBLIC = [
   'POST /api/auth/login-microsoft',
   'GET /api/docs',
   'GET /api/docs/openapi.json',
+  // a driver's invitation link (docs/domain.md, "Drivers")
+  'GET /api/driver-invites/:token',
+  'POST /api/driver-invites/:token',
 ];
+
+// What a driver may call besides their own day (`/api/driver/...`): their own account (@DriversToo).
+const DRIVERS_TOO = ['GET /api/auth/session', 'POST /api/auth/logout', 'GET /api/users/me', 'PATCH /api/users/me', 'GET /api/users/:id'];
 
 describe('every route', () => {
   let t: TestApp;
@@ -41,6 +50,23 @@ describe('every route', () => {
       if (res.status !== 401) open.push(`${route} -> ${res.status}`);
     }
     expect(open).toEqual([]);
+  });
+
+  it('refuses a driver (403) everywhere but their own account and their own day', async () => {
+    const tenant = await buildTenant(t, 'Drivers');
+    const { user } = await buildDriverAccount(t, tenant.orgs.busA);
+    // A fresh token per request: signing out in one must not end the next.
+    const auth = () => `Bearer ${t.app.get(SessionsService).issue(user)}`;
+    const wrong: string[] = [];
+    for (const route of routes()) {
+      if (PUBLIC.includes(route)) continue;
+      const [method, path] = route.split(' ');
+      const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      const res = await t.http()[verb](path.replace(/:\w+/g, '1')).set('Authorization', auth()).send({});
+      const open = DRIVERS_TOO.includes(route) || path.startsWith('/api/driver/');
+      if (open ? res.status === 401 || res.status === 403 : res.status !== 403) wrong.push(`${route} -> ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers unknown API paths with a 404 {message}', async () => {

@@ -5,11 +5,15 @@
 //   disappear  the announcing socket closes -> the last watcher has the list without it
 //   death      replica B is killed (SIGKILL) while a socket on it is on the trip -> the last watcher on A has the
 //              list without it; the bound is the issue's 10 s (expiry 5 s after the last heartbeat + a 1 s sweep)
+//   flood      the probe's abuse: 60 consoles of one user (alternating between the replicas) send 20 presence:set each
+//              at once, while another user reads the trip (GET /api/trips/{id}) on both replicas, one request after
+//              another. Before: the limit per user and the cap on connections raised out of the way (as it was
+//              without them); after: a second cluster with the defaults. Floor: the same reads with no flood.
 // The floor of appear and disappear: two bare Node HTTP + Socket.IO processes with the Redis adapter
 // (bare-fanout-server.mjs), the same N sockets alternating between them, POST /emit to the first with the same
 // payload (one message crossing the replicas: the least any presence change costs). Rounds alternate console and floor.
 //   BENCH_PRESENCE_SOCKETS=200  BENCH_PRESENCE_ROUNDS=40
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import type { PresenceTripPayload } from '../../server/src/contracts/presence';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { Cluster } from '../../scripts/cluster.mjs';
@@ -29,6 +33,7 @@ import {
   sleep,
   startBareServers,
   startBenchCluster,
+  type Stats,
   stats,
   tripRequest,
   writeSection,
@@ -39,6 +44,16 @@ const ROUNDS = Number(process.env.BENCH_PRESENCE_ROUNDS ?? 40);
 const WARMUP = 3;
 const ROUND_TIMEOUT_MS = 20_000;
 const DEATH_BOUND_MS = 10_000;
+const FLOOD_SOCKETS = 60;
+const FLOOD_PER_SOCKET = 20;
+const IDLE_READS = 40;
+/** What the first cluster runs with: nothing in the way of the appear and disappear rounds, nor of the flood's "before". */
+const LIMITS_OFF = {
+  PRESENCE_RATE_LIMIT: '10000',
+  PRESENCE_RATE_PER_USER: '10000',
+  PRESENCE_BURST_PER_USER: '10000',
+  LIVE_CONNECTIONS_PER_USER: '1000',
+};
 
 type Payload = Record<string, unknown>;
 
@@ -87,6 +102,84 @@ const ack = async (socket: Socket, command: string, request: unknown) => {
 
 const connected = (url: string, token: string) => openSockets([url], [token], 1).then(([s]) => s);
 
+interface FloodResult {
+  admitted: number;
+  applied: number;
+  sent: number;
+  floodMs: number;
+  idle: Stats;
+  during: Stats;
+}
+
+/** Another user's reads of the trip, one after another on each replica, until `enough` says so. */
+async function reads(urls: string[], token: string, tripId: number, enough: (n: number) => boolean): Promise<number[]> {
+  const ms: number[] = [];
+  await Promise.all(
+    urls.map(async (url) => {
+      do {
+        const res = await call(`${url}/api/trips/${tripId}`, { token });
+        if (res.status !== 200) throw new Error(`GET /api/trips/${tripId} answered ${res.status} during the flood`);
+        ms.push(res.ms);
+      } while (!enough(ms.length));
+    }),
+  );
+  return ms;
+}
+
+/** The probe's flood from `flooder`'s consoles (those the cap lets in), and `reader`'s reads meanwhile. */
+async function flood(urls: string[], flooder: string, reader: string, tripId: number): Promise<FloodResult> {
+  const idle = stats(await reads(urls, reader, tripId, (n) => n >= IDLE_READS));
+  const opened = await Promise.all(
+    Array.from(
+      { length: FLOOD_SOCKETS },
+      (_, i) =>
+        new Promise<Socket | null>((ok) => {
+          const s = io(urls[i % urls.length], { auth: { token: flooder }, transports: ['websocket'], reconnection: false, forceNew: true });
+          s.once('hello', () => ok(s));
+          s.once('connect_error', () => {
+            s.disconnect();
+            ok(null);
+          });
+        }),
+    ),
+  );
+  const tabs = opened.filter((s): s is Socket => s !== null);
+  extra.push(...tabs);
+  let done = false;
+  const t0 = performance.now();
+  const answers = Promise.all(
+    tabs.flatMap((tab, i) =>
+      Array.from({ length: FLOOD_PER_SOCKET }, (_, k) =>
+        tab
+          .timeout(30_000)
+          .emitWithAck('presence:set', { tripId, activity: (i + k) % 2 ? 'editing' : 'viewing' })
+          .then(
+            (a: { ok: boolean }) => a.ok,
+            () => false,
+          ),
+      ),
+    ),
+  ).finally(() => (done = true));
+  const during = stats(await reads(urls, reader, tripId, () => done));
+  const applied = (await answers).filter(Boolean).length;
+  const floodMs = performance.now() - t0;
+  await closeSockets(tabs);
+  log(`presence: flood of ${tabs.length} of ${FLOOD_SOCKETS} consoles: ${applied} applied in ${Math.round(floodMs)} ms`);
+  return { admitted: tabs.length, applied, sent: tabs.length * FLOOD_PER_SOCKET, floodMs, idle, during };
+}
+
+const floodRows = (when: string, r: FloodResult): Row[] =>
+  (['median', 'max'] as const).map((at) => ({
+    area: 'Presence',
+    measure: `flood of ${FLOOD_SOCKETS} consoles × ${FLOOD_PER_SOCKET} (${when}): another user's GET /trips/{id} meanwhile, ${at}`,
+    unit: 'ms',
+    value: r.during[at],
+    floor: r.idle[at],
+    floorLabel: 'the same reads, no flood',
+    ratio: ratio(r.during[at], r.idle[at]),
+    note: `${r.admitted} consoles connected, ${r.applied} of ${r.sent} announcements applied in ${Math.round(r.floodMs)} ms`,
+  }));
+
 let cluster: Cluster | undefined;
 let bare: BareServer[] = [];
 let dropSchema: (() => Promise<void>) | undefined;
@@ -100,14 +193,15 @@ async function main(): Promise<void> {
   const { schema, drop } = await benchSchema('presence');
   dropSchema = drop;
   log(`presence: starting two replicas (schema ${schema}) and two bare Socket.IO servers`);
-  cluster = await startBenchCluster(schema, 2, { replicaEnv: { PRESENCE_RATE_LIMIT: '10000' } });
+  cluster = await startBenchCluster(schema, 2, { replicaEnv: LIMITS_OFF });
   bare = await startBareServers(2, `bench-presence-floor-${process.pid}`);
   const [a, b] = cluster.replicas;
   const db = schemaPool(schema, 4);
   // everyone here sees the school's trips: admin, finance, its staff and its partner company's dispatchers
-  const t = await seedTenant(db, { name: 'Presence', staff: 8, dispatchers: 8 });
+  // dispatchers 0-2 announce, 3-7 watch, 8 and 9 flood (before, after)
+  const t = await seedTenant(db, { name: 'Presence', staff: 8, dispatchers: 10 });
   await db.end();
-  const viewers = [t.admin, t.finance, ...t.staff, ...t.dispatchers.slice(3)].map((id) => signToken(id));
+  const viewers = [t.admin, t.finance, ...t.staff, ...t.dispatchers.slice(3, 8)].map((id) => signToken(id));
   const created = await call(`${a.url}/api/trips`, { method: 'POST', token: signToken(t.staff[0]), body: tripRequest('Presence') });
   if (created.status !== 201) throw new Error(`POST /api/trips answered ${created.status}: ${JSON.stringify(created.body)}`);
   const trip = created.body as TripDto;
@@ -194,6 +288,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const before = await flood([a.url, b.url], signToken(t.dispatchers[8]), signToken(t.admin), trip.id);
+
   // death: a socket on replica B is on the trip; B is killed without a word
   const doomedId = t.dispatchers[2];
   const doomed = await connected(b.url, signToken(doomedId));
@@ -208,6 +304,16 @@ async function main(): Promise<void> {
     () => void process.kill(b.pid!, 'SIGKILL'),
   );
   log(`presence: replica B killed; its socket's presence left replica A's ${half} consoles after ${Math.round(death)} ms`);
+
+  // the flood again, on a cluster with the default limits and the same watchers
+  await closeSockets(extra);
+  await closeSockets(watchersOnA.sockets);
+  await cluster.stop();
+  log('presence: starting two replicas with the default limits for the flood');
+  cluster = await startBenchCluster(schema, 2);
+  const [a2, b2] = cluster.replicas;
+  watchersOnA.add(await openSockets([a2.url, b2.url], viewers, SOCKETS));
+  const after = await flood([a2.url, b2.url], signToken(t.dispatchers[9]), signToken(t.admin), trip.id);
 
   const s = stats(appear);
   const sf = stats(appearFloor);
@@ -261,6 +367,8 @@ async function main(): Promise<void> {
       target: '≤ 10 s',
       met: death <= DEATH_BOUND_MS,
     },
+    ...floodRows('before: no limit per user', before),
+    ...floodRows('after: the defaults', after),
   ];
   writeSection(
     '06-presence',
@@ -277,6 +385,8 @@ async function main(): Promise<void> {
         disappear: d,
         disappearFloor: df,
         deathMs: death,
+        floodBefore: before,
+        floodAfter: after,
       },
     },
     started,

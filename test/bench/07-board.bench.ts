@@ -80,6 +80,8 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     needsBus: false,
     outOfService: [],
     requestedChanges: [],
+    progress: [],
+    departureCount: null,
     ...over,
   };
 }
@@ -113,6 +115,8 @@ function boardOf(company: { id: number; name: string }): DispatchBoardDto {
     mobile: `+971 50 ${String(1000000 + i)}`,
     licenceExpiry: addDays(from, i % 10 === 0 ? 20 : 400),
     licenceStatus: i % 10 === 0 ? 'expiresSoon' : 'valid',
+    account: null,
+    inviteExpiresAt: null,
   }));
   const trips = Array.from({ length: TRIPS }, (_, i) => {
     const bus = buses[i % BUSES];

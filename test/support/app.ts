@@ -38,8 +38,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dri
     REGISTER_RATE_LIMIT: '1000',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     CLIENT_DIST: '/nonexistent',
-    // No periodic "Needs a bus" look: it would raise alerts for other test files' trips in the shared schema.
+    // No periodic "Needs a bus" or late look: it would raise alerts for other test files' trips in the shared schema.
     NEEDS_BUS_CHECK_SECONDS: '0',
+    LATE_CHECK_SECONDS: '0',
     ...(driver === 'pg' ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : { DATA_DIR: 'memory://' }),
     ...env,
   });

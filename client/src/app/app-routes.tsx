@@ -2,10 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import { SUB_PAGES } from '../shared/access';
-import { PublicOnly, RequireRole, RequireSession, UnknownPath } from './route-guards';
+import { PublicOnly, RequireDriver, RequireRole, RequireSession, UnknownPath } from './route-guards';
+import { ScreenBoundary } from './screen-boundary';
 
 // Every screen is its own chunk; the first load carries only the shell and the router.
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const JoinPage = lazy(() => import('../features/auth/join-page').then((m) => ({ default: m.JoinPage })));
+const TodayPage = lazy(() => import('../features/driver/today-page').then((m) => ({ default: m.TodayPage })));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const TripsPage = lazy(() => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })));
@@ -45,6 +48,19 @@ export function AppRoutes() {
           }
         />
       </Route>
+      {/* a driver's invitation: open whoever is signed in on this device (a dispatcher may try the link) */}
+      <Route
+        path="/join/:token"
+        element={
+          <ScreenBoundary>
+            <Suspense fallback={publicFallback}>
+              <JoinPage />
+            </Suspense>
+          </ScreenBoundary>
+        }
+      />
+      {/* the driver's phone page, outside the console's shell */}
+      <Route path="/today" element={<RequireDriver>{(driver) => <TodayPage driver={driver} />}</RequireDriver>} />
       <Route element={<RequireSession />}>
         <Route
           path="/"

@@ -1,4 +1,4 @@
-import { landingFor } from './access';
+import { canOpen, homePath, landingFor, roleLabel, ROUTE_ROLES, type ShellPath } from './access';
 
 describe('where a sign-in lands', () => {
   it('goes back to the page the user asked for when their role may open it', () => {
@@ -16,5 +16,26 @@ describe('where a sign-in lands', () => {
     expect(landingFor(['trip_manager'], '/dispatch/run-sheet?driver=3')).toBe('/');
     expect(landingFor(['school_staff'], '/admin/users')).toBe('/');
     expect(landingFor(['finance'], '/no/such/page')).toBe('/trips');
+  });
+});
+
+describe('a driver', () => {
+  it('lands on their day, whatever page asked for a sign-in', () => {
+    expect(landingFor(['driver'])).toBe('/today');
+    expect(landingFor(['driver'], '/trips')).toBe('/today');
+    expect(landingFor(['driver'], '/dispatch/run-sheet?driver=3')).toBe('/today');
+    expect(homePath(['driver'])).toBe('/today');
+  });
+
+  it('may open /today and nothing else, and nobody else may open /today', () => {
+    const paths = Object.keys(ROUTE_ROLES) as ShellPath[];
+    expect(paths.filter((path) => canOpen(path, ['driver']))).toEqual(['/today']);
+    for (const role of ['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager'] as const) {
+      expect(canOpen('/today', [role])).toBe(false);
+    }
+  });
+
+  it('is called a Driver', () => {
+    expect(roleLabel('driver')).toBe('Driver');
   });
 });

@@ -1,7 +1,10 @@
 import type { Role } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
 
-/** The route table: who may open each route inside the shell. */
+/**
+ * The route table: who may open each route. Every route but /today is inside the console's shell; /today is the
+ * driver's phone page and the only page a driver may open (docs/domain.md, "The day of travel").
+ */
 export const ROUTE_ROLES = {
   '/': ['school_staff', 'bus_company', 'trip_manager', 'admin'],
   '/trips': ['admin', 'trip_manager', 'school_staff', 'bus_company', 'finance'],
@@ -15,6 +18,7 @@ export const ROUTE_ROLES = {
   '/admin/approvals': ['admin'],
   '/admin/global': ['admin'],
   '/settings': ['school_staff', 'bus_company', 'trip_manager', 'admin', 'finance'],
+  '/today': ['driver'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type ShellPath = keyof typeof ROUTE_ROLES;
@@ -36,10 +40,19 @@ export function canOpen(path: ShellPath, roles: readonly Role[]): boolean {
   return roles.some((role) => allowed.includes(role));
 }
 
-/** Where a signed-in user lands: the dashboard, or All Trips for roles the dashboard excludes (finance). */
-export type HomePath = Extract<ShellPath, '/' | '/trips' | '/settings'>;
+/** A driver sees their day and nothing else: every other page sends them to /today. */
+export function isDriver(roles: readonly Role[]): boolean {
+  return roles.includes('driver');
+}
+
+/**
+ * Where a signed-in user lands: the dashboard, All Trips for roles the dashboard excludes (finance), a driver's day for
+ * a driver.
+ */
+export type HomePath = Extract<ShellPath, '/' | '/trips' | '/settings' | '/today'>;
 
 export function homePath(roles: readonly Role[]): HomePath {
+  if (isDriver(roles)) return '/today';
   if (canOpen('/', roles)) return '/';
   if (canOpen('/trips', roles)) return '/trips';
   return '/settings';
@@ -50,6 +63,7 @@ export const HOME_LABELS: Record<HomePath, string> = {
   '/': 'Dashboard',
   '/trips': 'All Trips',
   '/settings': 'Settings',
+  '/today': 'Today',
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -58,6 +72,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   bus_company: 'Bus Company',
   finance: 'Finance',
   trip_manager: 'Trip Manager',
+  driver: 'Driver',
 };
 
 export function roleLabel(role: string | null | undefined): string {
@@ -70,9 +85,12 @@ export interface FromState {
   from?: string;
 }
 
-/** After sign-in: back to the page that asked for it when the role may open it, else the landing page. */
+/**
+ * After sign-in: back to the page that asked for it when the role may open it, else the landing page (a driver always
+ * lands on /today).
+ */
 export function landingFor(roles: readonly Role[], from?: string | null): string {
-  if (from) {
+  if (from && !isDriver(roles)) {
     const path = from.split(/[?#]/)[0];
     const rights = path in ROUTE_ROLES ? (path as ShellPath) : SUB_PAGES[path];
     if (rights && canOpen(rights, roles)) return from;

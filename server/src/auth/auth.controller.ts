@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import type { AuthUser } from '../common/auth-user';
-import { CurrentUser, Public } from '../common/decorators';
+import { CurrentUser, DriversToo, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { RegistrationLimit, SignInLimit } from './auth-throttler.guard';
 import { type LoginBody, loginSchema, type RegisterBody, registerSchema } from './auth.schemas';
@@ -23,7 +23,7 @@ export class AuthController {
   @ApiDoc({
     summary: 'Sign in with e-mail and password.',
     response: loginResponseSchema,
-    errors: { 401: 'Wrong e-mail or password.', 403: 'The account awaits approval.' },
+    errors: { 401: 'Wrong e-mail or password.', 403: 'The account awaits approval, or is a driver out of service.' },
   })
   login(@Body(new ZodPipe(loginSchema)) body: LoginBody) {
     return this.auth.login(body);
@@ -62,12 +62,14 @@ export class AuthController {
   }
 
   @Get('session')
+  @DriversToo()
   @ApiDoc({ summary: 'The signed-in user.', response: sessionSchema })
   async session(@CurrentUser() user: AuthUser) {
     return { user: await this.auth.session(user) };
   }
 
   @Post('logout')
+  @DriversToo()
   @HttpCode(204)
   @ApiDoc({ summary: 'Sign out: this token stops working at once, on every replica.', response: null })
   logout(@CurrentUser() user: AuthUser) {

@@ -4,6 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { DriverSignUpController } from './driver-sign-up.controller';
+import { DriverSignUpService } from './driver-sign-up.service';
 import { MicrosoftSignInService } from './microsoft-sign-in.service';
 import { MicrosoftTokenVerifier } from './microsoft-token.verifier';
 import { SessionsService, signingKey, TOKEN_ALGORITHM } from './sessions.service';
@@ -16,8 +18,8 @@ import { SessionsService, signingKey, TOKEN_ALGORITHM } from './sessions.service
       useFactory: (config: AppConfig) => ({ secret: signingKey(config.jwtSecret), signOptions: { algorithm: TOKEN_ALGORITHM } }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, SessionsService, MicrosoftSignInService, MicrosoftTokenVerifier],
+  controllers: [AuthController, DriverSignUpController],
+  providers: [AuthService, SessionsService, MicrosoftSignInService, MicrosoftTokenVerifier, DriverSignUpService],
   exports: [SessionsService],
 })
 export class AuthModule {}

@@ -3,7 +3,8 @@ import { text } from '../common/input';
 import { Messages } from '../contracts/messages';
 import { SELF_REGISTER_ROLES } from '../contracts/roles';
 
-const email = text({ error: 'Email is required.', max: 254, tooLong: 'Email is too long.' })
+/** An e-mail as accounts keep it: trimmed, lower-cased, valid. */
+export const emailSchema = text({ error: 'Email is required.', max: 254, tooLong: 'Email is too long.' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required.')
@@ -24,9 +25,13 @@ export const passwordSchema = text({ error: 'Password is required.', max: 200, t
 
 export const registerSchema = z.object({
   name: text({ error: Messages.nameRequired, max: 200, tooLong: 'Name is too long.' }).trim().min(1, Messages.nameRequired),
-  email,
+  email: emailSchema,
   password: passwordSchema,
   role: z.enum(SELF_REGISTER_ROLES, { error: 'Choose school_staff, bus_company or finance.' }).default('school_staff'),
   tenant: text({ error: Messages.unknownTenant, max: 80, tooLong: Messages.unknownTenant }).trim().toLowerCase().optional(),
 });
 export type RegisterBody = z.infer<typeof registerSchema>;
+
+/** POST /driver-invites/{token}: the e-mail and password the driver will sign in with, checked as at registration. */
+export const driverSignUpSchema = z.object({ email: emailSchema, password: passwordSchema }, { error: 'The request body must be a JSON object.' });
+export type DriverSignUpInput = z.infer<typeof driverSignUpSchema>;

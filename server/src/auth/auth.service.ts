@@ -27,12 +27,13 @@ export class AuthService {
   async login(body: LoginBody): Promise<LoginResponse> {
     const user = await this.users.findOne({
       where: { email: body.email },
-      select: { id: true, passwordHash: true, status: true, sessionGeneration: true },
+      select: { id: true, passwordHash: true, status: true, sessionGeneration: true, role: true, fleetDriverId: true },
     });
     const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), body.password);
     if (!user || !ok) throw new UnauthorizedException(Messages.badCredentials);
     // Only after the password matched, so the message does not reveal who has an account.
     if (user.status !== 'approved') throw new ForbiddenException(Messages.awaitingApproval);
+    await this.sessions.refuseDriverOutOfService(user);
     return { token: this.sessions.issue(user), user: await this.usersService.profile(user.id) };
   }
 

@@ -58,9 +58,13 @@ export class MicrosoftSignInService {
       throw REFUSALS[e.problem]();
     }
 
-    const user = await this.users.findOne({ where: { email }, select: { id: true, status: true, sessionGeneration: true } });
+    const user = await this.users.findOne({
+      where: { email },
+      select: { id: true, status: true, sessionGeneration: true, role: true, fleetDriverId: true },
+    });
     if (!user) throw new NotFoundException(Messages.microsoftNoAccount);
     if (user.status !== 'approved') throw new ForbiddenException(Messages.awaitingApproval);
+    await this.sessions.refuseDriverOutOfService(user);
     return { token: this.sessions.issue(user), user: await this.usersService.profile(user.id) };
   }
 }

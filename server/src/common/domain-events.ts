@@ -31,8 +31,11 @@ export interface DomainEventMap {
   };
   'users.pending-changed': { tenantId: number | null };
   'session.revoked': { jti: string; userId: number };
-  /** A password change ended every session of the user but `keptJti` (the one that made it). */
-  'sessions.ended': { userId: number; keptJti: string };
+  /**
+   * A password change ended every session of the user but `keptJti` (the one that made it); without `keptJti`, every
+   * session ended (a driver taken out of service).
+   */
+  'sessions.ended': { userId: number; keptJti?: string };
   // bookings: deliver with canSeeBooking (bookings/booking-visibility.ts)
   'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
   'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null };
@@ -57,6 +60,8 @@ export interface DomainEventMap {
     previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
     /** Facts of the trip as written (else they are read again). */
     audience?: TripAudienceFacts;
+    /** The fleet drivers its buses named before the change (their consoles drop or refresh it: `driver:changed`). */
+    formerDriverIds?: number[];
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
   // fleet: the company's dispatchers, the tenant's admins, platform admins
@@ -64,8 +69,9 @@ export interface DomainEventMap {
     tenantId: number;
     companyOrgId: number;
   };
-  // a trip came to need a bus: its company's dispatchers and the tenant's admins, once (the database dedupes it)
-  'notification.created': { notification: NotificationDto; tenantId: number; companyOrgId: number | null };
+  // a trip came to need a bus, or a bus is late: its company's dispatchers and the tenant's admins, once (the database
+  // dedupes it); `schoolOrgId`: the school's staff too (a late departure or return, a departure count that differs)
+  'notification.created': { notification: NotificationDto; tenantId: number; companyOrgId: number | null; schoolOrgId?: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;

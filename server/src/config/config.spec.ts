@@ -93,6 +93,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_LIMIT: 'lots' })).toThrow(/PRESENCE_RATE_LIMIT: must be a whole number/);
   });
 
+  it('limits presence per user to 10 a second with a burst of 20, and live connections to 20 per user, unless set', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      presenceRatePerUser: 10,
+      presenceBurstPerUser: 20,
+      liveConnectionsPerUser: 20,
+    });
+    const set = loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_PER_USER: '2', PRESENCE_BURST_PER_USER: '5', LIVE_CONNECTIONS_PER_USER: '3' });
+    expect(set).toMatchObject({ presenceRatePerUser: 2, presenceBurstPerUser: 5, liveConnectionsPerUser: 3 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), LIVE_CONNECTIONS_PER_USER: '0' })).toThrow(/LIVE_CONNECTIONS_PER_USER/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PRESENCE_BURST_PER_USER: 'many' })).toThrow(
+      /PRESENCE_BURST_PER_USER: must be a whole number/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), PRESENCE_RATE_PER_USER: '0.5' })).toThrow(/PRESENCE_RATE_PER_USER/);
+  });
+
+  it('counts a bus late LATE_MINUTES (1 to 240, 10 unless set) past its plan, and looks every LATE_CHECK_SECONDS (60 unless set; 0: off)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).dispatch).toMatchObject({ lateMinutes: 10, lateCheckSeconds: 60 });
+    expect(loadConfig({ DATA_DIR: tmp(), LATE_MINUTES: '240', LATE_CHECK_SECONDS: '0' }).dispatch).toMatchObject({
+      lateMinutes: 240,
+      lateCheckSeconds: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), LATE_MINUTES: '0' })).toThrow('LATE_MINUTES: must be from 1 to 240 minutes');
+    expect(() => loadConfig({ DATA_DIR: tmp(), LATE_MINUTES: '241' })).toThrow('LATE_MINUTES: must be from 1 to 240 minutes');
+    expect(() => loadConfig({ DATA_DIR: tmp(), LATE_MINUTES: '7.5' })).toThrow('LATE_MINUTES: must be a whole number of minutes');
+    expect(() => loadConfig({ DATA_DIR: tmp(), LATE_CHECK_SECONDS: '-1' })).toThrow(/LATE_CHECK_SECONDS/);
+  });
+
   it('reads TRUST_PROXY as Express takes it: true, false, a hop count, or addresses and names', () => {
     const trust = (v: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: v }).trustProxy;
     expect([trust('true'), trust('false'), trust('2'), trust('10.0.0.1, loopback')]).toEqual([true, false, 2, '10.0.0.1, loopback']);

@@ -60,9 +60,39 @@ const envSchema = z.object({
     .positive()
     .max(10_000, 'must be at most 10000')
     .default(20),
+  PRESENCE_RATE_PER_USER: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .positive()
+    .max(10_000, 'must be at most 10000')
+    .default(10),
+  PRESENCE_BURST_PER_USER: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .positive()
+    .max(10_000, 'must be at most 10000')
+    .default(20),
+  LIVE_CONNECTIONS_PER_USER: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .positive()
+    .max(100_000, 'must be at most 100000')
+    .default(20),
   TRUST_PROXY: z.string().min(1).default('loopback'),
   NEEDS_BUS_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(60).default(3),
   NEEDS_BUS_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(86_400)
+    .default(60),
+  LATE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be from 1 to 240 minutes')
+    .max(240, 'must be from 1 to 240 minutes')
+    .default(10),
+  LATE_CHECK_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
     .min(0)
@@ -112,6 +142,12 @@ export interface AppConfig {
   registerRateLimit: number;
   /** Presence commands (presence:set, presence:sync) per 10 seconds from one live connection; a burst of as many passes. */
   presenceRateLimit: number;
+  /** Presence commands per second from one user, all their connections on every replica together… */
+  presenceRatePerUser: number;
+  /** …with a burst of this many. */
+  presenceBurstPerUser: number;
+  /** Live connections one user may hold open at once, across replicas; one more is refused at the handshake. */
+  liveConnectionsPerUser: number;
   /**
    * Express 'trust proxy': which peers' X-Forwarded-* headers to believe (the address rate limits count, the
    * host the socket origin check compares with): addresses or names (loopback, uniquelocal), a hop count, true or false.
@@ -150,6 +186,10 @@ export interface DispatchConfig {
    * 0 turns the periodic look off (the tests do), leaving the check right after each change.
    */
   needsBusCheckSeconds: number;
+  /** Minutes past a planned departure or return before a bus is late (docs/domain.md, "The day of travel"). */
+  lateMinutes: number;
+  /** How often each replica looks for buses that have turned late (each alert is sent once); 0: only after each change. */
+  lateCheckSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     presenceRateLimit: e.PRESENCE_RATE_LIMIT,
+    presenceRatePerUser: e.PRESENCE_RATE_PER_USER,
+    presenceBurstPerUser: e.PRESENCE_BURST_PER_USER,
+    liveConnectionsPerUser: e.LIVE_CONNECTIONS_PER_USER,
     trustProxy:
       e.TRUST_PROXY === 'true'
         ? true
@@ -219,7 +262,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : /^\d+$/.test(e.TRUST_PROXY)
             ? Number(e.TRUST_PROXY)
             : e.TRUST_PROXY,
-    dispatch: { needsBusDays: e.NEEDS_BUS_DAYS, needsBusCheckSeconds: e.NEEDS_BUS_CHECK_SECONDS },
+    dispatch: {
+      needsBusDays: e.NEEDS_BUS_DAYS,
+      needsBusCheckSeconds: e.NEEDS_BUS_CHECK_SECONDS,
+      lateMinutes: e.LATE_MINUTES,
+      lateCheckSeconds: e.LATE_CHECK_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     microsoft: {
       jwksUrl: e.MS_JWKS_URL,

@@ -1,3 +1,4 @@
+import type { LateKind } from './progress-wire';
 import type { BusType, TripDto, TripStatus } from './trip-wire';
 
 /**
@@ -53,6 +54,10 @@ export interface DriverDto {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** The driver's sign-in account, once they signed up through their invitation (docs/domain.md, "Drivers"). */
+  account: { email: string } | null;
+  /** When the open invitation link stops working; null when there is none (never invited, used, replaced or expired). */
+  inviteExpiresAt: string | null;
 }
 
 /** POST /fleet/buses. Admins name the company; a dispatcher's is their own. */
@@ -121,14 +126,21 @@ export interface FleetConflictBody {
   conflicts: FleetConflict[];
 }
 
-/** A notification for the bell (the "Needs a bus" alerts): raised once per trip and kind, in the database. */
+/**
+ * A notification for the bell, raised once in the database: "Needs a bus" (per trip and kind), a late bus (per trip,
+ * bus and late kind) and a departure count that differs from the passenger list (per trip). Ids are unique across kinds.
+ */
 export interface NotificationDto {
   id: number;
-  kind: 'needsBus';
-  /** "Needs a bus" */
+  kind: 'needsBus' | 'late' | 'departureCount';
+  /** "Needs a bus", "Late departure", "Late return", "Not acknowledged", "Departure count differs" */
   title: string;
   /** "Science Discovery Centre departs Wed 2 Dec 09:15 AM and has no bus yet." */
   message: string;
+  /** A late bus: why it is late. */
+  lateKind?: LateKind;
+  /** A late bus: its fleet driver (the bus's entry in the trip's `progress`). */
+  driverId?: number;
   tripId: number;
   tenantId: number;
   companyId: number | null;

@@ -16,7 +16,7 @@ const set = (on: PermissionKey[]): PermissionSet => Object.fromEntries(PERMISSIO
 
 /**
  * The default matrix. admin holds every permission; trip_manager requests and edits trips, as the trip rules let
- * it request them (docs/domain.md, "States and who moves them").
+ * it request them (docs/domain.md, "States and who moves them"); driver holds none, for good (docs/domain.md, "Drivers").
  */
 export function defaultPermissionMatrix(): Record<string, PermissionSet> {
   return {
@@ -25,6 +25,7 @@ export function defaultPermissionMatrix(): Record<string, PermissionSet> {
     bus_company: set(['canEditTrips', 'canChangeStatus']),
     finance: set(['canEditTrips', 'canMarkPaid', 'accessFinance']),
     trip_manager: set(['canRequestTrips', 'canEditTrips']),
+    driver: set([]),
   };
 }
 

@@ -126,9 +126,18 @@ export function stepProblem({ done, step, passengers, trip, today }: StepAttempt
   return null;
 }
 
-/** Why the latest step cannot be undone; null when it can. `receivedAt` and `now` are instants (ms). */
-export function undoProblem(step: { receivedAt: number; undone: boolean; latest: boolean }, now: number): string | null {
+/**
+ * Why the latest step cannot be undone; null when it can. `receivedAt` and `now` are instants (ms). `tripStatus`, when
+ * given: a trip that no longer runs (its last bus's Returned completed it) keeps its steps.
+ */
+export function undoProblem(
+  step: { receivedAt: number; undone: boolean; latest: boolean; tripStatus?: TripStatus },
+  now: number,
+): string | null {
   if (step.undone) return 'This step is already undone.';
+  if (step.tripStatus !== undefined && !RUNNING_STATUSES.includes(step.tripStatus)) {
+    return step.tripStatus === 'Completed' ? 'This trip is completed: its steps can no longer be undone.' : 'This trip no longer runs.';
+  }
   if (!step.latest) return 'Only the last step can be undone.';
   if (now - step.receivedAt > UNDO_WINDOW_SECONDS * 1000) return 'A step can be undone within a minute only: call your dispatcher.';
   return null;
@@ -184,4 +193,35 @@ export function departureCountMismatch(
   if (listed === 0 || counts.length === 0 || counts.some((c) => c === null)) return null;
   const counted = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
   return counted === listed ? null : { counted, listed };
+}
+
+/** A bus as the bell names it: "Bus 7 (Omar Haddad)". */
+function busLabel(bus: { busName: string | null; driverName: string }): string {
+  return `${bus.busName ?? 'The bus'} (${bus.driverName})`;
+}
+
+/** The trip as a late alert needs it. */
+export interface AlertTrip extends PlannedTimes {
+  destination: string;
+}
+
+/**
+ * The bell's words for a late bus: "Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned
+ * 09:15 AM." A return planned on another day than the departure names its day.
+ */
+export function lateMessage(kind: LateKind, trip: AlertTrip, bus: { busName: string | null; driverName: string }): string {
+  const who = busLabel(bus);
+  if (kind === 'acknowledge') {
+    return `${who} has not acknowledged ${trip.destination}, departing ${formatDay(trip.departureDate)} ${trip.departureTime}.`;
+  }
+  if (kind === 'departure') return `${who} has not departed for ${trip.destination}: planned ${trip.departureTime}.`;
+  const day = trip.returnDate === trip.departureDate ? '' : `${formatDay(trip.returnDate)} `;
+  return `${who} is not back from ${trip.destination}: planned ${day}${trip.returnTime}.`;
+}
+
+export const DEPARTURE_COUNT_TITLE = 'Departure count differs';
+
+/** "Science Discovery Centre departed with 38 passengers; the list has 40." */
+export function departureCountMessage(destination: string, count: { counted: number; listed: number }): string {
+  return `${destination} departed with ${count.counted} passenger${count.counted === 1 ? '' : 's'}; the list has ${count.listed}.`;
 }

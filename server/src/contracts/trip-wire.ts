@@ -241,4 +241,6 @@ export interface TripHistoryDto {
   fields: string[];
   by: { id: number | null; name: string };
   at: string;
+  /** Why, when the change tells no more by itself: "Every bus has returned." on a trip its drivers completed. */
+  note?: string;
 }

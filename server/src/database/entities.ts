@@ -2,9 +2,12 @@ import { RevokedToken } from '../auth/revoked-token.entity';
 import { Booking } from '../bookings/booking.entity';
 import { FleetBus } from '../fleet/bus.entity';
 import { FleetDriver } from '../fleet/driver.entity';
+import { DriverInvite } from '../fleet/driver-invite.entity';
 import { FleetAssignment } from '../fleet/fleet-assignment.entity';
 import { TripAlert } from '../fleet/trip-alert.entity';
 import { PermissionMatrix } from '../permissions/permission-matrix.entity';
+import { ProgressAlert } from '../progress/progress-alert.entity';
+import { TripProgressStep } from '../progress/trip-progress-step.entity';
 import { LiveSeq } from '../realtime/live-seq.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
@@ -33,4 +36,7 @@ export const ENTITIES = [
   FleetDriver,
   FleetAssignment,
   TripAlert,
+  DriverInvite,
+  TripProgressStep,
+  ProgressAlert,
 ];

@@ -11,6 +11,7 @@ import type {
 } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
 import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissions';
+import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
 import {
@@ -25,6 +26,8 @@ import {
   type TripHistoryDto,
 } from '../contracts/trip-wire';
 import type { HealthDto, LoginResponse, ProfileDto, TenantDto } from '../contracts/wire';
+import { busProgressSchema } from './progress.schemas';
+import type { DriverInviteDto, DriverInviteInfoDto } from '../contracts/driver-wire';
 
 /**
  * The response bodies as zod schemas: the wire types of server/src/contracts written once more, for the OpenAPI
@@ -196,6 +199,8 @@ export const tripSchema = z
     needsBus: z.boolean(),
     outOfService: z.array(z.object({ resource: z.enum(['bus', 'driver']), resourceId: idNum, resourceName: z.string() })),
     requestedChanges: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })),
+    progress: z.array(busProgressSchema),
+    departureCount: z.object({ counted: count, listed: count }).nullable(),
   })
   .meta({ id: 'Trip' });
 
@@ -251,6 +256,7 @@ export const tripHistorySchema = z
     fields: z.array(z.string()),
     by: z.object({ id: idNum.nullable(), name: z.string() }),
     at: instant,
+    note: z.string().optional(),
   })
   .meta({ id: 'TripHistory' });
 
@@ -288,8 +294,25 @@ export const driverSchema = z
     version: z.number().int(),
     createdAt: instant,
     updatedAt: instant,
+    account: z.object({ email: z.string() }).nullable(),
+    inviteExpiresAt: instant.nullable(),
   })
   .meta({ id: 'Driver' });
+
+export const driverInviteSchema = z
+  .object({
+    driverId: idNum,
+    driverName: z.string(),
+    url: z.string(),
+    expiresAt: instant,
+    email: z.string().nullable(),
+    emailed: z.boolean(),
+  })
+  .meta({ id: 'DriverInvite', description: 'A one-time sign-up link for a driver: the earlier open one stops working.' });
+
+export const driverInviteInfoSchema = z
+  .object({ driverName: z.string(), companyName: z.string(), email: z.string().nullable(), expiresAt: instant })
+  .meta({ id: 'DriverInviteInfo' });
 
 export const busStaleSchema = z
   .object({ message: z.string(), current: busSchema })
@@ -321,9 +344,11 @@ export const fleetConflictSchema = z
 export const notificationSchema = z
   .object({
     id: idNum,
-    kind: z.literal('needsBus'),
+    kind: z.enum(['needsBus', 'late', 'departureCount']),
     title: z.string(),
     message: z.string(),
+    lateKind: z.enum(LATE_KINDS).optional(),
+    driverId: idNum.optional(),
     tripId: idNum,
     tenantId: idNum,
     companyId: idNum.nullable(),
@@ -390,6 +415,8 @@ const _matches: Record<string, true> = {
   driver: true satisfies Checked<typeof driverSchema, DriverDto>,
   busStale: true satisfies Checked<typeof busStaleSchema, FleetStaleBody<BusDto>>,
   driverStale: true satisfies Checked<typeof driverStaleSchema, FleetStaleBody<DriverDto>>,
+  driverInvite: true satisfies Checked<typeof driverInviteSchema, DriverInviteDto>,
+  driverInviteInfo: true satisfies Checked<typeof driverInviteInfoSchema, DriverInviteInfoDto>,
   fleetConflict: true satisfies Checked<typeof fleetConflictSchema, FleetConflictBody>,
   notification: true satisfies Checked<typeof notificationSchema, NotificationDto>,
   board: true satisfies Checked<typeof dispatchBoardSchema, DispatchBoardDto>,

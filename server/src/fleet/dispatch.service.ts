@@ -19,6 +19,7 @@ import type { TripDto } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
 import { Trip } from '../trips/trip.entity';
 import { readTrips, visibleTrips } from '../trips/repository/trip-read.repository';
+import { type AlertScope, openProgressNotifications } from '../progress/progress-alerts.repository';
 import { type AlertRow, openAlertsQuery } from './repository/alert.repository';
 import { FLEET_TROUBLE_SQL, holdsFleetSql } from './repository/fleet-assignment.repository';
 import { busesQuery, driversQuery, partnerSchoolsOf, readBuses, readDrivers } from './repository/fleet-read.repository';
@@ -152,24 +153,42 @@ export class DispatchService {
   }
 
   /**
-   * GET /notifications: the "Needs a bus" alerts still open (the trip is accepted, has no bus and has not left)
-   * that the caller was sent: dispatchers their company's, admins their tenant's (platform admins every tenant's).
-   * Other roles get none.
+   * GET /notifications: the alerts still open that the caller was sent, newest first: "Needs a bus" (the trip is
+   * accepted, has no bus and has not left) and a bus unavailable (dispatchers their company's, admins their tenant's,
+   * platform admins every tenant's), and the day of travel's (a bus still late, a departure count that differs: the
+   * same, and school staff their school's late departures and returns and counts). Other roles get none.
    */
   async notifications(caller: AuthUser): Promise<NotificationDto[]> {
+    const scope = await this.alertScope(caller);
+    if (!scope) return [];
     const today = this.tripFleet.today();
+    const decorate = (trips: TripDto[]) => this.tripFleet.decorate(this.db.manager, trips);
+    const [fleet, travel] = await Promise.all([
+      scope.schoolId === undefined ? this.fleetNotifications(scope, today) : [],
+      openProgressNotifications(this.db.manager, scope, addDays(today, -2), NOTIFICATIONS_LIMIT, decorate),
+    ]);
+    // Both kinds draw their ids from one sequence: newest first is highest id first.
+    return [...fleet, ...travel].sort((a, b) => b.id - a.id).slice(0, NOTIFICATIONS_LIMIT);
+  }
+
+  /** Whose alerts the caller reads; null: none (roles that are sent none, a dispatcher without a company). */
+  private async alertScope(caller: AuthUser): Promise<AlertScope | null> {
+    if (caller.role === 'bus_company') {
+      const company = await this.fleet.companyFor(this.db.manager, caller, undefined).catch(() => null);
+      return company ? { companyId: company.id } : null;
+    }
+    if (caller.role === 'admin') return isPlatformAdmin(caller) ? {} : { tenantId: caller.tenantId ?? -1 };
+    if (caller.role === 'school_staff' && caller.activeOrgId !== null) return { tenantId: caller.tenantId ?? -1, schoolId: caller.activeOrgId };
+    return null;
+  }
+
+  /** "Needs a bus" and a bus unavailable, still open, for a company's or a tenant's scope. */
+  private async fleetNotifications(scope: AlertScope, today: string): Promise<NotificationDto[]> {
     // "Needs a bus": still accepted with no bus. A bus unavailable: still needing another, which only the trip's
     // computed flags tell, so those few are read and decorated below.
     const qb = openAlertsQuery(this.db, today, NOTIFICATIONS_LIMIT);
-    if (caller.role === 'bus_company') {
-      const company = await this.fleet.companyFor(this.db.manager, caller, undefined).catch(() => null);
-      if (!company) return [];
-      qb.andWhere('trip.bus_company_org_id = :company', { company: company.id });
-    } else if (caller.role === 'admin') {
-      if (!isPlatformAdmin(caller)) qb.andWhere('alert.tenant_id = :tenant', { tenant: caller.tenantId });
-    } else {
-      return [];
-    }
+    if (scope.companyId !== undefined) qb.andWhere('trip.bus_company_org_id = :company', { company: scope.companyId });
+    if (scope.tenantId !== undefined) qb.andWhere('alert.tenant_id = :tenant', { tenant: scope.tenantId });
     const rows = await qb.getRawMany<AlertRow & { kind: string }>();
     const unavailable = rows.filter((r) => r.kind === 'busUnavailable').map((r) => r.tripId);
     const trips =

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { DriverInviteDto } from '../contracts/driver-wire';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
 import type { BusDto, DriverDto } from '../contracts/fleet-wire';
@@ -17,14 +20,19 @@ import {
   updateDriverSchema,
 } from './fleet.schemas';
 import { FleetService } from './fleet.service';
+import { consoleOrigin } from './driver-invite.origin';
+import { type DriverInviteInput, driverInviteSchema } from './driver-invite.schemas';
 import { ApiDoc } from '../docs/api-doc';
-import { busSchema, busStaleSchema, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
+import { busSchema, busStaleSchema, driverInviteSchema as driverInviteDoc, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
 
 /** The fleet registry: dispatchers and admins only; which company's rows is the service's business. No DELETE: nothing is deleted. */
 @Controller('fleet')
 @Roles('bus_company', 'admin')
 export class FleetController {
-  constructor(private readonly fleet: FleetService) {}
+  constructor(
+    private readonly fleet: FleetService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('buses')
   @ApiDoc({ summary: "A company's buses (a dispatcher's own; admins name one or see all).", response: z.array(busSchema) })
@@ -97,5 +105,24 @@ export class FleetController {
     @Body(new ZodPipe(updateDriverSchema)) body: UpdateDriverInput,
   ): Promise<DriverDto> {
     return this.fleet.updateDriver(caller, id, body);
+  }
+
+  @Post('drivers/:id/invite')
+  @ApiDoc({
+    summary: "A new one-time sign-up link for a driver (72 hours); the driver's earlier open link stops working.",
+    description: 'The link is `<console origin>/join/<token>`: only its hash is stored, so it is shown this once. No e-mail is sent yet.',
+    response: driverInviteDoc,
+    errors: {
+      403: "Not this company's dispatcher.",
+      409: 'The driver is out of service, or already has an account.',
+    },
+  })
+  inviteDriver(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(driverInviteSchema)) body: DriverInviteInput,
+    @Req() req: Request,
+  ): Promise<DriverInviteDto> {
+    return this.fleet.inviteDriver(caller, id, body, consoleOrigin(req, this.config.clientOrigins));
   }
 }

@@ -1,7 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { endDriverSessions } from '../auth/sessions.service';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
+import type { DriverInviteDto } from '../contracts/driver-wire';
 import { FleetMessages as M } from '../contracts/fleet-messages';
 import { canManageFleet, fleetNameKey, plateKey } from '../contracts/fleet-rules';
 import type { BusDto, DriverDto, FleetStaleBody } from '../contracts/fleet-wire';
@@ -9,8 +11,14 @@ import { Messages } from '../contracts/messages';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Organization } from '../tenancy/organization.entity';
 import { isUniqueViolation } from '../tenancy/unique-violation';
+import { User } from '../users/user.entity';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
+import { DriverInvite } from './driver-invite.entity';
+import { DriverInviteMessages as IM } from './driver-invite.messages';
+import { voidOpenInvites } from './driver-invite.repository';
+import type { DriverInviteInput } from './driver-invite.schemas';
+import { INVITE_TTL_HOURS, inviteTokenHash, inviteUrl, newInviteToken } from './driver-invite.tokens';
 import type { CreateBusInput, CreateDriverInput, FleetListQuery, UpdateBusInput, UpdateDriverInput } from './fleet.schemas';
 import {
   busesNamedOrPlatedLike,
@@ -130,12 +138,51 @@ export class FleetService {
         return { driver: current, changed: false };
       }
       await tx.save(FleetDriver, next);
+      // Out of service: the driver's account is signed out everywhere (docs/domain.md, "Drivers").
+      const account = row.active && !next.active ? await endDriverSessions(tx, id) : null;
+      if (account !== null) publish('sessions.ended', { userId: account });
       const driver = (await readDriver(tx, id, today))!;
       publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
       return { driver, changed: true, serviceChanged: row.active !== next.active };
     });
     if ('serviceChanged' in result && result.serviceChanged) await this.tripFleet.announceFleetChange('driver', id);
     return result.driver;
+  }
+
+  /**
+   * A new one-time sign-up link for a driver (docs/domain.md, "Drivers"), with the rights of PATCH /fleet/drivers/{id}:
+   * the driver must be in service and have no account yet. Earlier open links of the driver stop working; only the
+   * token's hash is kept. `emailed` is false: the product sends no e-mail yet, so the dispatcher passes the link on.
+   */
+  async inviteDriver(caller: AuthUser, id: number, body: DriverInviteInput, origin: string): Promise<DriverInviteDto> {
+    return this.unitOfWork.run(async ({ tx, publish }) => {
+      const row = await this.lockManaged(tx, FleetDriver, caller, id, M.driverNotFound);
+      if (!row.active) throw new ConflictException(IM.inviteOutOfService(row.name));
+      const account = await tx.findOne(User, { where: { fleetDriverId: id }, select: { id: true, email: true } });
+      if (account) throw new ConflictException(IM.alreadyHasAccount(row.name, account.email));
+      const now = new Date();
+      const token = newInviteToken();
+      const expiresAt = new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000);
+      await voidOpenInvites(tx, id, now);
+      await tx.insert(DriverInvite, {
+        tenantId: row.tenantId,
+        driverId: id,
+        tokenHash: inviteTokenHash(token),
+        email: body.email,
+        createdById: caller.id,
+        expiresAt,
+      });
+      const driver = (await readDriver(tx, id, this.tripFleet.today()))!;
+      publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
+      return {
+        driverId: id,
+        driverName: row.name,
+        url: inviteUrl(origin, token),
+        expiresAt: expiresAt.toISOString(),
+        email: body.email,
+        emailed: false,
+      };
+    });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import {
 import type { FleetConflictBody } from '../contracts/fleet-wire';
 import type { BusAssignment, TripClash, TripDto } from '../contracts/trip-wire';
 import { UnitOfWork } from '../database/unit-of-work';
+import { addProgress } from '../progress/progress-read.repository';
 import { Trip } from '../trips/trip.entity';
 import { readTrips } from '../trips/repository/trip-read.repository';
 import { FleetBus } from './bus.entity';
@@ -135,7 +136,10 @@ export class TripFleet {
     return syncFleetAssignments(tx, trip);
   }
 
-  /** Adds the computed flags to trips read for an answer or an event: "Needs a bus", and clashes with other trips. */
+  /**
+   * Adds the computed flags to trips read for an answer or an event: "Needs a bus", clashes with other trips, and the
+   * day of travel (each bus's steps and whether it is late by the server's clock, the departure count).
+   */
   async decorate(em: EntityManager, trips: TripDto[]): Promise<TripDto[]> {
     const today = this.today();
     for (const t of trips) {
@@ -143,6 +147,7 @@ export class TripFleet {
       t.clashes = [];
       t.outOfService = [];
     }
+    await addProgress(em, trips, this.now(), this.config.dispatch.lateMinutes);
     const holding = trips.filter((t) => holdsFleet(t) && t.buses.some(isFleetItem));
     if (holding.length === 0) return trips;
     const holdingIds = [...new Set(holding.map((t) => t.id))];

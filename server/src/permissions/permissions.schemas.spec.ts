@@ -22,13 +22,14 @@ describe('role names (the "New role name" input)', () => {
 });
 
 describe('the default matrix', () => {
-  it('gives each role its default permissions, admin everything and trip_manager request and edit', () => {
+  it('gives each role its default permissions, admin everything, trip_manager request and edit, driver nothing', () => {
     expect(defaultPermissionMatrix()).toEqual({
       admin: { canRequestTrips: true, canEditTrips: true, canChangeStatus: true, canMarkPaid: true, accessFinance: true },
       school_staff: { canRequestTrips: true, canEditTrips: false, canChangeStatus: false, canMarkPaid: false, accessFinance: false },
       bus_company: { canRequestTrips: false, canEditTrips: true, canChangeStatus: true, canMarkPaid: false, accessFinance: false },
       finance: { canRequestTrips: false, canEditTrips: true, canChangeStatus: false, canMarkPaid: true, accessFinance: true },
       trip_manager: { canRequestTrips: true, canEditTrips: true, canChangeStatus: false, canMarkPaid: false, accessFinance: false },
+      driver: { canRequestTrips: false, canEditTrips: false, canChangeStatus: false, canMarkPaid: false, accessFinance: false },
     });
   });
 });
@@ -48,7 +49,19 @@ describe('PUT /permissions body', () => {
     expect(Object.keys(r.roles)).toEqual([...Object.keys(base), 'field_lead']);
   });
 
+  it('keeps the driver row, every permission off, after trip_manager when a matrix leaves it out', () => {
+    const { driver: _driver, ...withoutDriver } = base;
+    const r = putPermissionsSchema.parse({ roles: { ...withoutDriver, night_shift: {} } });
+    expect(Object.keys(r.roles)).toEqual(['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager', 'driver', 'night_shift']);
+    expect(r.roles.driver).toEqual(base.driver);
+  });
+
   it.each<[string, unknown, string]>([
+    [
+      'a permission given to drivers',
+      { roles: { ...base, driver: { canRequestTrips: true } } },
+      "The driver role's permissions stay off: drivers see only their own assignments.",
+    ],
     ['a duplicate once normalised', { roles: { ...base, 'School Staff': {} } }, INVALID_ROLE_NAME],
     ['an empty name', { roles: { ...base, ' ': {} } }, INVALID_ROLE_NAME],
     [

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { idFromText } from '../common/input';
 import { acceptRoleName, INVALID_ROLE_NAME, PERMISSION_KEYS, type PermissionSet } from '../contracts/permissions';
-import { ROLES } from '../contracts/roles';
+import { ASSIGNABLE_ROLES } from '../contracts/roles';
+import { withDriverRow } from './permissions.mapper';
 
 export const PermissionMessages = {
   rolesRequired: 'Send the matrix as {roles: {roleName: {canRequestTrips, canEditTrips, canChangeStatus, canMarkPaid, accessFinance}}}.',
   notBoolean: 'Each permission must be true or false.',
   unknownPermission: `Permissions are ${PERMISSION_KEYS.join(', ')}.`,
-  builtInRoleMissing: `The built-in roles (${ROLES.join(', ')}) cannot be removed.`,
+  builtInRoleMissing: `The built-in roles (${ASSIGNABLE_ROLES.join(', ')}) cannot be removed.`,
+  driverPermissionsFixed: "The driver role's permissions stay off: drivers see only their own assignments.",
   tooManyRoles: 'A matrix holds at most 50 roles.',
   tenantRequired: 'Pass tenant_id to choose a tenant.',
 } as const;
@@ -41,15 +43,17 @@ export const putPermissionsSchema = z.object(
           const role = acceptRoleName(name, seen);
           if (role === null) ctx.addIssue({ code: 'custom', message: INVALID_ROLE_NAME });
           else seen.push(role);
+          if (role === 'driver' && Object.values(roles[name]).some(Boolean)) ctx.addIssue({ code: 'custom', message: M.driverPermissionsFixed });
         }
-        if (seen.length === names.length && ROLES.some((r) => !seen.includes(r))) {
+        // The driver row may be left out: it is always there, all off (withDriverRow).
+        if (seen.length === names.length && ASSIGNABLE_ROLES.some((r) => !seen.includes(r))) {
           ctx.addIssue({ code: 'custom', message: M.builtInRoleMissing });
         }
       })
       .transform((roles) => {
         const out: Record<string, PermissionSet> = {};
         for (const [name, set] of Object.entries(roles)) out[acceptRoleName(name, []) ?? name] = set;
-        return out;
+        return withDriverRow(out);
       }),
   },
   { error: M.rolesRequired },

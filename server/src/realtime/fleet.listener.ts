@@ -3,8 +3,9 @@ import { OnEvent } from '@nestjs/event-emitter';
 import type { DomainEventMap } from '../common/domain-events';
 import { fleetRooms, needsBusRooms } from './audiences';
 import { LivePublisher, send } from './live-publisher.service';
+import { Rooms } from './rooms';
 
-/** The fleet and its alerts (fleet rules: docs/domain.md), to exactly those who may read them. */
+/** The fleet and its alerts (fleet rules and the day of travel: docs/domain.md), to exactly those who may read them. */
 @Injectable()
 export class FleetListener {
   constructor(private readonly publisher: LivePublisher) {}
@@ -17,8 +18,11 @@ export class FleetListener {
     ]);
   }
 
+  /** To the company's dispatchers and the tenant's admins; a late bus or a differing count to the school's staff too. */
   @OnEvent('notification.created')
-  notificationCreated({ notification, tenantId, companyOrgId }: DomainEventMap['notification.created']): void {
-    void this.publisher.publish(tenantId, () => [send('notification:created', needsBusRooms(tenantId, companyOrgId), { notification })]);
+  notificationCreated({ notification, tenantId, companyOrgId, schoolOrgId }: DomainEventMap['notification.created']): void {
+    const rooms = needsBusRooms(tenantId, companyOrgId);
+    if (schoolOrgId != null) rooms.push(Rooms.org(schoolOrgId));
+    void this.publisher.publish(tenantId, () => [send('notification:created', rooms, { notification })]);
   }
 }

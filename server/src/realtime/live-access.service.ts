@@ -31,7 +31,13 @@ export class LiveAccess {
   ) {}
 
   /** The room member of a user that has just been verified. */
-  async memberOf(user: { id: number; role: Role; tenantId: number | null; activeOrgId: number | null }): Promise<RoomMember> {
+  async memberOf(user: {
+    id: number;
+    role: Role;
+    tenantId: number | null;
+    activeOrgId: number | null;
+    fleetDriverId: number | null;
+  }): Promise<RoomMember> {
     const types = await this.orgTypes(user.activeOrgId === null ? [] : [user.activeOrgId]);
     return {
       id: user.id,
@@ -39,17 +45,30 @@ export class LiveAccess {
       tenantId: user.tenantId,
       activeOrgId: user.activeOrgId,
       activeOrgType: types.get(user.activeOrgId ?? -1) ?? null,
+      fleetDriverId: user.fleetDriverId,
     };
   }
 
-  /** For each socket (by jti): its user's current room member, or null when signed out, ended by a password change, removed or no longer approved. */
+  /**
+   * For each socket (by jti): its user's current room member, or null when signed out, ended by a password change or
+   * a driver's deactivation, removed, no longer approved, or a driver without a fleet driver.
+   */
   async members(refs: readonly SocketRef[]): Promise<Map<string, RoomMember | null>> {
     const result = new Map<string, RoomMember | null>();
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);
       const [users, revoked] = await Promise.all([
         this.users.find({
-          select: { id: true, role: true, status: true, tenantId: true, activeOrgId: true, sessionGeneration: true, sessionKeptJti: true },
+          select: {
+            id: true,
+            role: true,
+            status: true,
+            tenantId: true,
+            activeOrgId: true,
+            fleetDriverId: true,
+            sessionGeneration: true,
+            sessionKeptJti: true,
+          },
           where: { id: In([...new Set(chunk.map((r) => r.userId))]) },
         }),
         this.revoked.find({ select: { jti: true }, where: { jti: In(chunk.map((r) => r.jti)) } }),
@@ -61,7 +80,7 @@ export class LiveAccess {
         const u = byId.get(ref.userId);
         result.set(
           ref.jti,
-          !u || u.status !== 'approved' || ended.has(ref.jti) || !sessionAlive(u, ref)
+          !u || u.status !== 'approved' || ended.has(ref.jti) || !sessionAlive(u, ref) || (u.role === 'driver' && u.fleetDriverId === null)
             ? null
             : {
                 id: u.id,
@@ -69,6 +88,7 @@ export class LiveAccess {
                 tenantId: u.tenantId,
                 activeOrgId: u.activeOrgId,
                 activeOrgType: types.get(u.activeOrgId ?? -1) ?? null,
+                fleetDriverId: u.fleetDriverId,
               },
         );
       }

@@ -12,13 +12,17 @@ import { Rooms, roomsFor, tenantOfRooms } from './rooms';
 
 export const RealtimeMessages = {
   unavailable: 'Live updates are unavailable right now; retrying.',
+  tooManyConnections: 'Too many open consoles for this account: close some tabs.',
 } as const;
 
 // setTimeout holds at most ~24.8 days; a longer token is re-armed when that fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** A handshake refusal: the client's connect_error carries the message, and `data.status` tells an auth failure (401) from a passing one. */
-const refusal = (message: string, status: 401 | 503) => Object.assign(new Error(message), { data: { status } });
+/**
+ * A handshake refusal: the client's connect_error carries the message, and `data.status` tells an auth failure (401)
+ * from too many connections of the user (429) and from a passing one (503).
+ */
+const refusal = (message: string, status: 401 | 429 | 503) => Object.assign(new Error(message), { data: { status } });
 
 /**
  * The live connection (docs/architecture.md: how a change reaches every console). It decides only who is
@@ -99,6 +103,8 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
       throw refusal(RealtimeMessages.unavailable, 503);
     });
     socket.data = { userId: verdict.id, jti: verdict.jti, exp: verdict.exp, gen: verdict.gen ?? 0 };
+    // One console more than LIVE_CONNECTIONS_PER_USER of this user, on any replica, is refused before it joins a room.
+    if (!(await this.presence.admit(socket))) throw refusal(RealtimeMessages.tooManyConnections, 429);
     await socket.join([Rooms.session(verdict.jti), ...roomsFor(member)]);
   }
 

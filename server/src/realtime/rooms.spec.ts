@@ -15,6 +15,13 @@ describe('rooms', () => {
     expect(roomsFor({ id: 1, role: 'admin', tenantId: null, activeOrgId: null, activeOrgType: null })).toEqual(['platform', 'user:1']);
   });
 
+  it('puts a driver in their user and driver rooms only, whatever their tenant and company', () => {
+    const driver = { id: 9, role: 'driver' as const, tenantId: 7, activeOrgId: 5, activeOrgType: 'bus_company' as const };
+    expect(roomsFor({ ...driver, fleetDriverId: 42 })).toEqual(['user:9', 'driver:42']);
+    expect(roomsFor({ ...driver, fleetDriverId: null })).toEqual(['user:9']);
+    expect(tenantOfRooms(roomsFor({ ...driver, fleetDriverId: 42 }))).toBeNull();
+  });
+
   it('grants organization rooms only to the roles that see by membership, and only for their kind of organization', () => {
     expect(actingOrgId({ role: 'bus_company', activeOrgId: 5, activeOrgType: 'bus_company' })).toBe(5);
     expect(actingOrgId({ role: 'bus_company', activeOrgId: 5, activeOrgType: 'school' })).toBeNull();

@@ -24,6 +24,8 @@ export interface RoomMember {
   activeOrgId: number | null;
   /** The type of the active organization, when it has one. */
   activeOrgType: OrgType | null;
+  /** A driver's fleet driver (absent or null for every other role). */
+  fleetDriverId?: number | null;
 }
 
 /**
@@ -38,8 +40,13 @@ export function actingOrgId(m: Pick<RoomMember, 'role' | 'activeOrgId' | 'active
   return null;
 }
 
-/** The rooms a member's sockets belong to (besides their token's `jti:` room). */
+/**
+ * The rooms a member's sockets belong to (besides their token's `jti:` room). A driver hears only of their own
+ * account and their own assignments (docs/domain.md, "Drivers"): no tenant, role or organization room, whose trips
+ * and fleet events are not theirs to see.
+ */
 export function roomsFor(m: RoomMember): string[] {
+  if (m.role === 'driver') return m.fleetDriverId ? [Rooms.user(m.id), Rooms.driver(m.fleetDriverId)] : [Rooms.user(m.id)];
   if (m.tenantId === null) return m.role === 'admin' ? [Rooms.platform, Rooms.user(m.id)] : [Rooms.user(m.id)];
   const rooms = [Rooms.tenant(m.tenantId), Rooms.role(m.role, m.tenantId), Rooms.user(m.id)];
   const org = actingOrgId(m);

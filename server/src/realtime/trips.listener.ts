@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { DomainEventMap } from '../common/domain-events';
+import type { TripDto } from '../contracts/trip-wire';
 import { LivePublisher, type LiveSend, send } from './live-publisher.service';
+import { Rooms } from './rooms';
 import { TripAudience, type TripPlace } from './trip-audience.service';
+
+/**
+ * `driver:changed {tripIds}` to the consoles of the fleet drivers a trip's buses name (and named before the change):
+ * one of their assignments changed, came or went. Drivers hear of their trips only this way (no trip itself).
+ */
+function driverSends(trip: TripDto, formerDriverIds: readonly number[] = []): LiveSend[] {
+  const drivers = new Set([...trip.buses.flatMap((b) => (b.driverId != null ? [b.driverId] : [])), ...formerDriverIds]);
+  return drivers.size === 0 ? [] : [send('driver:changed', [...drivers].map(Rooms.driver), { tripIds: [trip.id] })];
+}
 
 /** Trips reach exactly the sockets whose user could GET them (canSeeTrip; visibility: docs/domain.md). */
 @Injectable()
@@ -14,18 +25,21 @@ export class TripsListener {
 
   @OnEvent('trip.created')
   tripCreated({ trip, tenantId, by, audience }: DomainEventMap['trip.created']): void {
-    void this.publisher.publish(tenantId, async () => [send('trip:created', await this.audience.roomsOf(trip, audience), { trip, by })]);
+    void this.publisher.publish(tenantId, async () => [
+      send('trip:created', await this.audience.roomsOf(trip, audience), { trip, by }),
+      ...driverSends(trip),
+    ]);
   }
 
   /**
    * `trip:updated {trip, status}` (contracts/events.ts) to those who see it now. When the trip changed school or bus company,
-   * those who saw it before and no longer do are told to drop it.
+   * those who saw it before and no longer do are told to drop it. Its drivers, before and after, are told to read their day again.
    */
   @OnEvent('trip.updated')
-  tripUpdated({ trip, status, tenantId, by, previous, audience }: DomainEventMap['trip.updated']): void {
+  tripUpdated({ trip, status, tenantId, by, previous, audience, formerDriverIds }: DomainEventMap['trip.updated']): void {
     void this.publisher.publish(tenantId, async () => {
       const now = await this.audience.roomsOf(trip, audience);
-      const sends: LiveSend[] = [send('trip:updated', now, { trip, status, by: by ?? null })];
+      const sends: LiveSend[] = [send('trip:updated', now, { trip, status, by: by ?? null }), ...driverSends(trip, formerDriverIds)];
       if (previous && (previous.schoolOrgId !== trip.schoolOrgId || previous.busCompanyOrgId !== trip.busCompanyOrgId)) {
         // The facts are the school's: they hold for the place before too, unless the school itself changed.
         const before = await this.audience.roomsOf(
@@ -42,7 +56,7 @@ export class TripsListener {
 
   @OnEvent('trip.deleted')
   tripDeleted({ tripId, trip, tenantId }: DomainEventMap['trip.deleted']): void {
-    void this.publisher.publish(tenantId, async () => [send('trip:deleted', await this.roomsOf(trip), { tripId })]);
+    void this.publisher.publish(tenantId, async () => [send('trip:deleted', await this.roomsOf(trip), { tripId }), ...driverSends(trip)]);
   }
 
   private roomsOf(place: TripPlace): Promise<string[]> {

@@ -22,10 +22,13 @@ export class UsersListener {
     this.publisher.disconnect(Rooms.session(jti));
   }
 
-  /** A password change closes every socket of the user but those of the session that made it, on every replica. */
+  /**
+   * A password change closes every socket of the user but those of the session that made it, on every replica; a
+   * driver taken out of service (no session kept) loses every socket.
+   */
   @OnEvent('sessions.ended')
   sessionsEnded({ userId, keptJti }: DomainEventMap['sessions.ended']): void {
-    this.publisher.disconnect(Rooms.user(userId), [Rooms.session(keptJti)]);
+    this.publisher.disconnect(Rooms.user(userId), keptJti === undefined ? [] : [Rooms.session(keptJti)]);
   }
 
   /**
@@ -38,7 +41,8 @@ export class UsersListener {
     const room = Rooms.user(user.id);
     if (user.status !== 'approved') {
       this.publisher.disconnect(room);
-    } else if (previous) {
+    } else if (previous && previous.role !== 'driver' && user.role !== 'driver') {
+      // A driver's rooms follow their fleet driver, which no change of the account moves (users.service refuses it).
       const after: RoomMember = {
         id: user.id,
         role: user.role,

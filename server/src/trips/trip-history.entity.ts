@@ -41,6 +41,10 @@ export class TripHistory {
   @Column({ name: 'actor_name', type: 'varchar', length: 200 })
   actorName: string;
 
+  /** A word on why, when the change tells no more by itself ("Every bus has returned." on a trip completed by its drivers). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  note: string | null;
+
   @CreateDateColumn({ name: 'at', type: 'timestamptz' })
   at: Date;
 }

@@ -12,7 +12,7 @@ import type { Subtrip } from './subtrip.entity';
 import type { TripHistory } from './trip-history.entity';
 
 /** The wire fields computed on every read (TripFleet.decorate, describeTripChanges), never stored. */
-type TripComputedField = 'clashes' | 'needsBus' | 'outOfService' | 'requestedChanges';
+type TripComputedField = 'clashes' | 'needsBus' | 'outOfService' | 'requestedChanges' | 'progress' | 'departureCount';
 
 /** A trip as the lean select reads it (repository/trip-read.repository.ts `selectTripRows`): the trip's wire fields as
  * stored (no computed flags), with the types the database drivers answer. */
@@ -72,6 +72,9 @@ export function toTripDto(r: TripRow): TripDto {
     needsBus: false,
     outOfService: [],
     requestedChanges: r.editRequest && r.editRequestBefore ? describeTripChanges(r.editRequestBefore, formSnapshot(r)) : [],
+    // The day of travel, filled in by progress/progress-read.repository.ts (through TripFleet.decorate).
+    progress: [],
+    departureCount: null,
   };
 }
 
@@ -109,6 +112,7 @@ export function toTripHistoryDto(h: TripHistory): TripHistoryDto {
     fields: h.fields,
     by: { id: h.actorId, name: h.actorName },
     at: iso(h.at),
+    ...(h.note ? { note: h.note } : {}),
   };
 }
 
@@ -123,6 +127,8 @@ const BOOKKEEPING = new Set<keyof TripDto>([
   'needsBus',
   'outOfService',
   'requestedChanges',
+  'progress',
+  'departureCount',
 ]);
 
 /** The wire names of the fields that differ between two readings of a trip, for history. */

@@ -214,6 +214,7 @@ export class TripsService {
       by: { id: caller.id, name: caller.name },
       previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
       audience,
+      formerDriverIds: before.buses.flatMap((b) => (b.driverId != null ? [b.driverId] : [])),
     });
   }
 

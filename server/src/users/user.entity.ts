@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Role, UserStatus } from '../contracts/roles';
+import { FleetDriver } from '../fleet/driver.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { Tenant } from '../tenancy/tenant.entity';
 
@@ -23,6 +24,18 @@ export class User {
   @ManyToOne(() => Organization, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'active_org_id' })
   activeOrg?: Organization | null;
+
+  /**
+   * A driver's fleet driver (role `driver` only; docs/domain.md, "Drivers"): one account per driver, made by the
+   * driver's invitation. Taking the driver out of service ends the account's sessions and refuses its sign-in.
+   */
+  @Index('UQ_users_fleet_driver', { unique: true, where: 'fleet_driver_id IS NOT NULL' })
+  @Column({ name: 'fleet_driver_id', type: 'int', nullable: true })
+  fleetDriverId: number | null;
+
+  @ManyToOne(() => FleetDriver, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'fleet_driver_id' })
+  fleetDriver?: FleetDriver | null;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from 
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { PasswordCheckLimit } from '../auth/auth-throttler.guard';
-import { CurrentUser, Roles } from '../common/decorators';
+import { CurrentUser, DriversToo, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
 import {
   type ApproveBody,
@@ -33,6 +33,7 @@ export class UsersController {
   }
 
   @Get('users/me')
+  @DriversToo()
   @ApiDoc({ summary: 'The signed-in user.', response: profileSchema })
   me(@CurrentUser() caller: AuthUser) {
     return this.users.profile(caller.id);
@@ -40,6 +41,7 @@ export class UsersController {
 
   // A wrong current password is a guess at it: counted like a sign-in (per e-mail and per address).
   @Patch('users/me')
+  @DriversToo()
   @PasswordCheckLimit()
   @ApiDoc({
     summary: 'Change your own name or password (a new password needs the current one).',
@@ -51,6 +53,7 @@ export class UsersController {
   }
 
   @Get('users/:id')
+  @DriversToo()
   @ApiDoc({ summary: 'One user (a non-admin: only themselves).', response: profileSchema })
   get(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number) {
     return this.users.get(caller, id);

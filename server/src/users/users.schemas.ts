@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { passwordSchema } from '../auth/auth.schemas';
 import { id, idFromText, text } from '../common/input';
 import { Messages } from '../contracts/messages';
-import { ROLES, USER_STATUSES } from '../contracts/roles';
+import { ASSIGNABLE_ROLES, USER_STATUSES } from '../contracts/roles';
 
 const name = text({ error: Messages.nameRequired, max: 200, tooLong: 'Name is too long.' }).trim().min(1, Messages.nameRequired);
 const orgId = id('active_org_id must be an organization id or null.');
 
 export const updateUserSchema = z
   .object({
-    role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }).optional(),
+    // Not `driver`: a driver account comes only from the driver's invitation (docs/domain.md, "Drivers").
+    role: z.enum(ASSIGNABLE_ROLES, { error: `Role must be one of ${ASSIGNABLE_ROLES.join(', ')}.` }).optional(),
     status: z.enum(USER_STATUSES, { error: 'Status must be approved or pending.' }).optional(),
     name: name.optional(),
     active_org_id: orgId.nullable().optional(),

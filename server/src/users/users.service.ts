@@ -8,6 +8,7 @@ import { Messages } from '../contracts/messages';
 import { ORG_TYPE_FOR_ROLE, type OrgType } from '../contracts/roles';
 import type { ProfileDto } from '../contracts/wire';
 import { UnitOfWork } from '../database/unit-of-work';
+import { DriverInviteMessages } from '../fleet/driver-invite.messages';
 import { Organization } from '../tenancy/organization.entity';
 import { User } from './user.entity';
 import { toProfile } from './user.mapper';
@@ -63,10 +64,12 @@ export class UsersService {
   /**
    * An admin's change. The organization must fit the role (ORG_TYPE_FOR_ROLE): one named that does not is a
    * 400; when only the role changes, an organization that no longer fits is let go (the console's user list
-   * changes roles without naming organizations).
+   * changes roles without naming organizations). A driver's role and company follow their fleet driver: only their
+   * name and status change here.
    */
   async update(caller: AuthUser, id: number, body: UpdateUserBody): Promise<ProfileDto> {
     return this.change(caller, id, async (user, tx) => {
+      if (user.role === 'driver') refuseDriverChange(user, body);
       if (body.role !== undefined) user.role = body.role;
       if (body.status !== undefined) user.status = body.status;
       if (body.name !== undefined) user.name = body.name;
@@ -81,6 +84,7 @@ export class UsersService {
    */
   async approve(caller: AuthUser, id: number, body: ApproveBody): Promise<ProfileDto> {
     return this.change(caller, id, async (user, tx) => {
+      if (user.role === 'driver') refuseDriverChange(user, { active_org_id: body.active_org_id });
       user.status = 'approved';
       user.activeOrgId =
         body.active_org_id !== undefined ? await this.checkedOrg(tx, user, body.active_org_id) : await this.orgStillFitting(tx, user);
@@ -180,6 +184,13 @@ export class UsersService {
     if (!user || (!isPlatformAdmin(caller) && user.tenantId !== caller.tenantId)) throw new NotFoundException(Messages.userNotFound);
     return user;
   }
+}
+
+/** A driver's role and company belong to their fleet driver (docs/domain.md, "Drivers"): naming others is a 400. */
+function refuseDriverChange(user: User, body: UpdateUserBody): void {
+  const otherRole = body.role !== undefined && body.role !== user.role;
+  const otherOrg = body.active_org_id !== undefined && body.active_org_id !== user.activeOrgId;
+  if (otherRole || otherOrg) throw new BadRequestException(DriverInviteMessages.driverAccountFixed);
 }
 
 function orgMismatch(wanted: OrgType | null): string {

@@ -1,10 +1,12 @@
 import type { NotificationDto } from '@contracts/fleet-wire';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { emitLiveForTest } from '../../api/socket';
 import { subscribeDispatchLive } from '../../features/dispatch/dispatch.live';
 import { companyTrip, makeBus, onBus } from '../../features/dispatch/test-board';
-import { DESERT_STAR } from '../../features/trips/test-trips';
+import { busProgress, day, makeDriver, stepDone } from '../../features/dispatch/test-board';
+import { DESERT_STAR, GREENFIELD } from '../../features/trips/test-trips';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { liveFeed } from '../../shared/live-feed';
 import { NotificationsMenu } from './notifications-menu';
@@ -66,9 +68,79 @@ describe('the bell', () => {
 
   it('does not ask for alerts for roles that are sent none', async () => {
     const { calls } = mockFetch({});
-    renderWithApp(<NotificationsMenu />, { session: makeSession(makeProfile('school_staff')) });
+    renderWithApp(<NotificationsMenu />, { session: makeSession(makeProfile('finance')) });
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No new notifications')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/notifications')).toHaveLength(0);
+  });
+});
+
+describe('the bell on the day of travel', () => {
+  const omar = makeDriver(1, { name: 'Omar Haddad' });
+  const bus7 = makeBus(7);
+  const science = (late: 'departure' | null, version: number) =>
+    companyTrip({
+      id: 610,
+      destination: 'Science Discovery Centre',
+      departureDate: day(2),
+      returnDate: day(2),
+      departureTime: '09:15 AM',
+      buses: [onBus(bus7, omar)],
+      progress: [busProgress(bus7, omar, late ? [] : [stepDone('departed', `${day(2)}T09:40:00`)], late)],
+      version,
+    });
+  const late: NotificationDto = {
+    ...alert(11, 610, 'Science Discovery Centre'),
+    kind: 'late',
+    title: 'Late departure',
+    lateKind: 'departure',
+    driverId: omar.id,
+    message: 'Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned 09:15 AM.',
+  };
+  const count: NotificationDto = {
+    ...alert(12, 611, 'Camel Racing Museum'),
+    kind: 'departureCount',
+    title: 'Departure count differs',
+    message: 'Camel Racing Museum departed with 38 passengers; the list has 40.',
+  };
+
+  function renderBell() {
+    mockFetch({ 'GET /api/notifications': () => ({ body: [late, count, alert(1, 504, 'Space Museum')] }) });
+    renderWithApp(
+      <>
+        <NotificationsMenu />
+        <Routes>
+          <Route path="/" element={null} />
+          <Route path="/trips" element={<h1>All trips</h1>} />
+        </Routes>
+      </>,
+      { session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })) },
+    );
+  }
+
+  it('shows a school its late buses and departure counts, each under its heading with its icon, and opens the trip', async () => {
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (3 new)' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Late buses')).toBeInTheDocument();
+    expect(within(menu).getByText('Departure counts')).toBeInTheDocument();
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Late departure: Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned 09:15 AM.Greenfield Primary',
+      'Departure count differs: Camel Racing Museum departed with 38 passengers; the list has 40.Greenfield Primary',
+      'Needs a bus: Space Museum departs Fri 7 Mar 08:00 AM and has no bus yet.Greenfield Primary',
+    ]);
+    expect(items[0].querySelector('svg')).not.toBeNull();
+    await userEvent.click(items[0]);
+    expect(await screen.findByRole('heading', { name: 'All trips' })).toBeInTheDocument();
+  });
+
+  it('keeps a late alert while the bus is late and lets it go once the bus departs', async () => {
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications (3 new)' });
+    act(() => emitLiveForTest('trip:updated', { ...envelope, trip: science('departure', 2), status: 'Confirmed' } as never));
+    expect(screen.getByRole('button', { name: 'Notifications (3 new)' })).toBeInTheDocument();
+    act(() => emitLiveForTest('trip:updated', { ...envelope, trip: science(null, 3), status: 'Confirmed' } as never));
+    expect(screen.getByRole('button', { name: 'Notifications (2 new)' })).toBeInTheDocument();
   });
 });

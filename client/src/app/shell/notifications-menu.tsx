@@ -1,7 +1,8 @@
 import { FLEET_ROLES } from '@contracts/fleet-rules';
 import type { NotificationDto } from '@contracts/fleet-wire';
+import type { Role } from '@contracts/roles';
 import { ActionIcon, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconClockExclamation, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,12 +11,56 @@ import { useNotifications } from '../../features/dispatch/dispatch.api';
 import { weekOf } from '../../features/dispatch/board-data';
 import { liveFeed, useLiveFeed } from '../../shared/live-feed';
 
-/** The open "Needs a bus" alerts (GET /notifications, then notification:created live) for dispatchers and admins. */
+/** The roles the server sends alerts: dispatchers and admins every kind, school staff their trips' late buses and counts. */
+const ALERTED_ROLES: readonly Role[] = [...FLEET_ROLES, 'school_staff'];
+
+/** The open alerts (GET /notifications, then notification:created live) for the roles that are sent them. */
 function useAlerts(): NotificationDto[] {
   const { profile } = useSession();
-  const enabled = !!profile && (FLEET_ROLES as readonly string[]).includes(profile.role);
+  const enabled = !!profile && ALERTED_ROLES.includes(profile.role);
   const { data } = useNotifications(enabled);
   return enabled ? (data ?? []) : [];
+}
+
+/** The bell's sections, the day's most urgent first; each kind with its icon and colour beside its words. */
+const SECTIONS: readonly { kind: NotificationDto['kind']; label: string; icon: TablerIcon; color: string }[] = [
+  { kind: 'late', label: 'Late buses', icon: IconClockExclamation, color: 'red' },
+  { kind: 'departureCount', label: 'Departure counts', icon: IconUsers, color: 'orange' },
+  { kind: 'needsBus', label: 'Needs a bus', icon: IconAlertTriangle, color: 'red' },
+];
+
+/** Where an alert leads: a trip needing a bus to its week on the board, a day's alert to the trip's details. */
+const alertLink = (alert: NotificationDto) =>
+  alert.kind === 'needsBus' ? `/dispatch?week=${weekOf(alert.departureDate).from}&trip=${alert.tripId}` : `/trips?trip=${alert.tripId}`;
+
+function AlertSections({ alerts, seen, onOpen }: { alerts: NotificationDto[]; seen: ReadonlySet<number>; onOpen: (to: string) => void }) {
+  return SECTIONS.map(({ kind, label, icon: Icon, color }) => {
+    const shown = alerts.filter((a) => a.kind === kind);
+    if (shown.length === 0) return null;
+    return (
+      <div key={kind}>
+        <Menu.Label>{label}</Menu.Label>
+        <div style={{ maxHeight: 240, overflowY: 'auto' }}>
+          {shown.map((alert) => (
+            <Menu.Item
+              key={`alert-${alert.id}`}
+              data-alert-trip={alert.tripId}
+              data-alert-kind={alert.kind}
+              leftSection={<Icon size={16} color={`var(--mantine-color-${color}-6)`} aria-hidden />}
+              onClick={() => onOpen(alertLink(alert))}
+            >
+              <Text size="sm" fw={seen.has(alert.id) ? 400 : 600} lineClamp={3}>
+                {alert.title}: {alert.message}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {alert.schoolName}
+              </Text>
+            </Menu.Item>
+          ))}
+        </div>
+      </div>
+    );
+  });
 }
 
 export function NotificationsMenu() {
@@ -55,24 +100,7 @@ export function NotificationsMenu() {
         <Menu.Divider />
         {alerts.length > 0 ? (
           <>
-            <Menu.Label>Needs a bus</Menu.Label>
-            <div style={{ maxHeight: 240, overflowY: 'auto' }}>
-              {alerts.map((alert) => (
-                <Menu.Item
-                  key={`alert-${alert.id}`}
-                  data-alert-trip={alert.tripId}
-                  leftSection={<IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-hidden />}
-                  onClick={() => void navigate(`/dispatch?week=${weekOf(alert.departureDate).from}&trip=${alert.tripId}`)}
-                >
-                  <Text size="sm" fw={seen.has(alert.id) ? 400 : 600} lineClamp={3}>
-                    {alert.title}: {alert.message}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {alert.schoolName}
-                  </Text>
-                </Menu.Item>
-              ))}
-            </div>
+            <AlertSections alerts={alerts} seen={seen} onOpen={(to) => void navigate(to)} />
             {items.length > 0 ? <Menu.Divider /> : null}
           </>
         ) : null}

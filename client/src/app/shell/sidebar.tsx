@@ -5,6 +5,7 @@ import {
   IconCalendarPlus,
   IconCash,
   IconLayoutBoardSplit,
+  IconRoute,
   IconSteeringWheel,
   IconLayoutDashboard,
   IconSettings,
@@ -31,6 +32,8 @@ const ICONS: Record<ShellPath, ComponentType<{ size?: number; stroke?: number }>
   '/admin/roles': IconShieldLock,
   '/admin/global': IconBuildingCommunity,
   '/settings': IconSettings,
+  // a driver has no sidebar (their day is the whole console); kept for the route table's completeness
+  '/today': IconRoute,
 };
 
 function isActive(path: string, pathname: string): boolean {

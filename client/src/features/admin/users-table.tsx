@@ -1,4 +1,4 @@
-import { ORG_TYPE_FOR_ROLE, ROLES, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
+import { ASSIGNABLE_ROLES, ORG_TYPE_FOR_ROLE, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
 import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -13,7 +13,12 @@ import { StatusDot } from '../../components/status-dot';
 import { adminApi } from './admin.api';
 import { OrgPicker } from './org-picker';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+/**
+ * A driver's account comes from their invitation and stays a driver's (docs/domain.md, "Drivers"): its role shows, and
+ * cannot be changed here.
+ */
+const DRIVER_OPTION = [{ value: 'driver', label: roleLabel('driver') }];
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
 
 function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: boolean; online: boolean }) {
@@ -90,10 +95,11 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
       <Table.Td miw={170}>
         <Select
           aria-label={`Role of ${user.name}`}
-          data={ROLE_OPTIONS}
+          data={user.role === 'driver' ? DRIVER_OPTION : ROLE_OPTIONS}
           value={role}
           onChange={(value) => value && chooseRole(value as Role)}
           allowDeselect={false}
+          disabled={user.role === 'driver'}
           size="xs"
         />
       </Table.Td>

@@ -8,7 +8,9 @@ import { useSession } from '../auth/session-context';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { othersOn, presenceLabel } from '../trips/trip-presence';
 import { cssColor, tripTitle } from '../trips/trip-view';
+import type { BusProgressDto } from '@contracts/progress-wire';
 import { type BoardBar, clashText, clock, passengersOf, statusText } from './board-layout';
+import { BarMark, ProgressFacts } from './progress-chip';
 
 export const LANE_HEIGHT = 30;
 
@@ -121,6 +123,7 @@ export const Bar = memo(function Bar({
       }}
     >
       {bar.clash ? <IconAlertTriangle size={12} aria-hidden style={{ flex: 'none' }} /> : null}
+      {bar.progress ? <BarMark progress={bar.progress} day={day} /> : null}
       <BarText trip={bar.trip} day={day} />
     </button>
   );
@@ -158,17 +161,19 @@ export function BarPresence({ bar, movable, mode }: { bar: BoardBar; movable: bo
   );
 }
 
-/** The facts of a trip, as the card over a hovered or focused bar shows them. */
+/** The facts of a trip, as the card over a hovered or focused bar shows them (with where the bar's bus is, if known). */
 export function TripFacts({
   trip,
   known,
   movable,
   mode,
+  progress = null,
 }: {
   trip: TripDto;
   known: readonly TripDto[];
   movable: boolean;
   mode: 'bus' | 'driver';
+  progress?: BusProgressDto | null;
 }) {
   const { profile } = useSession();
   const others = othersOn(useTripPresence(trip.id), profile?.id);
@@ -191,6 +196,7 @@ export function TripFacts({
       <Text size="xs" fw={600}>
         {statusText(trip)}
       </Text>
+      {progress ? <ProgressFacts trip={trip} progress={progress} /> : null}
       {clashText(trip, known).map((text) => (
         <Text key={text} size="xs" c="var(--mantine-color-red-text)" fw={600}>
           {text}
@@ -243,7 +249,7 @@ export function BarCard({
         />
       </Popover.Target>
       <Popover.Dropdown id={cardDomId} role="tooltip" data-testid="bar-card" p="xs" onMouseEnter={onKeep} onMouseLeave={onClose}>
-        <TripFacts trip={bar.trip} known={known} movable={movable} mode={mode} />
+        <TripFacts trip={bar.trip} known={known} movable={movable} mode={mode} progress={bar.progress} />
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,11 +1,25 @@
 import { describeTripWindow as describeWindow, formatDay } from '@contracts/fleet-rules';
 import type { DispatchBoardDto } from '@contracts/fleet-wire';
+import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { TripStatusBadge } from '../trips/trip-status-badge';
 import { cssColor, tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
 import { assignmentText, barColor, boardDays, type BoardMode, layoutBoard, passengersOf, tripsOnDay } from './board-layout';
+import { ProgressChip } from './progress-chip';
+import { busHeading, plannedVsActual, showsProgress } from './progress-view';
+
+/** Where each bus of a trip is on its day, one line per bus: "At pickup · Bus 7 · Omar Haddad · Planned 09:15 AM · …". */
+function BusesOnTheDay({ trip }: { trip: TripDto }) {
+  const shown = (trip.progress ?? []).filter((p) => showsProgress(trip, p));
+  return shown.map((p) => (
+    <Group key={p.driverId} gap={4} wrap="wrap" mt={2} data-progress-driver={p.driverId}>
+      <ProgressChip progress={p} />
+      <Text size="xs">{[busHeading(p), ...plannedVsActual(trip, p)].join(' · ')}</Text>
+    </Group>
+  ));
+}
 
 /** The phone's board: a list per day (of the week, or the one day shown) of the trips running that day. */
 export function BoardDayList({ board, mode, days }: { board: DispatchBoardDto; mode: BoardMode; days?: string[] }) {
@@ -60,6 +74,7 @@ export function BoardDayList({ board, mode, days }: { board: DispatchBoardDto; m
                           {describeWindow(trip)} · {trip.schoolName} · {passengersOf(trip)} passengers
                         </Text>
                         <Text size="xs">{assignmentText(trip)}</Text>
+                        <BusesOnTheDay trip={trip} />
                         {clash ? (
                           <Badge size="xs" color="red" variant="light">
                             Clash

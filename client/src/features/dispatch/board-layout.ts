@@ -2,8 +2,10 @@ import { addDays, busIdentity, daysBetween, describeTripWindow, formatDay, local
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
 import { parseTripTime } from '@contracts/trip-form-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
+import type { BusProgressDto } from '@contracts/progress-wire';
 import { statusColor, tripTitle } from '../trips/trip-view';
 import { byFleetName } from '../fleet/fleet.api';
+import { PHASE_COLORS, phaseOf, plannedVsActual, progressState, rowProgress, showsProgress } from './progress-view';
 
 /** How the board lays out a week or a day: one row per bus (or driver), days (or hours) across, a bar per trip. */
 export type BoardMode = 'bus' | 'driver';
@@ -16,11 +18,19 @@ export interface BoardBar {
   width: number;
   /** Bars of one row that overlap (a clash) are stacked: 0 is the top lane. */
   lane: number;
-  /** A Mantine colour name: the colour of the trip's status (barColor), red for a clash. */
+  /**
+   * A Mantine colour name: the colour of the trip's status (barColor), red for a clash; in the Today view, the phase
+   * of its bus's day (PHASE_COLORS) once the bus has something to say.
+   */
   color: string;
   clash: boolean;
-  /** "Science Discovery Centre, Wed 2 Dec 09:15 AM–02:00 PM, Al Noor School, 45 passengers, Confirmed" (its accessible name). */
+  /**
+   * "Science Discovery Centre, Wed 2 Dec 09:15 AM–02:00 PM, Al Noor School, 45 passengers, Confirmed" (its accessible
+   * name), then where its bus is: "Late departure, Planned 09:15 AM, At pickup 09:05 AM".
+   */
   label: string;
+  /** The day of travel of the row's bus (or driver) on this trip, when the bar shows it (showsProgress). */
+  progress: BusProgressDto | null;
 }
 
 export interface BoardRow {
@@ -75,9 +85,10 @@ export const passengersOf = (trip: Pick<TripDto, 'students' | 'staff'>) => trip.
 export const statusText = (trip: Pick<TripDto, 'status' | 'editRequest'>) =>
   trip.status === 'Pending' && trip.editRequest ? 'Edit requested' : trip.status;
 
-export function barLabel(trip: TripDto): string {
+export function barLabel(trip: TripDto, progress: BusProgressDto | null = null): string {
   const clash = trip.clashes.length > 0 ? ', clash' : '';
-  return `${tripTitle(trip)}, ${describeTripWindow(trip)}, ${trip.schoolName}, ${passengersOf(trip)} passengers, ${statusText(trip)}${clash}`;
+  const bus = progress ? `, ${[progressState(progress), ...plannedVsActual(trip, progress)].join(', ')}` : '';
+  return `${tripTitle(trip)}, ${describeTripWindow(trip)}, ${trip.schoolName}, ${passengersOf(trip)} passengers, ${statusText(trip)}${bus}${clash}`;
 }
 
 /**
@@ -124,8 +135,15 @@ export function waitingReasons(trip: TripDto, known: readonly TripDto[] = []): s
 }
 
 type Geometry = (trip: TripDto) => { left: number; width: number };
+type OnRow = (b: BusAssignment) => boolean;
 
-function toBars(geometry: Geometry, trips: TripDto[], rowKey: string): { bars: BoardBar[]; lanes: number } {
+/** The bar's colour: a clash stays red; the Today view colours a bar by its bus's phase once it has one to show. */
+function colorOf(trip: TripDto, progress: BusProgressDto | null, day: boolean): string {
+  if (trip.clashes.length > 0 || !progress || !day) return barColor(trip);
+  return PHASE_COLORS[phaseOf(progress)];
+}
+
+function toBars(geometry: Geometry, trips: TripDto[], rowKey: string, onRow: OnRow, day: boolean): { bars: BoardBar[]; lanes: number } {
   const laneEnds: number[] = [];
   const bars = trips.map((trip) => {
     const { left, width } = geometry(trip);
@@ -133,15 +151,18 @@ function toBars(geometry: Geometry, trips: TripDto[], rowKey: string): { bars: B
     if (lane === -1) lane = laneEnds.length;
     laneEnds[lane] = left + width;
     const clash = trip.clashes.length > 0;
+    const found = rowProgress(trip, onRow);
+    const progress = found && showsProgress(trip, found) ? found : null;
     return {
       key: `${rowKey}:${trip.id}`,
       trip,
       left,
       width,
       lane,
-      color: barColor(trip),
+      color: colorOf(trip, progress, day),
       clash,
-      label: barLabel(trip),
+      label: barLabel(trip, progress),
+      progress,
     };
   });
   return { bars, lanes: Math.max(1, laneEnds.length) };
@@ -159,9 +180,10 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
   const trips = window ? tripsOnDay(board, window.day) : [...board.trips].sort((a, b) => startOf(a) - startOf(b));
   const geometry: Geometry = (trip) => (window ? dayGeometry(window, trip) : barGeometry(board.from, board.to, trip));
   const rows: BoardRow[] = [];
-  const add = (key: string, id: number | null, label: string, detail: string, warning: string | null, list: TripDto[]) =>
-    rows.push({ key, id, label, detail, warning, ...toBars(geometry, list, key) });
-  const onTrip = (pick: (b: BusAssignment) => boolean) => trips.filter((t) => t.buses.some(pick));
+  // a row holds the trips with an assignment it picks (its bus, its driver), and shows the progress of those buses
+  const add = (key: string, id: number | null, label: string, detail: string, warning: string | null, list: TripDto[], onRow: OnRow) =>
+    rows.push({ key, id, label, detail, warning, ...toBars(geometry, list, key, onRow, window !== undefined) });
+  const onTrip = (pick: OnRow) => trips.filter((t) => t.buses.some(pick));
 
   if (!board.company) {
     const names = [...new Set(trips.map((t) => t.busCompanyName ?? 'No company'))].sort();
@@ -173,6 +195,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
         '',
         null,
         trips.filter((t) => (t.busCompanyName ?? 'No company') === name),
+        () => true,
       );
     }
     return rows;
@@ -180,33 +203,23 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
   if (mode === 'bus') {
     for (const bus of [...board.buses].sort(byFleetName)) {
       const detail = `${bus.busType} · ${bus.seats} seats${bus.active ? '' : ' · inactive'}`;
-      add(
-        `bus:${bus.id}`,
-        bus.id,
-        bus.name,
-        detail,
-        null,
-        onTrip((b) => b.busId === bus.id),
-      );
+      const onRow: OnRow = (b) => b.busId === bus.id;
+      add(`bus:${bus.id}`, bus.id, bus.name, detail, null, onTrip(onRow), onRow);
     }
     const known = new Set(board.buses.map((b) => b.id));
-    const hired = onTrip((b) => b.busId == null || !known.has(b.busId));
-    if (hired.length) add('bus:hired', null, HIRED_ROW, 'Not in the fleet', null, hired);
+    const isHired: OnRow = (b) => b.busId == null || !known.has(b.busId);
+    const hired = onTrip(isHired);
+    if (hired.length) add('bus:hired', null, HIRED_ROW, 'Not in the fleet', null, hired, isHired);
   } else {
     for (const driver of [...board.drivers].sort(byFleetName)) {
       const detail = `${driver.mobile}${driver.active ? '' : ' · inactive'}`;
-      add(
-        `driver:${driver.id}`,
-        driver.id,
-        driver.name,
-        detail,
-        licenceWarning(driver),
-        onTrip((b) => b.driverId === driver.id),
-      );
+      const onRow: OnRow = (b) => b.driverId === driver.id;
+      add(`driver:${driver.id}`, driver.id, driver.name, detail, licenceWarning(driver), onTrip(onRow), onRow);
     }
     const known = new Set(board.drivers.map((d) => d.id));
-    const others = onTrip((b) => b.driverId == null || !known.has(b.driverId));
-    if (others.length) add('driver:other', null, NO_DRIVER_ROW, 'Not in the fleet', null, others);
+    const isOther: OnRow = (b) => b.driverId == null || !known.has(b.driverId);
+    const others = onTrip(isOther);
+    if (others.length) add('driver:other', null, NO_DRIVER_ROW, 'Not in the fleet', null, others, isOther);
   }
   return rows;
 }

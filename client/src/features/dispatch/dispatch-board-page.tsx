@@ -12,6 +12,7 @@ import { BoardGrid } from './board-grid';
 import { dayWindow, tripsOnDay } from './board-layout';
 import { BarLegend, BoardToolbar } from './board-toolbar';
 import { useBoard } from './dispatch.api';
+import { PhaseLegend } from './progress-chip';
 import { RequestLane } from './request-lane';
 import { useBoardView } from './use-board-view';
 import { useRequestToasts } from './use-request-toasts';
@@ -58,6 +59,7 @@ function Board() {
           ) : (
             <>
               <BarLegend />
+              {period === 'day' ? <PhaseLegend /> : null}
               <BoardGrid board={board} mode={mode} window={window} now={now} runSheetDate={period === 'day' ? day : today} />
             </>
           )}

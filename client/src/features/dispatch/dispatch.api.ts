@@ -1,7 +1,9 @@
 import type { DispatchBoardDto, NotificationDto } from '@contracts/fleet-wire';
+import type { TripDto } from '@contracts/trip-wire';
 import { http } from '../../api/http';
 import { setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
+import { alertStillOpen, sameAlert } from './alert-rules';
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -32,14 +34,26 @@ export function useNotifications(enabled: boolean) {
   return useQuery(queryKeys.notifications, dispatchApi.notifications, { enabled });
 }
 
-/** A new alert goes first (newest first, as the server lists them); one per trip. */
+/** A new alert goes first (newest first, as the server lists them); one "Needs a bus" per trip. */
 export function addNotification(notification: NotificationDto): void {
   setQueryData<NotificationDto[]>(queryKeys.notifications, (list) =>
-    list ? [notification, ...list.filter((n) => n.id !== notification.id && n.tripId !== notification.tripId)] : undefined,
+    list ? [notification, ...list.filter((n) => !sameAlert(n, notification))] : undefined,
   );
 }
 
-/** An alert closes once its trip no longer needs a bus (it got one, or left Accepted, or was deleted). */
+/**
+ * The alerts of a trip a live event changed close once their cause is over: the trip got a bus (or left Accepted),
+ * the late bus moved on, the counts agree (alert-rules.ts).
+ */
+export function settleNotificationsOf(trip: TripDto): void {
+  setQueryData<NotificationDto[]>(queryKeys.notifications, (list) =>
+    list?.some((n) => n.tripId === trip.id && !alertStillOpen(n, trip))
+      ? list.filter((n) => n.tripId !== trip.id || alertStillOpen(n, trip))
+      : undefined,
+  );
+}
+
+/** Every alert of a deleted trip closes. */
 export function closeNotificationsOf(tripId: number): void {
   setQueryData<NotificationDto[]>(queryKeys.notifications, (list) =>
     list?.some((n) => n.tripId === tripId) ? list.filter((n) => n.tripId !== tripId) : undefined,

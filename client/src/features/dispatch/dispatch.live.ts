@@ -6,17 +6,15 @@ import { queryKeys } from '../../api/query-keys';
 import { onLive } from '../../api/socket';
 import { storeFleetRow } from '../fleet/fleet.api';
 import { dropBoardTrip, mergeBoardFleet, mergeBoardTrip } from './board-data';
-import { addNotification, closeNotificationsOf } from './dispatch.api';
-
-const stillWaiting = (trip: TripDto) => !trip.deleted && trip.status === 'Accepted' && trip.buses.length === 0;
+import { addNotification, closeNotificationsOf, settleNotificationsOf } from './dispatch.api';
 
 const inRequests = (tripId: number) =>
   cachedQueries<DispatchBoardDto>(queryKeys.board).some(({ data }) => (data.requests ?? []).some((t) => t.id === tripId));
 
-/** Puts a trip into every cached board (a bar, a lane, or neither), and closes its alert once it has a bus. */
+/** Puts a trip into every cached board (a bar, a lane, or neither), and closes its alerts whose cause is over. */
 export function mergeTripIntoBoards(trip: TripDto): void {
   updateQueries<DispatchBoardDto>(queryKeys.board, (board) => mergeBoardTrip(board, trip));
-  if (!stillWaiting(trip)) closeNotificationsOf(trip.id);
+  settleNotificationsOf(trip);
 }
 
 type RequestListener = (trip: TripDto, by: LiveActor | null) => void;

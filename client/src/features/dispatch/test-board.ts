@@ -1,5 +1,6 @@
 import { addDays, weekStart } from '@contracts/fleet-rules';
 import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire';
+import type { BusProgressDto, LateKind, ProgressStep, ProgressStepDto } from '@contracts/progress-wire';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { DESERT_STAR, GREENFIELD, makeTrip } from '../trips/test-trips';
 
@@ -38,6 +39,8 @@ export function makeDriver(id: number, overrides: Partial<DriverDto> = {}): Driv
     licenceExpiry: '2033-01-01',
     licenceStatus: 'valid',
     active: true,
+    account: null,
+    inviteExpiresAt: null,
     version: 1,
     createdAt: '2031-01-01T09:00:00.000Z',
     updatedAt: '2031-01-01T09:00:00.000Z',
@@ -56,6 +59,38 @@ export const onBus = (bus: BusDto, driver?: DriverDto): BusAssignment => ({
   busName: bus.name,
   driverId: driver?.id ?? null,
 });
+
+/**
+ * A step a driver tapped at `at` (a local `YYYY-MM-DDTHH:mm:ss`, read as the browser's time, so tests do not depend on
+ * the machine's time zone), received at once; a departure counts 38 passengers unless told otherwise.
+ */
+export function stepDone(step: ProgressStep, at: string, overrides: Partial<ProgressStepDto> = {}): ProgressStepDto {
+  return {
+    id: `${step}-${at}`,
+    step,
+    at,
+    receivedAt: at,
+    passengers: step === 'departed' ? 38 : null,
+    note: null,
+    by: { id: 90, name: 'Omar Haddad' },
+    undoneAt: null,
+    ...overrides,
+  };
+}
+
+/** A bus's day as the server reports it: its steps, the last one not undone as `current`, and whether it is late. */
+export function busProgress(bus: BusDto | null, driver: DriverDto, steps: ProgressStepDto[], late: LateKind | null = null): BusProgressDto {
+  return {
+    driverId: driver.id,
+    driverName: driver.name,
+    busId: bus?.id ?? null,
+    busName: bus?.name ?? null,
+    busPlate: bus?.plate ?? null,
+    steps,
+    current: steps.filter((s) => s.undoneAt === null).at(-1)?.step ?? null,
+    late,
+  };
+}
 
 export const companyTrip = (overrides: Partial<TripDto>) =>
   makeTrip({ status: 'Confirmed', busCompanyOrgId: DESERT_STAR, busCompanyName: 'Desert Star Buses', ...overrides });

@@ -64,20 +64,23 @@ export function FleetCard({
   );
 }
 
-/** Edit, and Deactivate or Reactivate, named for the bus or driver they act on. */
+/** Edit, and Deactivate or Reactivate, named for the bus or driver they act on; `extra` comes first (a driver's Invite). */
 export function RowActions({
   name,
   active,
   onEdit,
   onToggle,
+  extra,
 }: {
   name: string;
   active: boolean;
   onEdit: () => void;
   onToggle: () => void;
+  extra?: ReactNode;
 }) {
   return (
     <Group gap={4} wrap="nowrap">
+      {extra}
       <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { scrollRegion } from '../../components/scroll-region';
 import { DeactivateDialog, type Deactivation } from './fleet-deactivate-dialog';
+import { accountLine, InviteDialog, openInvitation } from './fleet-invite';
 import { BusModal, DriverModal, type Editing } from './fleet-modals';
 import { CardList, FleetCard, LicenceBadge, RowActions, Section, StatusBadge } from './fleet-parts';
 import { byFleetName, useBuses, useDrivers } from './fleet.api';
@@ -50,6 +51,25 @@ interface FleetListSpec<T extends FleetRecord> {
   cardBadges?: (record: T) => ReactNode;
 }
 
+/**
+ * A driver's Invite: for an active driver without an account, "Invite", or "Invite again" while a link is open (a new
+ * link voids it); nothing once they have an account.
+ */
+function InviteAction({ driver, onInvite }: { driver: DriverDto; onInvite: (driver: DriverDto) => void }) {
+  if (!driver.active || driver.account) return null;
+  const again = openInvitation(driver) !== null;
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      onClick={() => onInvite(driver)}
+      aria-label={again ? `Invite ${driver.name} again` : `Invite ${driver.name}`}
+    >
+      {again ? 'Invite again' : 'Invite'}
+    </Button>
+  );
+}
+
 const BUS_LIST: FleetListSpec<BusDto> = {
   kind: 'bus',
   label: 'Buses',
@@ -66,7 +86,7 @@ const BUS_LIST: FleetListSpec<BusDto> = {
 const DRIVER_LIST: FleetListSpec<DriverDto> = {
   kind: 'driver',
   label: 'Drivers',
-  minWidth: 600,
+  minWidth: 780,
   columns: [
     { header: 'Mobile', cell: (driver) => driver.mobile },
     {
@@ -78,8 +98,9 @@ const DRIVER_LIST: FleetListSpec<DriverDto> = {
         </>
       ),
     },
+    { header: 'Account', cell: (driver) => <Text size="sm">{accountLine(driver)}</Text> },
   ],
-  cardLines: (driver) => [driver.mobile, `Licence expiry ${formatDay(driver.licenceExpiry, true)}`],
+  cardLines: (driver) => [driver.mobile, `Licence expiry ${formatDay(driver.licenceExpiry, true)}`, accountLine(driver)],
   cardBadges: (driver) => <LicenceBadge driver={driver} />,
 };
 
@@ -90,12 +111,14 @@ function FleetList<T extends FleetRecord>({
   cards,
   onEdit,
   toggle,
+  extraActions,
 }: {
   spec: FleetListSpec<T>;
   records: T[];
   cards: boolean;
   onEdit: (record: T) => void;
   toggle: ToggleActive;
+  extraActions?: (record: T) => ReactNode;
 }) {
   const idAttribute = (record: T) => ({ [`data-${spec.kind}-id`]: record.id });
   const actions = (record: T) => (
@@ -104,6 +127,7 @@ function FleetList<T extends FleetRecord>({
       active={record.active}
       onEdit={() => onEdit(record)}
       onToggle={() => toggle.press({ kind: spec.kind, record } as Deactivation)}
+      extra={extraActions?.(record)}
     />
   );
   if (cards) {
@@ -165,6 +189,7 @@ export function FleetTables({ companyId }: { companyId: number | null }) {
   const drivers = useDrivers(companyId);
   const [busEditing, setBusEditing] = useState<Editing<BusDto>>(null);
   const [driverEditing, setDriverEditing] = useState<Editing<DriverDto>>(null);
+  const [inviting, setInviting] = useState<DriverDto | null>(null);
   const toggle = useToggleActive();
   const cards = useMediaQuery(CARDS_QUERY) ?? false;
 
@@ -203,6 +228,7 @@ export function FleetTables({ companyId }: { companyId: number | null }) {
             cards={cards}
             onEdit={(driver) => setDriverEditing({ record: driver })}
             toggle={toggle}
+            extraActions={(driver) => <InviteAction driver={driver} onInvite={setInviting} />}
           />
         </Loaded>
       </Section>
@@ -219,6 +245,7 @@ export function FleetTables({ companyId }: { companyId: number | null }) {
         companyId={companyId}
         onClose={() => setDriverEditing(null)}
       />
+      <InviteDialog key={`invite-${inviting?.id ?? 'none'}`} driver={inviting} onClose={() => setInviting(null)} />
       <DeactivateDialog
         pending={toggle.pending}
         companyId={companyId}

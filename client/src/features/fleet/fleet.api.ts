@@ -8,9 +8,10 @@ import type {
   UpdateBusBody,
   UpdateDriverBody,
 } from '@contracts/fleet-wire';
+import type { DriverInviteBody, DriverInviteDto } from '@contracts/driver-wire';
 import { localDate } from '@contracts/fleet-rules';
 import { http } from '../../api/http';
-import { setQueryData, useQuery } from '../../api/query-cache';
+import { cachedQueries, setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -23,6 +24,8 @@ export const fleetApi = {
   drivers: async (companyId: number | null) => asList<DriverDto>(await http.get('/fleet/drivers', { companyId })),
   createDriver: (body: CreateDriverBody) => http.post<DriverDto>('/fleet/drivers', body),
   updateDriver: (id: number, body: UpdateDriverBody) => http.patch<DriverDto>(`/fleet/drivers/${id}`, body),
+  /** A new one-time sign-up link for the driver (the previous one stops working), e-mailed too when an address is given. */
+  inviteDriver: (id: number, body: DriverInviteBody) => http.post<DriverInviteDto>(`/fleet/drivers/${id}/invite`, body),
   /**
    * The bus companies the caller may manage, as the server chooses them for the board (admins: the tenant's; a
    * dispatcher: their own): a one-day board answers them without a separate call.
@@ -78,5 +81,16 @@ export function storeFleetRow(row: { bus: BusDto } | { driver: DriverDto }): voi
     for (const key of [queryKeys.fleetDrivers(driver.companyId), queryKeys.fleetDrivers(null)]) {
       setQueryData<DriverDto[]>(key, (list) => (list ? upsertFleetRow(list, driver, key[2]) : undefined));
     }
+  }
+}
+
+/**
+ * After an invitation: every cached list shows the driver's open invitation at once. `fleet:updated` brings the row as
+ * the server holds it too; this does not wait for it, and leaves the version alone so that row still applies.
+ */
+export function markDriverInvited(driverId: number, inviteExpiresAt: string): void {
+  // every company's list: queryKeys.fleetDrivers(companyId) without the company
+  for (const { key } of cachedQueries<DriverDto[]>(queryKeys.fleetDrivers(null).slice(0, 2))) {
+    setQueryData<DriverDto[]>(key, (list) => list?.map((d) => (d.id === driverId ? { ...d, inviteExpiresAt } : d)));
   }
 }

@@ -62,6 +62,8 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     needsBus: false,
     outOfService: [],
     requestedChanges: [],
+    progress: [],
+    departureCount: null,
     ...overrides,
   };
 }

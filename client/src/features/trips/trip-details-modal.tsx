@@ -3,6 +3,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Anchor, Badge, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useAnnounce } from '../../api/presence';
+import { BusTimeline } from './bus-timeline';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripConflictAlert } from './trip-conflict';
@@ -60,7 +61,10 @@ function TripWarnings({ trip }: { trip: TripDto }) {
 // The list, the dashboard and finance show the same badge; they import it from here.
 export { TripStatusBadge } from './trip-status-badge';
 
-/** A trip's details: its summary and status, the actions the user's role allows, its buses, its history and the requester's e-mail. */
+/**
+ * A trip's details: its summary and status, the actions the user's role allows, its buses' day of travel (live), its
+ * buses, its history and the requester's e-mail.
+ */
 export function TripDetailsModal({
   tripId,
   notice,
@@ -127,6 +131,7 @@ export function TripDetailsModal({
               </>
             ) : null}
           </Paper>
+          <BusTimeline trip={trip} />
           <div>
             <Title order={5} mb={6}>
               Assigned buses
@@ -137,7 +142,7 @@ export function TripDetailsModal({
             <Title order={5} mb={6}>
               History
             </Title>
-            <TripHistory tripId={trip.id} />
+            <TripHistory tripId={trip.id} progress={trip.progress} />
           </div>
         </Stack>
       )}

@@ -1,8 +1,12 @@
+import type { BusProgressDto, ProgressStepDto } from '@contracts/progress-wire';
 import type { TripHistoryAction, TripHistoryDto } from '@contracts/trip-wire';
 import { Loader, Text, Timeline } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconArrowBackUp, IconHistory } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../components/format';
 import { LoadFailed } from '../../components/load-failed';
+import { PHASE_ICONS } from '../dispatch/progress-chip';
+import { stepPhase, stepWords } from '../dispatch/progress-view';
 import { useTripHistory } from './trips.api';
 
 const HISTORY_LABELS: Record<TripHistoryAction, string> = {
@@ -29,13 +33,67 @@ function historyLine(h: TripHistoryDto): string {
   return `${label}${move}`;
 }
 
-/** The history in a trip's details: every change, newest first, with who, when, and the status it moved from and to. */
-export function TripHistory({ tripId }: { tripId: number }) {
+/** One line of the history: a change to the trip, or a step a driver tapped. */
+interface Entry {
+  key: string;
+  at: string;
+  title: ReactNode;
+  meta: string;
+  note: string | null;
+  bullet: ReactNode;
+}
+
+function changeEntry(h: TripHistoryDto): Entry {
+  const fields = h.fields.length > 0 && h.action === 'edit' ? ` · ${h.fields.join(', ')}` : '';
+  return {
+    key: `history-${h.id}`,
+    at: h.at,
+    title: historyLine(h),
+    meta: `${h.by.name} · ${formatDateTime(h.at)}${fields}`,
+    note: h.note ?? null,
+    bullet: <IconHistory size={11} />,
+  };
+}
+
+/** "Bus 7: Departed with 38 passengers", struck through with "(undone)" when the driver took it back. */
+function stepEntry(bus: BusProgressDto, s: ProgressStepDto): Entry {
+  const words = `${bus.busName?.trim() || bus.driverName}: ${stepWords(s)}`;
+  const Icon = s.undoneAt ? IconArrowBackUp : PHASE_ICONS[stepPhase(s.step)];
+  return {
+    key: `step-${s.id}`,
+    at: s.at,
+    title: s.undoneAt ? (
+      <>
+        <s>{words}</s> (undone)
+      </>
+    ) : (
+      words
+    ),
+    meta: `${s.by.name} · ${formatDateTime(s.at)}`,
+    note: s.note ? `“${s.note}”` : null,
+    bullet: <Icon size={11} />,
+  };
+}
+
+/** The changes and the drivers' steps as one list, newest first (a step by the time it was tapped). */
+function historyEntries(rows: readonly TripHistoryDto[], progress: readonly BusProgressDto[]): Entry[] {
+  const entries = [...rows.map(changeEntry), ...progress.flatMap((bus) => bus.steps.map((s) => stepEntry(bus, s)))];
+  return entries
+    .map((entry, order) => ({ entry, order, time: Date.parse(entry.at) }))
+    .sort((a, b) => b.time - a.time || b.order - a.order)
+    .map(({ entry }) => entry);
+}
+
+/**
+ * The history in a trip's details: every change, newest first, with who, when, and the status it moved from and to,
+ * and among them every step the trip's drivers tapped (`progress`, live with the trip).
+ */
+export function TripHistory({ tripId, progress = [] }: { tripId: number; progress?: readonly BusProgressDto[] }) {
   const { data, loading, error, refetch } = useTripHistory(tripId);
   if (loading) return <Loader size="sm" />;
   if (error) return <LoadFailed title="Could not load the history." onRetry={refetch} />;
-  const rows = data ?? [];
-  if (rows.length === 0) {
+  const entries = historyEntries(data ?? [], progress);
+  if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         No changes recorded.
@@ -43,13 +101,17 @@ export function TripHistory({ tripId }: { tripId: number }) {
     );
   }
   return (
-    <Timeline bulletSize={18} lineWidth={2} active={rows.length - 1}>
-      {[...rows].reverse().map((h) => (
-        <Timeline.Item key={h.id} title={<Text size="sm">{historyLine(h)}</Text>} bullet={<IconHistory size={11} />}>
+    <Timeline bulletSize={18} lineWidth={2} active={entries.length - 1}>
+      {entries.map((e) => (
+        <Timeline.Item key={e.key} title={<Text size="sm">{e.title}</Text>} bullet={e.bullet}>
           <Text size="xs" c="dimmed">
-            {h.by.name} · {formatDateTime(h.at)}
-            {h.fields.length > 0 && h.action === 'edit' ? ` · ${h.fields.join(', ')}` : ''}
+            {e.meta}
           </Text>
+          {e.note ? (
+            <Text size="xs" style={{ whiteSpace: 'pre-wrap' }}>
+              {e.note}
+            </Text>
+          ) : null}
         </Timeline.Item>
       ))}
     </Timeline>

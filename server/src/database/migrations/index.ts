@@ -8,6 +8,8 @@ import { SessionGeneration1795430265249 } from './1795430265249-SessionGeneratio
 import { OrganizationFitsRole1795431445270 } from './1795431445270-OrganizationFitsRole';
 import { EditRequestBefore1795432000000 } from './1795432000000-EditRequestBefore';
 import { AssignedBusPlates1795432000001 } from './1795432000001-AssignedBusPlates';
+import { DriverAccounts1795500000000 } from './1795500000000-DriverAccounts';
+import { BusProgress1795500000001 } from './1795500000001-BusProgress';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -21,4 +23,6 @@ export const MIGRATIONS = [
   OrganizationFitsRole1795431445270,
   EditRequestBefore1795432000000,
   AssignedBusPlates1795432000001,
+  DriverAccounts1795500000000,
+  BusProgress1795500000001,
 ];

@@ -2,6 +2,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { licenceStatus } from '../../contracts/fleet-rules';
 import type { BusDto, DriverDto } from '../../contracts/fleet-wire';
 import { Organization } from '../../tenancy/organization.entity';
+import { User } from '../../users/user.entity';
 import { FleetBus } from '../bus.entity';
 import { FleetDriver } from '../driver.entity';
 
@@ -18,7 +19,8 @@ interface RowInstants {
 
 type BusRow = Omit<BusDto, keyof RowInstants> & RowInstants;
 
-type DriverRow = Omit<DriverDto, 'licenceStatus' | keyof RowInstants> & RowInstants;
+type DriverRow = Omit<DriverDto, 'licenceStatus' | 'account' | 'inviteExpiresAt' | keyof RowInstants> &
+  RowInstants & { accountEmail: string | null; inviteExpiresAt: Date | string | null };
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -32,10 +34,12 @@ export function busesQuery(em: EntityManager): SelectQueryBuilder<FleetBus> {
     .addOrderBy('bus.id', 'ASC');
 }
 
+/** Drivers of a builder over `FleetDriver` aliased `driver`, by company and name, with their account (`account`) if any. */
 export function driversQuery(em: EntityManager): SelectQueryBuilder<FleetDriver> {
   return em
     .createQueryBuilder(FleetDriver, 'driver')
     .innerJoin(Organization, 'company', 'company.id = driver.company_org_id')
+    .leftJoin(User, 'account', 'account.fleet_driver_id = driver.id')
     .orderBy('company.name', 'ASC')
     .addOrderBy('lower(driver.name)', 'ASC')
     .addOrderBy('driver.id', 'ASC');
@@ -76,6 +80,10 @@ export async function readDrivers(qb: SelectQueryBuilder<FleetDriver>, today: st
       'driver.version AS "version"',
       'driver.created_at AS "createdAt"',
       'driver.updated_at AS "updatedAt"',
+      'account.email AS "accountEmail"',
+      // The open invitation (docs/domain.md, "Drivers"): a newer one voids the older, so at most one is open.
+      `(SELECT max(i.expires_at) FROM driver_invites i WHERE i.driver_id = driver.id AND i.used_at IS NULL AND i.voided_at IS NULL
+          AND i.expires_at > now()) AS "inviteExpiresAt"`,
     ])
     .getRawMany<DriverRow>();
   return rows.map((r) => ({
@@ -91,6 +99,8 @@ export async function readDrivers(qb: SelectQueryBuilder<FleetDriver>, today: st
     version: r.version,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+    account: r.accountEmail === null ? null : { email: r.accountEmail },
+    inviteExpiresAt: r.inviteExpiresAt === null ? null : iso(r.inviteExpiresAt),
   }));
 }
 

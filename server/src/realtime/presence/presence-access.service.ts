@@ -33,6 +33,7 @@ export class PresenceAccess {
         status: true,
         tenantId: true,
         activeOrgId: true,
+        fleetDriverId: true,
         sessionGeneration: true,
         sessionKeptJti: true,
       },
@@ -47,6 +48,7 @@ export class PresenceAccess {
       status: u.status,
       tenantId: u.tenantId,
       activeOrgId: u.activeOrgId,
+      fleetDriverId: u.fleetDriverId,
       jti: session.jti,
       exp: session.exp,
       gen: session.gen,
@@ -55,6 +57,8 @@ export class PresenceAccess {
 
   /** Where the trip sits, when the user may see it; null for a trip they may not see, another tenant's, a deleted or a missing one alike. */
   async visibleTrip(user: AuthUser, tripId: number): Promise<TripPlace | null> {
+    // Drivers neither announce nor hear presence, whatever trips they may read (docs/domain.md, "Drivers").
+    if (user.role === 'driver') return null;
     const trip = await visibleTrips(this.db.manager, user)
       .andWhere('trip.id = :presenceTripId', { presenceTripId: tripId })
       .select(['trip.id', 'trip.tenantId', 'trip.schoolOrgId', 'trip.busCompanyOrgId', 'trip.createdById'])
@@ -65,6 +69,7 @@ export class PresenceAccess {
 
   /** Which of these trips the user may see. */
   async visibleAmong(user: AuthUser, tripIds: readonly number[]): Promise<Set<number>> {
+    if (user.role === 'driver') return new Set();
     const ids = [...new Set(tripIds)];
     const seen = new Set<number>();
     for (let i = 0; i < ids.length; i += CHUNK) {

@@ -11,13 +11,18 @@ import { TokenBucket } from './presence-rate';
 import { parsePresence, presenceClearSchema, presenceSetSchema, presenceSyncSchema } from './presence.schemas';
 import { type HeldSocket, PresenceSockets } from './presence-sockets.service';
 import type { TripEntry } from './presence-store';
+import { PresenceUserRate } from './presence-user-rate.service';
 import { PresenceViews } from './presence-views.service';
 
 type Ack<T> = (answer: T) => void;
 
 /**
- * The commands a socket sends (`presence:set`, `presence:clear`, `presence:sync`): each validated, rate-limited per
- * connection, run on the socket's queue in the order sent, and always answered through the acknowledgement.
+ * The commands a socket sends (`presence:set`, `presence:clear`, `presence:sync`): each rate-limited, validated, run
+ * on the socket's queue in the order sent, and always answered through the acknowledgement.
+ *
+ * Two limits, both before anything else is read or written: the connection's own bucket (in memory, so a single
+ * socket's flood costs nothing at all), then its user's across all their connections and replicas (one round trip
+ * to Redis), which is what keeps many tabs or scripted sockets of one account from flooding the database.
  */
 @Injectable()
 export class PresenceCommands {
@@ -27,11 +32,13 @@ export class PresenceCommands {
     private readonly views: PresenceViews,
     private readonly access: PresenceAccess,
     private readonly ledger: PresenceLedger,
+    private readonly userRate: PresenceUserRate,
   ) {}
 
   /** A socket has connected: it may send presence commands from now on. */
   listen(socket: LiveSocket): void {
-    const held = this.sockets.add(socket, new TokenBucket(this.config.presenceRateLimit, PRESENCE_RATE_PERIOD_MS));
+    const limit = this.config.presenceRateLimit;
+    const held = this.sockets.add(socket, new TokenBucket(limit, (limit * 1000) / PRESENCE_RATE_PERIOD_MS));
     socket.on('presence:set', (a: unknown, b: unknown) => this.command(held, a, b, true, (r) => this.set(held, r)));
     // Clearing is never refused by the limit: only announcements add to what others receive.
     socket.on('presence:clear', (a: unknown, b: unknown) => this.command(held, a, b, false, (r) => this.clear(held, r)));
@@ -52,7 +59,13 @@ export class PresenceCommands {
       ack?.({ ok: false, message: PresenceMessages.rateLimited });
       return;
     }
+    // Asked at once (the user's other commands need not wait for it), answered in the order sent.
+    const allowed = limited ? this.userRate.take(held.socket.data.userId) : true;
     void this.sockets.enqueue(held, async () => {
+      if (!(await allowed)) {
+        ack?.({ ok: false, message: PresenceMessages.rateLimited });
+        return;
+      }
       let answer: T | PresenceAck;
       try {
         answer = await run(request);

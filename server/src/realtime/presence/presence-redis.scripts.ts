@@ -10,6 +10,9 @@
  *   replica:<id>             "alive", with a short expiry each replica's heartbeat renews
  *   replica:<id>:keys        set: the keys (`t|<tenant>|<trip>`, `u|<scope>|<user>`) that replica has members in
  *   replicas                 set: replica ids that may have fields
+ *   rate:<user>              hash: the user's presence token bucket (presence-user-rate.service.ts), expiring once full
+ *   conns:<user>             sorted set: `<replica>/<socket>` -> expiry ms, the user's live connections
+ *                            (connection-cap.service.ts; a member counts only while `replica:<replica>` exists)
  *
  * Every change is one Lua script, so replicas never interleave halfway. The scripts build key names from the
  * prefix (a replica's index names the hashes to sweep), which a single Redis allows; Redis Cluster would not.

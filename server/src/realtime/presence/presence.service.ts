@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LiveChannel } from '../live-channel.service';
 import type { LiveServer, LiveSocket } from '../live-server';
+import { ConnectionCap } from './connection-cap.service';
 import { PresenceAccess } from './presence-access.service';
 import { PresenceCommands } from './presence-commands.service';
 import { PresenceHeartbeat } from './presence-heartbeat.service';
@@ -32,6 +33,7 @@ export class PresenceService {
     private readonly pushes: PresencePushes,
     private readonly heartbeat: PresenceHeartbeat,
     private readonly access: PresenceAccess,
+    private readonly cap: ConnectionCap,
   ) {}
 
   /** Called by the gateway once the Socket.IO server exists. */
@@ -42,6 +44,14 @@ export class PresenceService {
     server.sockets.on('presence:recheck', (scope) => this.sockets.recheckMatching(scope));
     // Writes made while the link was down were lost, and the other replicas may have swept ours meanwhile.
     this.channel.onRecovery(() => void this.heartbeat.rewrite());
+  }
+
+  /**
+   * In the handshake, once the user is known: whether they may open one more live connection
+   * (LIVE_CONNECTIONS_PER_USER, across replicas). An admitted socket counts until `disconnected`.
+   */
+  admit(socket: LiveSocket): Promise<boolean> {
+    return this.cap.admit(socket);
   }
 
   /** A socket has connected: it may send presence commands from now on. */
@@ -63,8 +73,9 @@ export class PresenceService {
     }
   }
 
-  /** A socket has gone: its presence leaves every console. */
+  /** A socket has gone: its presence leaves every console, and its user may open another. */
   disconnected(socket: LiveSocket): void {
+    this.cap.release(socket.id);
     this.sockets.remove(socket.id);
   }
 
