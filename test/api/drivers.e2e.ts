@@ -9,7 +9,7 @@ import { User } from '../../server/src/users/user.entity';
 import { type RecordedEvent, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import { TEST_PASSWORD, type TestTenant, type TestUser, uniq } from '../support/factories';
-import { buildDriver, buildDriverAccount, buildDriverInvite } from '../support/fleet-factory';
+import { buildDriver, buildDriverAccount } from '../support/fleet-factory';
 
 const CONSOLE = 'https://console.example';
 const HOURS_72 = 72 * 3_600_000;
@@ -38,7 +38,9 @@ describe('driver accounts', () => {
   const invitesOf = (driverId: number) => t.db.getRepository(DriverInvite).find({ where: { driverId }, order: { id: 'ASC' } });
   const accountOf = (driverId: number) => t.db.getRepository(User).findOneBy({ fleetDriverId: driverId });
   const listed = async (who: TestUser, driverId: number): Promise<DriverDto> =>
-    ((await t.http().get('/api/fleet/drivers').set('Authorization', who.auth).expect(200)).body as DriverDto[]).find((d) => d.id === driverId)!;
+    ((await t.http().get('/api/fleet/drivers').set('Authorization', who.auth).expect(200)).body as DriverDto[]).find(
+      (d) => d.id === driverId,
+    )!;
   /** A driver of Acme's bus company A with an open link, invited through the API by its dispatcher. */
   const invited = async (email?: string) => {
     const driver = await buildDriver(t, acme.orgs.busA, { name: `Omar ${uniq()}` });
@@ -64,7 +66,11 @@ describe('driver accounts', () => {
       expect(expires).toBeGreaterThanOrEqual(before + HOURS_72 - 1000);
       expect(expires).toBeLessThanOrEqual(Date.now() + HOURS_72);
       const [stored] = await invitesOf(driver.id);
-      expect(stored).toMatchObject({ tokenHash: inviteTokenHash(tokenOf(res.body.url)), createdById: acme.users.busA.user.id, usedAt: null });
+      expect(stored).toMatchObject({
+        tokenHash: inviteTokenHash(tokenOf(res.body.url)),
+        createdById: acme.users.busA.user.id,
+        usedAt: null,
+      });
       expect(JSON.stringify(stored)).not.toContain(tokenOf(res.body.url));
       // The Fleet screen shows the open invitation, live and on reload.
       const pushed = named('fleet.updated').map((e) => e.driver as DriverDto);
@@ -201,7 +207,12 @@ describe('driver accounts', () => {
 
     it('refuses the link of a driver taken out of service since', async () => {
       const { driver, token } = await invited();
-      await t.http().patch(`/api/fleet/drivers/${driver.id}`).set('Authorization', acme.users.busA.auth).send({ active: false }).expect(200);
+      await t
+        .http()
+        .patch(`/api/fleet/drivers/${driver.id}`)
+        .set('Authorization', acme.users.busA.auth)
+        .send({ active: false })
+        .expect(200);
       expect((await info(token).expect(409)).body).toEqual({ message: M.outOfService });
       expect((await signUp(token).expect(409)).body).toEqual({ message: M.outOfService });
       expect(await accountOf(driver.id)).toBeNull();
@@ -263,7 +274,10 @@ describe('driver accounts', () => {
       for (const body of [{ role: 'bus_company' }, { active_org_id: acme.orgs.busB.id }]) {
         expect((await admin.put(`/users/${omar.user.id}`, body).expect(400)).body).toEqual({ message: M.driverAccountFixed });
       }
-      expect(await t.db.getRepository(User).findOneBy({ id: omar.user.id })).toMatchObject({ role: 'driver', activeOrgId: acme.orgs.busA.id });
+      expect(await t.db.getRepository(User).findOneBy({ id: omar.user.id })).toMatchObject({
+        role: 'driver',
+        activeOrgId: acme.orgs.busA.id,
+      });
       await admin.put(`/users/${omar.user.id}`, { name: 'Omar Haddad' }).expect(200);
     });
 

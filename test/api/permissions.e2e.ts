@@ -3,6 +3,7 @@ import { PermissionMatrix } from '../../server/src/permissions/permission-matrix
 import { type RecordedEvent, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
+import { buildDriverAccount } from '../support/fleet-factory';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 const off: PermissionSet = {
@@ -63,7 +64,15 @@ describe('role permissions', () => {
       },
       updated_at: ISO,
     });
-    expect(Object.keys(res.body.roles)).toEqual(['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager', 'field_trip_lead']);
+    expect(Object.keys(res.body.roles)).toEqual([
+      'admin',
+      'school_staff',
+      'bus_company',
+      'finance',
+      'trip_manager',
+      'driver',
+      'field_trip_lead',
+    ]);
     expect((await get(x.users.staffA).expect(200)).body).toEqual(res.body);
     expect((await stored(x.tenant.id))?.updatedById).toBe(x.users.admin.user.id);
     expect(events.filter((e) => e.name === 'permissions.updated').map((e) => e.payload)).toContainEqual({
@@ -76,9 +85,48 @@ describe('role permissions', () => {
 
   it('replaces the whole matrix on the next save, so a removed custom role is gone', async () => {
     const x = await buildTenant(t, 'Replace');
-    await put(x.users.admin, { roles: { ...defaultPermissionMatrix(), driver: {} } }).expect(200);
+    await put(x.users.admin, { roles: { ...defaultPermissionMatrix(), chaperone: {} } }).expect(200);
     const res = await put(x.users.admin, { roles: defaultPermissionMatrix() }).expect(200);
-    expect(Object.keys(res.body.roles)).not.toContain('driver');
+    expect(Object.keys(res.body.roles)).not.toContain('chaperone');
+  });
+
+  it('keeps the built-in driver row with every permission off, even when a save or an older matrix leaves it out', async () => {
+    const x = await buildTenant(t, 'Drivers');
+    const { driver: _driver, ...withoutDriver } = defaultPermissionMatrix();
+    const saved = await put(x.users.admin, { roles: { ...withoutDriver, chaperone: {} } }).expect(200);
+    expect(Object.keys(saved.body.roles)).toEqual([
+      'admin',
+      'school_staff',
+      'bus_company',
+      'finance',
+      'trip_manager',
+      'driver',
+      'chaperone',
+    ]);
+    expect(saved.body.roles.driver).toEqual(off);
+    // A matrix stored before drivers existed reads with the row too.
+    await t.db.query(
+      `UPDATE permission_matrices SET roles = (SELECT jsonb_agg(r) FROM jsonb_array_elements(roles) r WHERE r->>'role' <> 'driver') WHERE tenant_id = $1`,
+      [x.tenant.id],
+    );
+    expect((await get(x.users.staffA).expect(200)).body.roles.driver).toEqual(off);
+  });
+
+  it('refuses to give drivers a permission (400), and stores nothing', async () => {
+    const x = await buildTenant(t, 'Driver rights');
+    const res = await put(x.users.admin, { roles: { ...defaultPermissionMatrix(), driver: { ...off, canRequestTrips: true } } }).expect(
+      400,
+    );
+    expect(res.body.message).toBe("The driver role's permissions stay off: drivers see only their own assignments.");
+    expect(await stored(x.tenant.id)).toBeNull();
+  });
+
+  it('lets a driver neither read nor save the matrix (403)', async () => {
+    const x = await buildTenant(t, 'Driver reads');
+    const driver = await buildDriverAccount(t, x.orgs.busA);
+    await get(driver).expect(403);
+    await put(driver, { roles: defaultPermissionMatrix() }).expect(403);
+    expect(await stored(x.tenant.id)).toBeNull();
   });
 
   it.each(['staffA', 'busA', 'finance', 'manager'] as const)('refuses %s a save with 403, and stores nothing', async (who) => {

@@ -11,6 +11,7 @@ import { defaultPermissionMatrix } from '../../server/src/contracts/permissions'
 import type { User } from '../../server/src/users/user.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, TEST_PASSWORD, type TestTenant, uniq } from '../support/factories';
+import { buildDriver, buildDriverAccount, buildDriverInvite } from '../support/fleet-factory';
 import { BUS, buildTrip, tripRequest } from '../support/trip-factory';
 
 /**
@@ -217,12 +218,14 @@ describe('every route, attacked', () => {
     const sessions = t.app.get(SessionsService);
     const as = (user: User) => () => `Bearer ${sessions.issue(user)}`;
     const root = await buildPlatformAdmin(t);
+    const driver = await buildDriverAccount(t, acme.orgs.busA);
     const identities: Identity[] = [
       { name: 'signed out', auth: () => undefined },
       { name: 'platform admin', auth: as(root.user) },
       { name: 'tenant admin', auth: as(acme.users.admin.user) },
       { name: 'school staff', auth: as(acme.users.staffA.user) },
       { name: 'bus company', auth: as(acme.users.busA.user) },
+      { name: 'driver', auth: as(driver.user) },
     ];
 
     // Real ids of the kind each path names, in the signed-in users' tenant.
@@ -255,7 +258,10 @@ describe('every route, attacked', () => {
       .set('Authorization', acme.users.busA.auth)
       .send({ name: `Fuzz driver ${uniq()}`, mobile: '+971 50 000 0000', licenceExpiry: '2035-01-01' })
       .expect(201);
+    // A link of a driver of its own, so that inviting the fleet driver above does not void it.
+    const { token: inviteToken } = await buildDriverInvite(t, await buildDriver(t, acme.orgs.busA));
     const realId = async (path: string): Promise<string> => {
+      if (path.startsWith('/api/driver-invites')) return inviteToken;
       if (path.startsWith('/api/fleet/buses')) return String((fleetBus.body as { id: number }).id);
       if (path.startsWith('/api/fleet/drivers')) return String((fleetDriver.body as { id: number }).id);
       if (path.startsWith('/api/trips')) return String((await buildTrip(t, acme, { status: 'Accepted' })).id);
@@ -323,6 +329,10 @@ describe('every route, attacked', () => {
         licenceExpiry: '2035-06-30',
       }),
       'PATCH /api/fleet/drivers/:id': () => ({ mobile: '+971 50 333 4444', licenceExpiry: '2036-01-01' }),
+      'POST /api/fleet/drivers/:id/invite': () => ({ email: `fuzz.${uniq()}@example.test` }),
+      // The link works once: then 409, which still proves the example reached the service.
+      'GET /api/driver-invites/:token': () => ({}),
+      'POST /api/driver-invites/:token': () => ({ email: `fuzz.${uniq()}@example.test`, password: 'long-enough-1' }),
       // The API documentation takes no body; listed so the fuzz proves both answer 200 before attacking them.
       'GET /api/docs': () => ({}),
       'GET /api/docs/openapi.json': () => ({}),
@@ -362,7 +372,8 @@ describe('every route, attacked', () => {
     const isPublic = (r: Route) =>
       (r.path.startsWith('/api/auth/') && r.method === 'POST' && !r.path.endsWith('/logout')) ||
       r.path === '/api/health' ||
-      r.path.startsWith('/api/docs');
+      r.path.startsWith('/api/docs') ||
+      r.path.startsWith('/api/driver-invites/');
     const idPath = new Map<Route, string>();
     for (const route of routes) {
       idPath.set(route, route.path.includes(':') ? route.path.replace(/:\w+/g, await realId(route.path)) : route.path);

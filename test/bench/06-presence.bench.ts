@@ -47,6 +47,8 @@ const DEATH_BOUND_MS = 10_000;
 const FLOOD_SOCKETS = 60;
 const FLOOD_PER_SOCKET = 20;
 const IDLE_READS = 40;
+/** Reads first, so that a freshly started cluster's first requests (cold code, cold pool) count in neither figure. */
+const WARMUP_READS = 200;
 /** What the first cluster runs with: nothing in the way of the appear and disappear rounds, nor of the flood's "before". */
 const LIMITS_OFF = {
   PRESENCE_RATE_LIMIT: '10000',
@@ -128,6 +130,7 @@ async function reads(urls: string[], token: string, tripId: number, enough: (n: 
 
 /** The probe's flood from `flooder`'s consoles (those the cap lets in), and `reader`'s reads meanwhile. */
 async function flood(urls: string[], flooder: string, reader: string, tripId: number): Promise<FloodResult> {
+  await reads(urls, reader, tripId, (n) => n >= WARMUP_READS);
   const idle = stats(await reads(urls, reader, tripId, (n) => n >= IDLE_READS));
   const opened = await Promise.all(
     Array.from(
@@ -163,9 +166,10 @@ async function flood(urls: string[], flooder: string, reader: string, tripId: nu
   const during = stats(await reads(urls, reader, tripId, () => done));
   const applied = (await answers).filter(Boolean).length;
   const floodMs = performance.now() - t0;
+  const admitted = tabs.length;
   await closeSockets(tabs);
-  log(`presence: flood of ${tabs.length} of ${FLOOD_SOCKETS} consoles: ${applied} applied in ${Math.round(floodMs)} ms`);
-  return { admitted: tabs.length, applied, sent: tabs.length * FLOOD_PER_SOCKET, floodMs, idle, during };
+  log(`presence: flood of ${admitted} of ${FLOOD_SOCKETS} consoles: ${applied} applied in ${Math.round(floodMs)} ms`);
+  return { admitted, applied, sent: admitted * FLOOD_PER_SOCKET, floodMs, idle, during };
 }
 
 const floodRows = (when: string, r: FloodResult): Row[] =>

@@ -185,8 +185,17 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
   socket = s;
   s.on('connect', () => setStatus('online'));
   s.on('disconnect', () => setStatus(s.active ? 'connecting' : 'offline'));
-  s.on('connect_error', () => {
-    if (!s.active) setStatus('offline');
+  s.on('connect_error', (error) => {
+    if (s.active) return;
+    // Refused at the handshake (an ended session, or too many open consoles of this account): Socket.IO gives up.
+    // Too many consoles passes when some close, so this one asks again a little later, as long as it is wanted.
+    setStatus('offline');
+    console.warn(`Live updates refused: ${error.message}`);
+    if ((error as { data?: { status?: number } }).data?.status === 429) {
+      setTimeout(() => {
+        if (socket === s && !s.connected) s.connect();
+      }, 30_000);
+    }
   });
   s.on('hello', (hello) => {
     onHello(hello);

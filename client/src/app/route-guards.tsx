@@ -105,7 +105,9 @@ export function RequireDriver({ children }: { children: (driver: DriverIdentity)
 
   if (loading || kept.looking) return <LoadingScreen text="Loading session..." minHeight="100vh" />;
   if (profile && !isDriver(roles)) return <Navigate to="/unauthorized" replace />;
-  const driver = profile ? { userId: profile.id, name: profile.name } : kept.driver && { userId: kept.driver.userId, name: kept.driver.name };
+  const driver = profile
+    ? { userId: profile.id, name: profile.name }
+    : kept.driver && { userId: kept.driver.userId, name: kept.driver.name };
   if (!driver) return <Navigate to="/login" replace state={{ from: '/today' } satisfies FromState} />;
   return (
     <DriverShell name={driver.name} userId={driver.userId}>

@@ -33,5 +33,8 @@ export const registerSchema = z.object({
 export type RegisterBody = z.infer<typeof registerSchema>;
 
 /** POST /driver-invites/{token}: the e-mail and password the driver will sign in with, checked as at registration. */
-export const driverSignUpSchema = z.object({ email: emailSchema, password: passwordSchema }, { error: 'The request body must be a JSON object.' });
+export const driverSignUpSchema = z.object(
+  { email: emailSchema, password: passwordSchema },
+  { error: 'The request body must be a JSON object.' },
+);
 export type DriverSignUpInput = z.infer<typeof driverSignUpSchema>;

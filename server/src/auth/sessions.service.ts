@@ -50,7 +50,7 @@ export const signingKey = (secret: string): KeyObject => createSecretKey(Buffer.
  * Whether a driver account may be used: its fleet driver is in service (docs/domain.md, "Drivers"). Every other
  * role may. A driver whose fleet driver is gone counts as out of service.
  */
-export const driverInService = (user: Pick<User, 'role'>, driverActive: boolean | null | undefined): boolean =>
+const driverInService = (user: Pick<User, 'role'>, driverActive: boolean | null | undefined): boolean =>
   user.role !== 'driver' || driverActive === true;
 
 /** Whether a token of this user is still of a live generation: the current one, or the session kept through a password change. */

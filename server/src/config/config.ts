@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LATE_MINUTES } from '../contracts/progress-rules';
 import { DEMO_PASSWORD } from '../database/seed/demo-password';
 
 const boolish = z
@@ -91,7 +92,7 @@ const envSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be from 1 to 240 minutes')
     .max(240, 'must be from 1 to 240 minutes')
-    .default(10),
+    .default(DEFAULT_LATE_MINUTES),
   LATE_CHECK_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')

@@ -125,7 +125,7 @@ export const PresenceMessages = {
   badClear: 'Send {tripId}, or {} to clear every trip of this connection.',
   badActivity: `Activity must be one of: ${PRESENCE_ACTIVITIES.join(', ')}.`,
   badSync: 'tripIds must be a list of at most 500 trip ids.',
-  rateLimited: 'Too many presence updates from this connection; wait a moment and try again.',
+  rateLimited: 'Too many presence updates; wait a moment and try again.',
   tooManyTrips: (max: number) => `One connection can be present on at most ${max} trips at once.`,
   unavailable: 'Presence is unavailable right now; try again shortly.',
 } as const;

@@ -43,13 +43,37 @@ describe('the order of steps', () => {
     ['acknowledges days before', [], 'acknowledged', '2026-11-28', null],
     ['starts on the day without acknowledging', [], 'leftDepot', '2026-12-02', null],
     ['goes on after acknowledging', ['acknowledged'], 'leftDepot', '2026-12-02', null],
-    ['refuses Left depot before the day', ['acknowledged'], 'leftDepot', '2026-12-01', 'This trip runs on Wed 2 Dec: tap Left depot on that day.'],
+    [
+      'refuses Left depot before the day',
+      ['acknowledged'],
+      'leftDepot',
+      '2026-12-01',
+      'This trip runs on Wed 2 Dec: tap Left depot on that day.',
+    ],
     ['refuses a skipped step', ['leftDepot'], 'departed', '2026-12-02', 'Tap At pickup first.'],
     ['refuses a step with nothing before it on the day', [], 'atPickup', '2026-12-02', 'Tap Left depot first.'],
     ['refuses a step twice', ['leftDepot'], 'leftDepot', '2026-12-02', 'Left depot is already recorded.'],
-    ['refuses going back', ['leftDepot', 'atPickup'], 'acknowledged', '2026-12-02', 'At pickup is already recorded: no need to acknowledge.'],
-    ['allows the day after the return (a late night)', ['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'], 'returned', '2026-12-03', null],
-    ['refuses two days after the return', ['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'], 'returned', '2026-12-04', 'This trip ended on Wed 2 Dec.'],
+    [
+      'refuses going back',
+      ['leftDepot', 'atPickup'],
+      'acknowledged',
+      '2026-12-02',
+      'At pickup is already recorded: no need to acknowledge.',
+    ],
+    [
+      'allows the day after the return (a late night)',
+      ['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'],
+      'returned',
+      '2026-12-03',
+      null,
+    ],
+    [
+      'refuses two days after the return',
+      ['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'],
+      'returned',
+      '2026-12-04',
+      'This trip ended on Wed 2 Dec.',
+    ],
   ])('%s', (_, done, step, today, problem) => {
     expect(stepProblem({ done, step, passengers: 12, trip: running(), today })).toBe(problem);
   });
@@ -122,7 +146,9 @@ describe('late, at the boundary minute (10 minutes unless LATE_MINUTES says othe
   it('words a late bus for the bell', () => {
     const trip = { ...plan, destination: 'Science Discovery Centre' };
     const bus = { busName: 'Bus 7', driverName: 'Omar Haddad' };
-    expect(lateMessage('departure', trip, bus)).toBe('Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned 09:15 AM.');
+    expect(lateMessage('departure', trip, bus)).toBe(
+      'Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned 09:15 AM.',
+    );
     expect(lateMessage('return', trip, bus)).toBe('Bus 7 (Omar Haddad) is not back from Science Discovery Centre: planned 02:00 PM.');
     expect(lateMessage('return', { ...trip, returnDate: '2026-12-03' }, bus)).toBe(
       'Bus 7 (Omar Haddad) is not back from Science Discovery Centre: planned Thu 3 Dec 02:00 PM.',

@@ -9,7 +9,7 @@ import { type LateKind, PROGRESS_STEPS, type ProgressStep } from './progress-wir
 import type { TripStatus } from './trip-wire';
 
 // The step and late names travel on the wire (a trip's progress), so they live in progress-wire.ts, below the rules.
-export { LATE_KINDS, type LateKind, PROGRESS_STEPS, type ProgressStep } from './progress-wire';
+export { type LateKind, PROGRESS_STEPS, type ProgressStep } from './progress-wire';
 
 /** What the board, the trip's timeline and the history call a step that happened. */
 export const STEP_LABELS: Readonly<Record<ProgressStep, string>> = {
@@ -174,11 +174,12 @@ export interface BusStepState {
  * A Confirmed trip completes by itself once every bus of it has Returned. Every bus must carry a fleet driver (a hired
  * bus with no driver of the fleet reports nothing, so such a trip is completed by its company as before).
  */
-export function everyBusReturned(trip: { status: TripStatus; buses: readonly { driverId?: number | null }[] }, states: readonly BusStepState[]): boolean {
+export function everyBusReturned(
+  trip: { status: TripStatus; buses: readonly { driverId?: number | null }[] },
+  states: readonly BusStepState[],
+): boolean {
   if (trip.status !== 'Confirmed' || trip.buses.length === 0) return false;
-  return trip.buses.every(
-    (bus) => bus.driverId != null && states.some((s) => s.driverId === bus.driverId && s.current === 'returned'),
-  );
+  return trip.buses.every((bus) => bus.driverId != null && states.some((s) => s.driverId === bus.driverId && s.current === 'returned'));
 }
 
 /**
@@ -186,10 +187,7 @@ export function everyBusReturned(trip: { status: TripStatus; buses: readonly { d
  * their counts add up to a number other than the list's; null when they agree, when the school keeps no list, or
  * while a bus has still to depart.
  */
-export function departureCountMismatch(
-  counts: readonly (number | null)[],
-  listed: number,
-): { counted: number; listed: number } | null {
+export function departureCountMismatch(counts: readonly (number | null)[], listed: number): { counted: number; listed: number } | null {
   if (listed === 0 || counts.length === 0 || counts.some((c) => c === null)) return null;
   const counted = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
   return counted === listed ? null : { counted, listed };

@@ -37,7 +37,10 @@ export const busProgressSchema = z
     current: z.enum(PROGRESS_STEPS).nullable(),
     late: z.enum(LATE_KINDS).nullable(),
   })
-  .meta({ id: 'BusProgress', description: 'One bus of a trip on the day of travel: its driver’s steps, where it is, and whether it is late.' });
+  .meta({
+    id: 'BusProgress',
+    description: 'One bus of a trip on the day of travel: its driver’s steps, where it is, and whether it is late.',
+  });
 
 export const driverAssignmentSchema = z
   .object({
@@ -61,7 +64,12 @@ export const driverAssignmentSchema = z
     busType: z.string(),
     busSeats: count,
     passengers: z.array(
-      z.object({ fullName: z.string(), pickupPoint: z.string().nullable(), dropoffPoint: z.string().nullable(), notes: z.string().nullable() }),
+      z.object({
+        fullName: z.string(),
+        pickupPoint: z.string().nullable(),
+        dropoffPoint: z.string().nullable(),
+        notes: z.string().nullable(),
+      }),
     ),
     progress: busProgressSchema,
     next: z.enum(PROGRESS_STEPS).nullable(),

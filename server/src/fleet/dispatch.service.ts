@@ -178,8 +178,8 @@ export class DispatchService {
       return company ? { companyId: company.id } : null;
     }
     if (caller.role === 'admin') return isPlatformAdmin(caller) ? {} : { tenantId: caller.tenantId ?? -1 };
-    if (caller.role === 'school_staff' && caller.activeOrgId !== null) return { tenantId: caller.tenantId ?? -1, schoolId: caller.activeOrgId };
-    return null;
+    if (caller.role !== 'school_staff' || caller.activeOrgId === null) return null;
+    return { tenantId: caller.tenantId ?? -1, schoolId: caller.activeOrgId };
   }
 
   /** "Needs a bus" and a bus unavailable, still open, for a company's or a tenant's scope. */

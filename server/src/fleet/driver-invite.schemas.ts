@@ -10,9 +10,7 @@ const blankIsNone = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  */
 export const driverInviteSchema = z.object(
   {
-    email: z
-      .preprocess(blankIsNone, emailSchema.nullable().optional())
-      .transform((v) => v ?? null),
+    email: z.preprocess(blankIsNone, emailSchema.nullable().optional()).transform((v) => v ?? null),
   },
   { error: M.bodyNotObject },
 );

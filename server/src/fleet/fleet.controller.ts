@@ -23,7 +23,14 @@ import { FleetService } from './fleet.service';
 import { consoleOrigin } from './driver-invite.origin';
 import { type DriverInviteInput, driverInviteSchema } from './driver-invite.schemas';
 import { ApiDoc } from '../docs/api-doc';
-import { busSchema, busStaleSchema, driverInviteSchema as driverInviteDoc, driverSchema, driverStaleSchema, errorSchema } from '../docs/wire.schemas';
+import {
+  busSchema,
+  busStaleSchema,
+  driverInviteSchema as driverInviteDoc,
+  driverSchema,
+  driverStaleSchema,
+  errorSchema,
+} from '../docs/wire.schemas';
 
 /** The fleet registry: dispatchers and admins only; which company's rows is the service's business. No DELETE: nothing is deleted. */
 @Controller('fleet')
@@ -92,7 +99,7 @@ export class FleetController {
 
   @Patch('drivers/:id')
   @ApiDoc({
-    summary: 'Change a driver.',
+    summary: "Change a driver (`active: false` takes them out of service and ends their account's sessions).",
     response: driverSchema,
     errors: {
       403: "Not this company's dispatcher.",

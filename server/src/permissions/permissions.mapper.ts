@@ -1,4 +1,10 @@
-import { defaultPermissionMatrix, noPermissions, PERMISSION_KEYS, type PermissionMatrixDto, type PermissionSet } from '../contracts/permissions';
+import {
+  defaultPermissionMatrix,
+  noPermissions,
+  PERMISSION_KEYS,
+  type PermissionMatrixDto,
+  type PermissionSet,
+} from '../contracts/permissions';
 import type { PermissionMatrix, StoredRole } from './permission-matrix.entity';
 
 /** A tenant that never saved its matrix reads the default (defaultPermissionMatrix), with updated_at null. */

@@ -43,7 +43,9 @@ export const putPermissionsSchema = z.object(
           const role = acceptRoleName(name, seen);
           if (role === null) ctx.addIssue({ code: 'custom', message: INVALID_ROLE_NAME });
           else seen.push(role);
-          if (role === 'driver' && Object.values(roles[name]).some(Boolean)) ctx.addIssue({ code: 'custom', message: M.driverPermissionsFixed });
+          if (role === 'driver' && Object.values(roles[name]).some(Boolean)) {
+            ctx.addIssue({ code: 'custom', message: M.driverPermissionsFixed });
+          }
         }
         // The driver row may be left out: it is always there, all off (withDriverRow).
         if (seen.length === names.length && ASSIGNABLE_ROLES.some((r) => !seen.includes(r))) {

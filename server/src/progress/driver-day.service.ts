@@ -60,7 +60,8 @@ export class DriverDay {
 
   /** The caller's fleet driver: 403 for anyone else, and for a driver account no longer tied to one. */
   async driverOf(em: EntityManager, caller: AuthUser): Promise<DriverFacts> {
-    const driver = caller.role === 'driver' && caller.fleetDriverId !== null ? await findDriver(em, caller.fleetDriverId, caller.tenantId) : null;
+    const driver =
+      caller.role === 'driver' && caller.fleetDriverId !== null ? await findDriver(em, caller.fleetDriverId, caller.tenantId) : null;
     if (!driver) throw new ForbiddenException(DriverMessages.notADriver);
     return driver;
   }

@@ -21,7 +21,9 @@ const shifted = (wall: string, minutes: number) => new Date(Date.parse(`${wall}:
 
 /** The alerts a trip (its progress computed) calls for now: each late bus for its reason, and a departure count that differs. */
 function dueAlerts(trip: TripDto): DueAlert[] {
-  const due: DueAlert[] = trip.progress.flatMap((p) => (p.late ? [{ tripId: trip.id, tenantId: trip.tenantId, driverId: p.driverId, kind: p.late }] : []));
+  const due: DueAlert[] = trip.progress.flatMap((p) =>
+    p.late ? [{ tripId: trip.id, tenantId: trip.tenantId, driverId: p.driverId, kind: p.late }] : [],
+  );
   if (trip.departureCount) due.push({ tripId: trip.id, tenantId: trip.tenantId, driverId: 0, kind: 'departureCount' });
   return due;
 }
@@ -72,9 +74,10 @@ export class LateAlerts implements OnApplicationBootstrap, BeforeApplicationShut
   @OnEvent('trip.created')
   @OnEvent('trip.updated')
   tripChanged({ trip }: DomainEventMap['trip.updated']): void {
-    if (this.stopped || dueAlerts(trip).length === 0) return;
+    if (this.stopped) return;
+    // Inside the chain: whatever fails here is logged, never thrown at the emitter (the event's other listeners run).
     this.running = this.running
-      .then(() => this.unitOfWork.run((work) => this.raise(work, [trip], false)))
+      .then(() => (dueAlerts(trip).length === 0 ? undefined : this.unitOfWork.run((work) => this.raise(work, [trip], false))))
       .catch((e: unknown) => this.failed(e));
   }
 

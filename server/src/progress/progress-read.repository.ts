@@ -41,7 +41,9 @@ export async function addProgress(em: EntityManager, trips: TripDto[], now: stri
     t.departureCount = null;
   }
   if (driven.length === 0) return;
-  const rows = await em.query<{ tripId: number; listed: number; steps: StoredStep[] }[]>(PROGRESS_SQL, [[...new Set(driven.map((t) => t.id))]]);
+  const rows = await em.query<{ tripId: number; listed: number; steps: StoredStep[] }[]>(PROGRESS_SQL, [
+    [...new Set(driven.map((t) => t.id))],
+  ]);
   const byTrip = new Map(rows.map((r) => [r.tripId, r]));
   // The same trip may come twice (a board's bar and its lane): each copy gets its own.
   for (const t of driven) {
@@ -67,7 +69,13 @@ export async function findDriver(em: EntityManager, driverId: number, tenantId: 
  * (Accepted, Confirmed, Cancel Requested), and those completed with one of their steps received since $4 (an instant:
  * the day's finished trips stay on the driver's list). By the (driver_id, ends_at) index of fleet_assignments.
  */
-export async function assignedTripIds(em: EntityManager, driverId: number, from: string, until: string, stepsSince: string): Promise<number[]> {
+export async function assignedTripIds(
+  em: EntityManager,
+  driverId: number,
+  from: string,
+  until: string,
+  stepsSince: string,
+): Promise<number[]> {
   const rows = await em.query<{ tripId: number }[]>(
     `SELECT DISTINCT fa.trip_id AS "tripId"
        FROM fleet_assignments fa

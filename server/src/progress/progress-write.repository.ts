@@ -24,7 +24,9 @@ export async function findStep(
   tx: EntityManager,
   id: string,
 ): Promise<{ id: string; tripId: number; driverId: number; receivedAt: Date | string; undoneAt: Date | string | null } | null> {
-  const [step] = await tx.query<{ id: string; tripId: number; driverId: number; receivedAt: Date | string; undoneAt: Date | string | null }[]>(
+  const [step] = await tx.query<
+    { id: string; tripId: number; driverId: number; receivedAt: Date | string; undoneAt: Date | string | null }[]
+  >(
     `SELECT id, trip_id AS "tripId", driver_id AS "driverId", received_at AS "receivedAt", undone_at AS "undoneAt"
        FROM trip_progress_steps WHERE id = $1`,
     [id],

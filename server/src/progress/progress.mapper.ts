@@ -10,7 +10,7 @@ import {
   RUNNING_STATUSES,
 } from '../contracts/progress-rules';
 import type { BusProgressDto, LateKind, ProgressStep, ProgressStepDto } from '../contracts/progress-wire';
-import type { TripDto } from '../contracts/trip-wire';
+import { DEFAULT_ORIGIN, type TripDto } from '../contracts/trip-wire';
 
 /**
  * From the stored steps to what the wire carries (docs/domain.md, "The day of travel"): a trip's `progress`, the driver's
@@ -86,7 +86,7 @@ export function toAssignment(trip: TripDto, driverId: number, passengers: Driver
     tripId: trip.id,
     status: trip.status,
     tripType: trip.tripType,
-    origin: trip.origin ?? 'School',
+    origin: trip.origin ?? DEFAULT_ORIGIN,
     destination: trip.destination,
     departureDate: trip.departureDate,
     departureTime: trip.departureTime,
@@ -135,7 +135,12 @@ export function toProgressNotification(alert: ProgressAlertRow, trip: TripDto): 
   };
   if (alert.kind === 'departureCount') {
     if (!trip.departureCount) return null;
-    return { ...base, kind: 'departureCount', title: DEPARTURE_COUNT_TITLE, message: departureCountMessage(trip.destination, trip.departureCount) };
+    return {
+      ...base,
+      kind: 'departureCount',
+      title: DEPARTURE_COUNT_TITLE,
+      message: departureCountMessage(trip.destination, trip.departureCount),
+    };
   }
   const bus = trip.progress.find((p) => p.driverId === alert.driverId);
   if (!bus) return null;

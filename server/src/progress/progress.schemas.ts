@@ -25,7 +25,7 @@ export const StepMessages = {
   noteTooLong: `A note must be at most ${STEP_NOTE_MAX} characters.`,
 } as const;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 const stepId = z
   .string({ error: StepMessages.idInvalid })

@@ -82,7 +82,12 @@ export class ProgressService {
       const steps = await driverSteps(tx, trip.id, driver.id);
       const latest = steps.filter((s) => !s.undone).at(-1);
       const problem = undoProblem(
-        { receivedAt: new Date(step.receivedAt).getTime(), undone: step.undoneAt !== null, latest: latest?.id === step.id, tripStatus: trip.status },
+        {
+          receivedAt: new Date(step.receivedAt).getTime(),
+          undone: step.undoneAt !== null,
+          latest: latest?.id === step.id,
+          tripStatus: trip.status,
+        },
         // The database's clock received it, so the database's clock measures the window.
         await databaseNow(tx),
       );

@@ -158,6 +158,8 @@ export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: C
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100000',
+      // The benches open thousands of sockets for a handful of users.
+      LIVE_CONNECTIONS_PER_USER: '100000',
       LOGIN_ADDRESS_RATE_LIMIT: '100000',
       ...opts.replicaEnv,
     },
@@ -191,6 +193,7 @@ export async function startEmbeddedServer(dataDir: string, opts: { nodeArgs?: st
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       JWT_SECRET,
+      LIVE_CONNECTIONS_PER_USER: '100000',
     },
     ready: (output) => output.includes('console ready at'),
     readyWithinMs: 120_000,

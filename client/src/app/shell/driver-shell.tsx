@@ -40,7 +40,7 @@ export function DriverShell({ name, userId, children }: { name: string; userId: 
               <IconBus size={22} aria-hidden />
             </ThemeIcon>
             <Box style={{ minWidth: 0, lineHeight: 1.2 }}>
-              <Text fw={600} fz="sm">
+              <Text fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 School Transport
               </Text>
               <Text fw={700} fz="lg" truncate title={name}>
@@ -50,7 +50,7 @@ export function DriverShell({ name, userId, children }: { name: string; userId: 
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <ThemeToggle size={TOUCH} />
-            <Button variant="default" size="md" h={TOUCH} onClick={() => void signOut()}>
+            <Button variant="default" size="md" h={TOUCH} px="sm" onClick={() => void signOut()}>
               Sign out
             </Button>
           </Group>

@@ -15,8 +15,8 @@ import { OrgPicker } from './org-picker';
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 /**
- * A driver's account comes from their invitation and stays a driver's (docs/domain.md, "Drivers"): its role shows, and
- * cannot be changed here.
+ * A driver's account comes from their invitation and stays a driver's (docs/domain.md, "Drivers"): its role and company
+ * show, and cannot be changed here.
  */
 const DRIVER_OPTION = [{ value: 'driver', label: roleLabel('driver') }];
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
@@ -104,7 +104,12 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
         />
       </Table.Td>
       <Table.Td miw={180}>
-        <OrgPicker user={user} role={role} value={orgId} onChange={setOrgId} />
+        {user.role === 'driver' ? (
+          // a driver's company is their fleet driver's
+          <Text size="sm">{user.active_org?.name ?? '—'}</Text>
+        ) : (
+          <OrgPicker user={user} role={role} value={orgId} onChange={setOrgId} />
+        )}
       </Table.Td>
       <Table.Td miw={130}>
         <Select

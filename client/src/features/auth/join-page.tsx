@@ -116,7 +116,11 @@ export function JoinPage() {
   const invite = useQuery(['driver-invite', token], () => inviteApi.info(token));
   if (invite.loading) return <LoadingScreen text="Loading your invitation..." minHeight="100vh" />;
   if (!invite.data) {
-    return <InviteRefused message={serverMessage(invite.error) ?? 'The invitation could not be read. Check your signal and open the link again.'} />;
+    return (
+      <InviteRefused
+        message={serverMessage(invite.error) ?? 'The invitation could not be read. Check your signal and open the link again.'}
+      />
+    );
   }
   return <SignUpForm token={token} invite={invite.data} />;
 }

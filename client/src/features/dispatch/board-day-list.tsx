@@ -11,8 +11,8 @@ import { ProgressChip } from './progress-chip';
 import { busHeading, plannedVsActual, showsProgress } from './progress-view';
 
 /** Where each bus of a trip is on its day, one line per bus: "At pickup · Bus 7 · Omar Haddad · Planned 09:15 AM · …". */
-function BusesOnTheDay({ trip }: { trip: TripDto }) {
-  const shown = (trip.progress ?? []).filter((p) => showsProgress(trip, p));
+function BusesOnTheDay({ trip, today }: { trip: TripDto; today: string }) {
+  const shown = (trip.progress ?? []).filter((p) => showsProgress(trip, p, today));
   return shown.map((p) => (
     <Group key={p.driverId} gap={4} wrap="wrap" mt={2} data-progress-driver={p.driverId}>
       <ProgressChip progress={p} />
@@ -74,7 +74,7 @@ export function BoardDayList({ board, mode, days }: { board: DispatchBoardDto; m
                           {describeWindow(trip)} · {trip.schoolName} · {passengersOf(trip)} passengers
                         </Text>
                         <Text size="xs">{assignmentText(trip)}</Text>
-                        <BusesOnTheDay trip={trip} />
+                        <BusesOnTheDay trip={trip} today={board.today} />
                         {clash ? (
                           <Badge size="xs" color="red" variant="light">
                             Clash

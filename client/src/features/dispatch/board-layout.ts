@@ -143,7 +143,19 @@ function colorOf(trip: TripDto, progress: BusProgressDto | null, day: boolean): 
   return PHASE_COLORS[phaseOf(progress)];
 }
 
-function toBars(geometry: Geometry, trips: TripDto[], rowKey: string, onRow: OnRow, day: boolean): { bars: BoardBar[]; lanes: number } {
+/** What a row's bars need to say where their buses are: the row's assignments, the Today view or the week, and today. */
+interface RowProgress {
+  onRow: OnRow;
+  day: boolean;
+  today: string;
+}
+
+function toBars(
+  geometry: Geometry,
+  trips: TripDto[],
+  rowKey: string,
+  { onRow, day, today }: RowProgress,
+): { bars: BoardBar[]; lanes: number } {
   const laneEnds: number[] = [];
   const bars = trips.map((trip) => {
     const { left, width } = geometry(trip);
@@ -152,7 +164,7 @@ function toBars(geometry: Geometry, trips: TripDto[], rowKey: string, onRow: OnR
     laneEnds[lane] = left + width;
     const clash = trip.clashes.length > 0;
     const found = rowProgress(trip, onRow);
-    const progress = found && showsProgress(trip, found) ? found : null;
+    const progress = found && showsProgress(trip, found, today) ? found : null;
     return {
       key: `${rowKey}:${trip.id}`,
       trip,
@@ -182,7 +194,14 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
   const rows: BoardRow[] = [];
   // a row holds the trips with an assignment it picks (its bus, its driver), and shows the progress of those buses
   const add = (key: string, id: number | null, label: string, detail: string, warning: string | null, list: TripDto[], onRow: OnRow) =>
-    rows.push({ key, id, label, detail, warning, ...toBars(geometry, list, key, onRow, window !== undefined) });
+    rows.push({
+      key,
+      id,
+      label,
+      detail,
+      warning,
+      ...toBars(geometry, list, key, { onRow, day: window !== undefined, today: board.today }),
+    });
   const onTrip = (pick: OnRow) => trips.filter((t) => t.buses.some(pick));
 
   if (!board.company) {

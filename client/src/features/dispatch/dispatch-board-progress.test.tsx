@@ -181,3 +181,22 @@ describe('the week marks trips under way', () => {
     expect(screen.queryByRole('list', { name: 'Bus progress colours' })).toBeNull();
   });
 });
+
+describe('the phone’s list', () => {
+  it('says where each bus of a trip is, in words, under the trip', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      renderBoard(`/dispatch?period=day&day=${wednesday}`);
+      const list = await screen.findByTestId('board-day-list');
+      const late = within(list).getByRole('button', { name: /^Camel Racing Museum/ });
+      expect(late.querySelector('[data-progress-driver="2"]')).toHaveTextContent(
+        'Late departureBus 3 · DXB 300 · Sara Khan · Planned 10:00 AM · At pickup 09:55 AM',
+      );
+      const opera = within(list).getByRole('button', { name: /^Opera House/ });
+      expect(opera.querySelector('[data-progress-driver]')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});

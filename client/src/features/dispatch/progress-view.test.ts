@@ -1,5 +1,5 @@
 import { alertStillOpen } from './alert-rules';
-import { busHeading, plannedVsActual, progressState, rowProgress } from './progress-view';
+import { busHeading, plannedVsActual, progressState, rowProgress, showsProgress } from './progress-view';
 import { busProgress, companyTrip, makeBus, makeDriver, onBus, stepDone } from './test-board';
 
 const DAY = '2031-03-05';
@@ -34,6 +34,18 @@ describe('the progress a board row shows', () => {
       busProgress(bus2, sara, [stepDone('atPickup', `${DAY}T09:10:00`)]),
     ]);
     expect(progressState(rowProgress(onTime, () => true)!)).toBe('At pickup');
+  });
+});
+
+describe('whether a bar says where its bus is', () => {
+  const idle = busProgress(bus1, omar, []);
+  it('says "Not started" of a running trip from its first day on, not before, and nothing of an accepted trip not begun', () => {
+    const trip = twoBuses();
+    expect(showsProgress(trip, idle, DAY)).toBe(true);
+    expect(showsProgress(trip, idle, '2031-03-04')).toBe(false);
+    expect(showsProgress({ ...trip, status: 'Accepted' }, idle, DAY)).toBe(false);
+    // a bus that recorded something (an acknowledgement the day before) says so
+    expect(showsProgress(trip, busProgress(bus1, omar, [stepDone('acknowledged', '2031-03-04T19:00:00')]), '2031-03-04')).toBe(true);
   });
 });
 

@@ -59,11 +59,11 @@ export const underway = (p: Pick<BusProgressDto, 'current'>): boolean =>
   p.current !== null && p.current !== 'acknowledged' && p.current !== 'returned';
 
 /**
- * Whether a bar says where its bus is: while the trip runs (Confirmed, or a cancel asked for), and afterwards for a
- * bus that recorded something; a bus of an accepted trip with nothing recorded says nothing yet.
+ * Whether a bar says where its bus is: once its driver recorded something or it is late, and from the trip's first day
+ * while the trip runs (Confirmed, or a cancel asked for): "Not started" on a trip next week would say nothing.
  */
-export const showsProgress = (trip: Pick<TripDto, 'status'>, p: BusProgressDto): boolean =>
-  RUNNING_STATUSES.includes(trip.status) || p.current !== null || p.late !== null;
+export const showsProgress = (trip: Pick<TripDto, 'status' | 'departureDate'>, p: BusProgressDto, today: string): boolean =>
+  p.current !== null || p.late !== null || (RUNNING_STATUSES.includes(trip.status) && trip.departureDate <= today);
 
 const at = (iso: string) => dayjs(iso);
 

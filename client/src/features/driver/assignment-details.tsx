@@ -47,7 +47,15 @@ function PassengerList({ assignment }: { assignment: DriverAssignmentDto }) {
         {open ? 'Hide passenger list' : `Passenger list (${passengers.length})`}
       </Button>
       {open ? (
-        <Stack component="ol" id={listId} gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Passengers to ${assignment.destination}`}>
+        <Stack
+          component="ol"
+          id={listId}
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`Passengers to ${assignment.destination}`}
+        >
           {passengers.map((p, i) => (
             <Paper component="li" key={`${i}-${p.fullName}`} withBorder p="sm">
               <Text fz="lg" fw={700}>

@@ -22,7 +22,7 @@ export function ConnectionBanner({
   keptAt: string | null;
 }) {
   return (
-    <Box role="status" aria-live="polite">
+    <Box role="status" aria-live="polite" aria-label="Connection">
       {offline ? (
         <Paper p="md" radius="md" bg="var(--mantine-color-yellow-light)" withBorder>
           <Box style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
@@ -31,7 +31,9 @@ export function ConnectionBanner({
               <Text fz="lg" fw={700}>
                 You are offline. Taps are saved and will be sent when the signal returns.
               </Text>
-              {waiting > 0 ? <Text fz="lg">{waiting === 1 ? '1 tap is waiting to send.' : `${waiting} taps are waiting to send.`}</Text> : null}
+              {waiting > 0 ? (
+                <Text fz="lg">{waiting === 1 ? '1 tap is waiting to send.' : `${waiting} taps are waiting to send.`}</Text>
+              ) : null}
               {keptAt ? <Text fz="lg">Your day as it was at {readAt(keptAt)}.</Text> : null}
             </div>
           </Box>

@@ -8,7 +8,8 @@ import type { TapDetails } from './use-driver-steps';
 
 /** What the driver reads where the button would be when there is nothing to tap now. */
 function NothingToTap({ view, problem }: { view: AssignmentView; problem: string | null }) {
-  const text = problem ?? (view.steps.at(-1)?.step === 'returned' ? 'Back at the depot: nothing more to tap.' : 'Nothing to tap on this trip.');
+  const text =
+    problem ?? (view.steps.at(-1)?.step === 'returned' ? 'Back at the depot: nothing more to tap.' : 'Nothing to tap on this trip.');
   return (
     <Text fz="lg" fw={600}>
       {text}

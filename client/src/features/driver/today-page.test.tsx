@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { makeAssignment, makeDay, OMAR, omarProfile, recorded, freshPhone, TODAY } from './test-driver';
+import { freshPhone, makeAssignment, makeDay, OMAR, omarProfile, recorded } from './test-driver';
 import { TodayPage } from './today-page';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -22,8 +22,20 @@ const stepPosts = (calls: ReturnType<typeof mockFetch>['calls']) =>
 function answerWith(assignment: DriverAssignmentDto, next: DriverAssignmentDto['next']) {
   return (body: unknown) => {
     const step = body as StepBody;
-    const steps = [...assignment.progress.steps, recorded(step.step, { id: step.id, at: step.at, receivedAt: new Date().toISOString(), passengers: step.passengers ?? null, note: step.note ?? null })];
-    return { status: 201, body: makeAssignment(assignment.tripId, { ...assignment, progress: { ...assignment.progress, steps, current: step.step }, next }) };
+    const steps = [
+      ...assignment.progress.steps,
+      recorded(step.step, {
+        id: step.id,
+        at: step.at,
+        receivedAt: new Date().toISOString(),
+        passengers: step.passengers ?? null,
+        note: step.note ?? null,
+      }),
+    ];
+    return {
+      status: 201,
+      body: makeAssignment(assignment.tripId, { ...assignment, progress: { ...assignment.progress, steps, current: step.step }, next }),
+    };
   };
 }
 
@@ -37,7 +49,12 @@ describe("the driver's day", () => {
         { fullName: 'Maya Odeh', pickupPoint: null, dropoffPoint: 'Marina stop', notes: null },
       ],
     });
-    const later = makeAssignment(2, { destination: 'Desert Farm', departureDate: '2031-03-12', returnDate: '2031-03-12', next: 'acknowledged' });
+    const later = makeAssignment(2, {
+      destination: 'Desert Farm',
+      departureDate: '2031-03-12',
+      returnDate: '2031-03-12',
+      next: 'acknowledged',
+    });
     renderToday([later, today].sort((a, b) => a.departureDate.localeCompare(b.departureDate)));
 
     const top = await screen.findByRole('region', { name: 'Current trip to Science Discovery Centre' });
@@ -63,7 +80,9 @@ describe("the driver's day", () => {
 
   it('offers Acknowledge for a trip of another day', async () => {
     renderToday([makeAssignment(2, { departureDate: '2031-03-12', returnDate: '2031-03-12', next: 'acknowledged' })]);
-    expect(await within(await screen.findByRole('region', { name: /^Current trip/ })).findByRole('button', { name: 'Acknowledge' })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: /^Current trip/ })).findByRole('button', { name: 'Acknowledge' }),
+    ).toBeInTheDocument();
   });
 
   it('says on which day to start an acknowledged trip, with no button to tap before', async () => {
@@ -75,11 +94,20 @@ describe("the driver's day", () => {
   });
 
   it('offers the step after the last one recorded, with the steps so far', async () => {
-    const atPickup = makeAssignment(1, { progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot'), recorded('atPickup')] }, next: 'departed' });
+    const atPickup = makeAssignment(1, {
+      progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot'), recorded('atPickup')] },
+      next: 'departed',
+    });
     renderToday([atPickup]);
-    expect(await within(await screen.findByRole('region', { name: /^Current trip/ })).findByRole('button', { name: 'Departed' })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: /^Current trip/ })).findByRole('button', { name: 'Departed' }),
+    ).toBeInTheDocument();
     const done = within(current()).getByRole('list', { name: 'Steps done' });
-    expect(within(done).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['Left depot', 'At pickup']);
+    expect(
+      within(done)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['Left depot', 'At pickup']);
   });
 
   it('says the bus is back once Returned is recorded, with no button left', async () => {
@@ -95,7 +123,11 @@ describe("the driver's day", () => {
       { fullName: 'Maya Odeh', pickupPoint: null, dropoffPoint: null, notes: null },
       { fullName: 'Ali Nasser', pickupPoint: null, dropoffPoint: null, notes: null },
     ];
-    const trip = makeAssignment(1, { passengers: list, progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot'), recorded('atPickup')] }, next: 'departed' });
+    const trip = makeAssignment(1, {
+      passengers: list,
+      progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot'), recorded('atPickup')] },
+      next: 'departed',
+    });
     const { calls } = renderToday([trip], { 'POST /api/driver/steps': answerWith(trip, 'arrived') });
 
     await userEvent.type(await screen.findByRole('textbox', { name: /Add a note/ }), 'Maya stayed home, sick.');
@@ -108,7 +140,14 @@ describe("the driver's day", () => {
 
     expect(await within(current()).findByRole('button', { name: 'Arrived' })).toBeInTheDocument();
     const [sent] = stepPosts(calls);
-    expect(sent).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), tripId: 1, step: 'departed', at: expect.any(String), passengers: 2, note: 'Maya stayed home, sick.' });
+    expect(sent).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      tripId: 1,
+      step: 'departed',
+      at: expect.any(String),
+      passengers: 2,
+      note: 'Maya stayed home, sick.',
+    });
     expect(within(current()).getByText('Departed with 2 passengers')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Add a note/ })).toHaveValue('');
   });
@@ -138,7 +177,9 @@ describe("the driver's day", () => {
     });
     const { calls } = renderToday([trip], {
       'POST /api/driver/steps/tap-1/undo': () => ({
-        body: makeAssignment(1, { progress: { ...trip.progress, steps: [{ ...trip.progress.steps[0], undoneAt: new Date().toISOString() }], current: null } }),
+        body: makeAssignment(1, {
+          progress: { ...trip.progress, steps: [{ ...trip.progress.steps[0], undoneAt: new Date().toISOString() }], current: null },
+        }),
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Undo Left depot' }));
@@ -160,7 +201,6 @@ describe("the driver's day", () => {
   it('says so when there is no trip in the coming week', async () => {
     renderToday([]);
     expect(await screen.findByText('No trips for you today or in the next 7 days.')).toBeInTheDocument();
-    expect(TODAY).toBe('2031-03-10');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Alert, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, CloseButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../api/http';
@@ -62,6 +62,7 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
 
   return (
     <Stack gap="md" pb="xl">
+      <VisuallyHidden component="h1">Your day</VisuallyHidden>
       <ConnectionBanner offline={offline} waiting={steps.waiting.length} allSent={steps.allSent} keptAt={shown?.keptAt ?? null} />
       <Problems problems={steps.problems} onDismiss={steps.dismiss} />
       {day.loading ? (
@@ -85,7 +86,14 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
             </Title>
           ) : null}
           {others.map(({ assignment }) => (
-            <Paper key={assignment.tripId} component="section" withBorder p="md" radius="md" aria-label={`Trip to ${assignment.destination}`}>
+            <Paper
+              key={assignment.tripId}
+              component="section"
+              withBorder
+              p="md"
+              radius="md"
+              aria-label={`Trip to ${assignment.destination}`}
+            >
               <Stack gap="sm">
                 <Title order={3} fz={22} style={{ overflowWrap: 'anywhere' }}>
                   {assignment.destination}

@@ -47,7 +47,17 @@ export function assignmentView(assignment: DriverAssignmentDto, waiting: readonl
   const steps = [...recorded, ...mine];
   if (mine.length === 0) return { assignment, steps, next: assignment.next };
   const runs = RUNNING_STATUSES.includes(assignment.status);
-  return { assignment, steps, next: runs ? nextStep(steps.map((s) => s.step), assignment, today) : null };
+  return {
+    assignment,
+    steps,
+    next: runs
+      ? nextStep(
+          steps.map((s) => s.step),
+          assignment,
+          today,
+        )
+      : null,
+  };
 }
 
 /**

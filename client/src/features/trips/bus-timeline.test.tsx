@@ -33,7 +33,8 @@ const trip = (overrides: Partial<TripDto> = {}) =>
   });
 
 const omarsDay = busProgress(bus7, omar, [
-  stepDone('leftDepot', at('07:40')),
+  // tapped offline, sent once the phone was back online
+  stepDone('leftDepot', at('07:40'), { receivedAt: at('07:58') }),
   stepDone('departed', at('08:04'), { note: 'Two pupils stayed home' }),
   stepDone('arrived', at('09:05'), { undoneAt: at('09:05') }),
   stepDone('arrived', at('09:10')),
@@ -87,7 +88,7 @@ describe('a trip’s day of travel in its details', () => {
     const omars = busCard(details, 'Bus 7 · DXB 41212 · Omar Haddad');
     expect(within(omars).getByText('Arrived')).toBeInTheDocument();
     expect(stepsOf(omars)).toEqual([
-      'Left depot 07:40',
+      'Left depot 07:40 · sent 07:58',
       'Departed 08:04 with 38 passengers “Two pupils stayed home”',
       'Arrived 09:05 (undone)',
       'Arrived 09:10',

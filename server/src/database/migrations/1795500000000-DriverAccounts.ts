@@ -13,7 +13,9 @@ export class DriverAccounts1795500000000 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE INDEX "IDX_driver_invites_driver" ON "driver_invites"  ("driver_id") `);
     await queryRunner.query(`ALTER TABLE "users" ADD "fleet_driver_id" integer`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_users_fleet_driver" ON "users"  ("fleet_driver_id") WHERE fleet_driver_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "UQ_users_fleet_driver" ON "users"  ("fleet_driver_id") WHERE fleet_driver_id IS NOT NULL`,
+    );
     await queryRunner.query(
       `ALTER TABLE "users" ADD CONSTRAINT "FK_ce0c476ef0bb451d2c2df8cdd57" FOREIGN KEY ("fleet_driver_id") REFERENCES "fleet_drivers"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
     );
