@@ -76,6 +76,8 @@ function trips(): TripDto[] {
       needsBus: false,
       outOfService: [],
       requestedChanges: [],
+      progress: [],
+      departureCount: null,
     });
   }
   return list.reverse();

@@ -1,10 +1,16 @@
 import { MAX_DEPARTURE_COUNT, type ProgressStep, STEP_ACTIONS, STEP_NOTE_MAX } from '@contracts/progress-rules';
 import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TapDetails } from './use-driver-steps';
 
 /** The big button's size: a thumb on a moving bus, in gloves, in the sun. */
 const BIG = { size: 'xl', h: 72, fz: 24, fullWidth: true } as const;
+
+/**
+ * After a tap the button already offers the next step: it rests this long first, so a double tap (a bump of the bus)
+ * does not record two steps at once.
+ */
+const REST_MS = 700;
 
 const passengersLabel = (n: number) => `Departed with ${n} ${n === 1 ? 'passenger' : 'passengers'}`;
 
@@ -75,10 +81,17 @@ export function StepButton({
 }) {
   const [note, setNote] = useState('');
   const [counting, setCounting] = useState(false);
+  const [resting, setResting] = useState(false);
+  useEffect(() => {
+    if (!resting) return;
+    const timer = setTimeout(() => setResting(false), REST_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
   const send = (passengers?: number) => {
     onTap(next, { passengers, note: note.trim() || null });
     setNote('');
     setCounting(false);
+    setResting(true);
   };
   return (
     <Stack gap="sm">
@@ -97,7 +110,7 @@ export function StepButton({
       {counting ? (
         <DepartureCount expected={expected} onConfirm={send} onCancel={() => setCounting(false)} />
       ) : (
-        <Button {...BIG} onClick={() => (next === 'departed' ? setCounting(true) : send())}>
+        <Button {...BIG} disabled={resting} onClick={() => (next === 'departed' ? setCounting(true) : send())}>
           {STEP_ACTIONS[next]}
         </Button>
       )}

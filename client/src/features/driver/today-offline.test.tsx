@@ -10,6 +10,13 @@ const current = () => screen.getByRole('region', { name: /^Current trip to/ });
 const banner = () => screen.getByRole('status', { name: 'Connection' });
 const OFFLINE = 'You are offline. Taps are saved and will be sent when the signal returns.';
 
+/** The big button for `step`, once it takes taps again (it rests a moment after each). */
+async function bigButton(step: string) {
+  const button = await within(current()).findByRole('button', { name: step });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 /** A server that records every step it is sent, in order, and answers the bus's progress with it. */
 function recordingServer(trip: DriverAssignmentDto) {
   const received: StepBody[] = [];
@@ -48,8 +55,7 @@ describe('the driver without a signal', () => {
     act(() => void window.dispatchEvent(new Event('offline')));
     const tappedFrom = Date.now();
     await userEvent.click(within(current()).getByRole('button', { name: 'Left depot' }));
-    expect(await within(current()).findByRole('button', { name: 'At pickup' })).toBeInTheDocument();
-    await userEvent.click(within(current()).getByRole('button', { name: 'At pickup' }));
+    await userEvent.click(await bigButton('At pickup'));
     expect(await within(current()).findByRole('button', { name: 'Departed' })).toBeInTheDocument();
 
     const done = within(current()).getByRole('list', { name: 'Steps done' });
@@ -125,7 +131,7 @@ describe('the driver without a signal', () => {
     renderToday();
     await within(await screen.findByRole('region', { name: /^Current trip/ })).findByRole('button', { name: 'Left depot' });
     await userEvent.click(within(current()).getByRole('button', { name: 'Left depot' }));
-    await userEvent.click(await within(current()).findByRole('button', { name: 'At pickup' }));
+    await userEvent.click(await bigButton('At pickup'));
 
     answers.leftDepot = { status: 409, body: { message: 'This trip was canceled.' } };
     answers.atPickup = { status: 409, body: { message: 'Tap Left depot first.' } };

@@ -159,6 +159,15 @@ describe("the driver's day", () => {
     expect(screen.getByRole('button', { name: 'Departed with 33 passengers' })).toBeInTheDocument();
   });
 
+  it('records one step for a double tap', async () => {
+    const trip = makeAssignment(1);
+    const { calls } = renderToday([trip], { 'POST /api/driver/steps': answerWith(trip, 'atPickup') });
+    const button = await screen.findByRole('button', { name: 'Left depot' });
+    await userEvent.dblClick(button);
+    expect(await within(current()).findByRole('button', { name: 'At pickup' })).toBeDisabled();
+    expect(stepPosts(calls).map((b) => b.step)).toEqual(['leftDepot']);
+  });
+
   it("shows the server's refusal in words, and leaves the button as the server has it", async () => {
     const trip = makeAssignment(1);
     renderToday([trip], { 'POST /api/driver/steps': () => ({ status: 409, body: { message: 'This trip was canceled.' } }) });
