@@ -4,6 +4,7 @@ import type { BusAssignment, BusType } from '../contracts/trip-wire';
 import type { DemoRefs, DemoSeeder } from '../database/seed/demo.seed';
 import { Subtrip } from '../trips/subtrip.entity';
 import { Trip } from '../trips/trip.entity';
+import { User } from '../users/user.entity';
 import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
 import { syncFleetAssignments } from './repository/fleet-assignment.repository';
@@ -80,6 +81,9 @@ const FLEETS: Record<string, { buses: BusSeed[]; drivers: DriverSeed[] }> = {
   },
 };
 
+/** The demo's driver account (demo.seed.ts) and the fleet driver it is. */
+const DEMO_DRIVER = { email: 'driver.desertstar@demo.test', company: 'desertStar', name: 'Sara Nasser' } as const;
+
 /** Which fleet bus and driver each seeded trip's buses were (by destination, in the order of its buses). */
 const LINKS: Record<string, [bus: string, driver: string][]> = {
   'Natural History Museum': [['Bus 12', 'Omar Haddad']],
@@ -130,6 +134,13 @@ export const seedDemoFleet: DemoSeeder = async (tx: EntityManager, refs: DemoRef
   const driverIds = (await tx.insert(FleetDriver, driverRows)).identifiers.map((i) => i.id as number);
   const buses = new Map(busRows.map((b, i) => [`${b.companyOrgId}:${b.name}`, { ...b, id: busIds[i] }]));
   const drivers = new Map(driverRows.map((d, i) => [`${d.companyOrgId}:${d.name}`, { ...d, id: driverIds[i] }]));
+
+  // The demo driver's account belongs to her fleet driver, as an invitation would have made it.
+  const demoDriver = refs.users[DEMO_DRIVER.email];
+  if (demoDriver) {
+    const driverId = drivers.get(`${refs.orgs[DEMO_DRIVER.company].id}:${DEMO_DRIVER.name}`)!.id;
+    await tx.update(User, { id: demoDriver.id }, { fleetDriverId: driverId });
+  }
 
   for (const [destination, links] of Object.entries(LINKS)) {
     const trip = await tx.findOneBy(Trip, { destination });

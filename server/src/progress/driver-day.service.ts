@@ -14,6 +14,8 @@ import { type DriverFacts, toAssignment } from './progress.mapper';
 
 /** How many days after today a driver's list reaches (today and the next 7). */
 const DAYS_AHEAD = 7;
+/** And how far back: yesterday's trips not yet back (a late return past midnight, a Returned still to tap). */
+const DAYS_BEHIND = 1;
 
 export const DriverMessages = {
   notADriver: 'This account is not linked to a driver of the fleet.',
@@ -31,7 +33,7 @@ export class DriverDay {
   ) {}
 
   /**
-   * GET /driver/today: the driver's trips whose window overlaps today through the next 7 days (held by their company,
+   * GET /driver/today: the driver's trips whose window overlaps yesterday through the next 7 days (held by their company,
    * or completed today with one of their steps), by departure, each with the driver's bus, its progress and next step.
    */
   async today(caller: AuthUser): Promise<DriverDayDto> {
@@ -40,7 +42,7 @@ export class DriverDay {
     const today = this.tripFleet.today();
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
-    const ids = await assignedTripIds(em, driver.id, `${today}T00:00`, `${addDays(today, DAYS_AHEAD + 1)}T00:00`, midnight.toISOString());
+    const ids = await assignedTripIds(em, driver.id, `${addDays(today, -DAYS_BEHIND)}T00:00`, `${addDays(today, DAYS_AHEAD + 1)}T00:00`, midnight.toISOString());
     const trips = ids.length === 0 ? [] : await this.read(em, ids);
     const lists = await passengerLists(em, ids);
     return {

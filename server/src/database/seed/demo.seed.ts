@@ -39,6 +39,8 @@ const USERS: UserSeed[] = [
   ['dispatch.falcon@demo.test', 'Fay Falcon', 'bus_company', 'demo', 'falcon'],
   ['finance@demo.test', 'Fin Ance', 'finance', 'demo', null],
   ['manager@demo.test', 'Max Manager', 'trip_manager', 'demo', null],
+  // Desert Star's driver Sara Nasser (fleet.seed.ts links the account to her), on today's Central Library trip.
+  ['driver.desertstar@demo.test', 'Sara Nasser', 'driver', 'demo', 'desertStar'],
   ['pending@demo.test', 'Penny Pending', 'school_staff', 'demo', 'greenfield', 'pending'],
   ['admin@northwind.test', 'Nora Admin', 'admin', 'northwind', null],
   ['staff@northwind.test', 'Ned Staff', 'school_staff', 'northwind', 'northwindHigh'],
