@@ -119,8 +119,6 @@ describe('the day of travel', () => {
     async function tap(button: string, shown: string): Promise<void> {
       const sent = Date.now();
       await current.getByRole('button', { name: button, exact: true }).click();
-      await phone.waitForTimeout(3000);
-      console.log(await bar.getAttribute('aria-label'), JSON.stringify((await api<TripDto>(dispatcherToken, 'GET', `trips/${trip.id}`)).progress));
       await board.getByRole('group', { name: bus.name }).getByRole('button', { name: new RegExp(`${shown}`) }).waitFor();
       await busCard.getByText(new RegExp(`^${shown} `)).first().waitFor();
       console.log(`${shown}: on the board and in the school's details ${Date.now() - sent} ms after the tap`);

@@ -3,6 +3,7 @@ import type { BusDto, DispatchBoardDto, DriverDto } from '@contracts/fleet-wire'
 import { parseTripTime } from '@contracts/trip-form-rules';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import { byFleetName } from '../fleet/fleet.api';
+import { isNewerTrip } from '../../shared/trip-freshness';
 
 /**
  * Keeping a cached board (GET /dispatch/board) current from live events, without a refetch: the same rules the
@@ -74,7 +75,7 @@ export function mergeBoardTrip(board: DispatchBoardDto, trip: TripDto): Dispatch
   const held = lanesOf(board)
     .flat()
     .find((t) => t.id === trip.id);
-  if (held && held.version >= trip.version) return board;
+  if (held && !isNewerTrip(trip, held)) return board;
   const bar = isBar(board, trip);
   const waiting = isWaiting(board, trip);
   const request = isRequest(board, trip);

@@ -1,5 +1,6 @@
 import { compareTrips, type TripFilter, tripMatchesFilter, type TripOrder, type TripPage, tripSortKey } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
+import { isNewerTrip } from '../../shared/trip-freshness';
 
 /**
  * Live merging of one trip event into one cached page of a server-paged list (All Trips, Finance). The server keeps
@@ -52,7 +53,7 @@ export function mergeTripIntoPage(
 
   if (index !== -1) {
     const shown = rows[index];
-    if (kind !== 'deleted' && trip && (shown.version ?? 0) >= (trip.version ?? 0)) return NOTHING; // stale event
+    if (kind !== 'deleted' && trip && !isNewerTrip(trip, shown)) return NOTHING; // stale event
     if (!nowIn) {
       // Left the filter (or was deleted): out of the page, the total one less; a row of the next page moves up.
       const next = withTotal(page, [...rows.slice(0, index), ...rows.slice(index + 1)], page.total - 1);
@@ -68,7 +69,7 @@ export function mergeTripIntoPage(
   }
 
   // Not on this page.
-  if (kind !== 'deleted' && trip && before && (before.version ?? 0) >= (trip.version ?? 0)) return NOTHING; // stale
+  if (kind !== 'deleted' && trip && before && !isNewerTrip(trip, before)) return NOTHING; // stale
   const wasIn: boolean | undefined =
     kind === 'created'
       ? false

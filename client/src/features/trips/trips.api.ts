@@ -14,6 +14,7 @@ import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto
 import { ApiError, http } from '../../api/http';
 import { cachedQueries, getQueryData, invalidateQueries, refetchQuery, setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
+import { isNewerTrip } from '../../shared/trip-freshness';
 import { mergeTripIntoPage, type TripEventKind } from './trip-page-merge';
 
 /** A passenger to add: full name plus optional details (trimmed to null). */
@@ -190,7 +191,7 @@ export function conflictOf(error: unknown): TripConflictBody | null {
  */
 export function applyTripChange(kind: TripEventKind, trip: TripDto | undefined, tripId: number = trip?.id ?? 0): boolean {
   const before = getQueryData<TripDto>(tripKeys.one(tripId));
-  if (kind !== 'deleted' && trip && before && (before.version ?? 0) >= (trip.version ?? 0)) return false; // seen already
+  if (kind !== 'deleted' && trip && before && !isNewerTrip(trip, before)) return false; // seen already
   const current = kind === 'deleted' ? (before ? { ...before, deleted: true } : undefined) : trip;
   if (current) setQueryData<TripDto>(tripKeys.one(tripId), current);
 
