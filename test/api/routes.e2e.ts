@@ -22,8 +22,15 @@ const PUBLIC = [
   'POST /api/driver-invites/:token',
 ];
 
-// What a driver may call besides their own day (`/api/driver/...`): their own account (@DriversToo).
-const DRIVERS_TOO = ['GET /api/auth/session', 'POST /api/auth/logout', 'GET /api/users/me', 'PATCH /api/users/me', 'GET /api/users/:id'];
+// What a driver may call besides their own day (`/api/driver/...`): their own account, and reporting a broken screen (@DriversToo).
+const DRIVERS_TOO = [
+  'GET /api/auth/session',
+  'POST /api/auth/logout',
+  'GET /api/users/me',
+  'PATCH /api/users/me',
+  'GET /api/users/:id',
+  'POST /api/client-errors',
+];
 
 describe('every route', () => {
   let t: TestApp;

@@ -99,7 +99,7 @@ describe('the day of travel', () => {
     await phone.getByRole('button', { name: 'Set up my account' }).click();
     await phone.waitForURL((u) => u.pathname === '/today');
     const current = phone.getByRole('region', { name: `Current trip to ${trip.destination}` });
-    await current.getByRole('button', { name: 'Left depot' }).waitFor();
+    await current.getByRole('button', { name: 'Acknowledge' }).waitFor();
     await live(phone);
     await expectNoSidewaysOverflow(phone, '/today at 390 px');
 
@@ -124,6 +124,7 @@ describe('the day of travel', () => {
       console.log(`${shown}: on the board and in the school's details ${Date.now() - sent} ms after the tap`);
     }
 
+    await tap('Acknowledge', 'Acknowledged');
     await tap('Left depot', 'Left depot');
     await tap('At pickup', 'At pickup');
 
@@ -146,8 +147,8 @@ describe('the day of travel', () => {
 
     const afterOffline = await api<TripDto>(dispatcherToken, 'GET', `trips/${trip.id}`);
     const steps = afterOffline.progress[0].steps;
-    expect(steps.map((s) => s.step)).toEqual(['leftDepot', 'atPickup', 'departed', 'arrived']);
-    const [departed, arrived] = steps.slice(2);
+    expect(steps.map((s) => s.step)).toEqual(['acknowledged', 'leftDepot', 'atPickup', 'departed', 'arrived']);
+    const [departed, arrived] = steps.slice(3);
     expect(departed.passengers).toBe(4);
     // Kept as when they happened: tapped offline, received later, once each.
     for (const s of [departed, arrived]) {

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpException, HttpStatus, Logger, Post, Re
 import type { Response } from 'express';
 import { SharedThrottlerStorage } from '../auth/redis-throttler.storage';
 import type { AuthUser } from '../common/auth-user';
-import { CurrentUser } from '../common/decorators';
+import { CurrentUser, DriversToo } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { CLIENT_ERRORS_PER_MINUTE, ClientErrorMessages, type ClientErrorReport } from '../contracts/client-errors';
 import { ApiDoc } from '../docs/api-doc';
@@ -22,6 +22,7 @@ export class ClientErrorsController {
   constructor(private readonly limits: SharedThrottlerStorage) {}
 
   @Post()
+  @DriversToo()
   @HttpCode(204)
   @ApiDoc({
     summary: 'Report an error that broke a console screen, for the server log.',

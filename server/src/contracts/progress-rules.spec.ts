@@ -33,10 +33,10 @@ describe('the order of steps', () => {
     expect(stepAfter(done)).toBe(after);
   });
 
-  it('asks for Acknowledge before the day, and skips it on the day (a driver who starts has taken the trip on)', () => {
-    expect(nextStep([], plan, '2026-12-01')).toBe('acknowledged');
-    expect(nextStep([], plan, '2026-12-02')).toBe('leftDepot');
-    expect(nextStep(['acknowledged'], plan, '2026-12-02')).toBe('leftDepot');
+  it('asks for Acknowledge first, before the day and on it (a bus not acknowledged is late until it is)', () => {
+    expect(nextStep([])).toBe('acknowledged');
+    expect(nextStep(['acknowledged'])).toBe('leftDepot');
+    expect(nextStep(['leftDepot'])).toBe('atPickup');
   });
 
   it.each<[string, ProgressStep[], ProgressStep, string, string | null]>([

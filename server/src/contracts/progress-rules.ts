@@ -79,13 +79,12 @@ export function stepAfter(done: readonly ProgressStep[]): ProgressStep | null {
 }
 
 /**
- * The driver's next button on `today`: Acknowledge on any day before the trip; on its day Acknowledge is no longer
- * asked for (a driver who starts the trip has taken it on), so a bus with nothing recorded goes to Left depot.
+ * The driver's next button: the step after those recorded. Acknowledge comes first, days ahead or on the day itself
+ * (a bus not acknowledged 12 hours before departure is late until it is). A driver may still start straight away with
+ * Left depot (stepProblem allows it), which takes the trip on as well.
  */
-export function nextStep(done: readonly ProgressStep[], trip: Pick<PlannedTimes, 'departureDate'>, today: string): ProgressStep | null {
-  const after = stepAfter(done);
-  if (after === 'acknowledged' && today >= trip.departureDate) return 'leftDepot';
-  return after;
+export function nextStep(done: readonly ProgressStep[]): ProgressStep | null {
+  return stepAfter(done);
 }
 
 export interface StepAttempt {
@@ -119,7 +118,8 @@ export function stepProblem({ done, step, passengers, trip, today }: StepAttempt
   // With nothing recorded, a driver may acknowledge or, on the day, start at once (the day was checked above).
   const after = stepAfter(done);
   if (step !== after && !(step === 'leftDepot' && done.length === 0)) {
-    const expected = nextStep(done, trip, today);
+    // On the day, a bus with nothing recorded is told the step that moves it (acknowledging is implied by it).
+    const expected = done.length === 0 && today >= trip.departureDate ? 'leftDepot' : nextStep(done);
     return expected ? `Tap ${STEP_ACTIONS[expected]} first.` : 'This bus has already returned.';
   }
   if (step === 'departed' && (passengers === null || passengers === undefined)) return 'Enter how many passengers are on board.';

@@ -50,14 +50,14 @@ export class DriverDay {
       today,
       now: this.tripFleet.now(),
       undoSeconds: UNDO_WINDOW_SECONDS,
-      assignments: byDeparture(trips).map((t) => toAssignment(t, driver.id, lists.get(t.id) ?? [], today)),
+      assignments: byDeparture(trips).map((t) => toAssignment(t, driver.id, lists.get(t.id) ?? [])),
     };
   }
 
   /** The driver's assignment on one trip (its flags and progress computed), as a step's answer. */
   async assignment(em: EntityManager, driverId: number, trip: TripDto): Promise<DriverAssignmentDto> {
     const lists = await passengerLists(em, [trip.id]);
-    return toAssignment(trip, driverId, lists.get(trip.id) ?? [], this.tripFleet.today());
+    return toAssignment(trip, driverId, lists.get(trip.id) ?? []);
   }
 
   /** The caller's fleet driver: 403 for anyone else, and for a driver account no longer tied to one. */

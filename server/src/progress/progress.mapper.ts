@@ -70,7 +70,7 @@ export interface DriverFacts {
  * One of a driver's assignments as their phone shows it: the trip as the bus needs it, this driver's bus and its
  * progress, and the button for the step that comes next (none once the trip no longer runs).
  */
-export function toAssignment(trip: TripDto, driverId: number, passengers: DriverPassengerDto[], today: string): DriverAssignmentDto {
+export function toAssignment(trip: TripDto, driverId: number, passengers: DriverPassengerDto[]): DriverAssignmentDto {
   const bus = trip.buses.find((b) => b.driverId === driverId);
   const progress = trip.progress.find((p) => p.driverId === driverId) ?? {
     driverId,
@@ -104,7 +104,7 @@ export function toAssignment(trip: TripDto, driverId: number, passengers: Driver
     busSeats: bus?.busSeats ?? 0,
     passengers,
     progress,
-    next: RUNNING_STATUSES.includes(trip.status) ? nextStep(doneSteps(progress.steps), trip, today) : null,
+    next: RUNNING_STATUSES.includes(trip.status) ? nextStep(doneSteps(progress.steps)) : null,
   };
 }
 

@@ -95,6 +95,8 @@ export function PermissionMatrixEditor({
                     <Group justify="center">
                       <Checkbox
                         checked={perms[p]}
+                        // A driver sees their own day and nothing else of the console, whatever the matrix says.
+                        disabled={role === 'driver'}
                         onChange={(e) => toggle(role, p, e.currentTarget.checked)}
                         aria-label={`${role} ${PERMISSION_LABELS[p]}`}
                       />

@@ -7,7 +7,7 @@ const waiting = (id: string, step: StepBody['step'], tripId = 1): StepBody => ({
 describe('what the driver sees of a trip', () => {
   it('lays the waiting taps after the recorded steps and moves the next step on', () => {
     const trip = makeAssignment(1, { progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot')] }, next: 'atPickup' });
-    const view = assignmentView(trip, [waiting('w1', 'atPickup'), waiting('w2', 'leftDepot', 2)], TODAY);
+    const view = assignmentView(trip, [waiting('w1', 'atPickup'), waiting('w2', 'leftDepot', 2)]);
     expect(view.steps.map((s) => [s.step, s.receivedAt === null])).toEqual([
       ['leftDepot', false],
       ['atPickup', true],
@@ -18,24 +18,20 @@ describe('what the driver sees of a trip', () => {
   it('shows a waiting tap the server already recorded once, and leaves undone steps out', () => {
     const steps = [recorded('leftDepot', { id: 'w1' }), recorded('atPickup', { id: 'x', undoneAt: '2031-03-10T07:06:00.000Z' })];
     const trip = makeAssignment(1, { progress: { ...makeAssignment(1).progress, steps }, next: 'atPickup' });
-    const view = assignmentView(trip, [waiting('w1', 'leftDepot')], TODAY);
+    const view = assignmentView(trip, [waiting('w1', 'leftDepot')]);
     expect(view.steps.map((s) => s.id)).toEqual(['w1']);
     expect(view.next).toBe('atPickup');
   });
 
   it('offers nothing more on a canceled trip, whatever waits', () => {
     const trip = makeAssignment(1, { status: 'Canceled', next: null });
-    expect(assignmentView(trip, [waiting('w1', 'leftDepot')], TODAY).next).toBeNull();
+    expect(assignmentView(trip, [waiting('w1', 'leftDepot')]).next).toBeNull();
   });
 
   it('puts today’s trip on top before a later one to acknowledge, and a done trip of today when nothing else waits', () => {
-    const later = assignmentView(
-      makeAssignment(2, { departureDate: '2031-03-12', returnDate: '2031-03-12', next: 'acknowledged' }),
-      [],
-      TODAY,
-    );
-    const now = assignmentView(makeAssignment(1), [], TODAY);
-    const done = assignmentView(makeAssignment(3, { next: null }), [], TODAY);
+    const later = assignmentView(makeAssignment(2, { departureDate: '2031-03-12', returnDate: '2031-03-12', next: 'acknowledged' }), []);
+    const now = assignmentView(makeAssignment(1), []);
+    const done = assignmentView(makeAssignment(3, { next: null }), []);
     expect(currentView([later, now], TODAY)?.assignment.tripId).toBe(1);
     expect(currentView([done, later], TODAY)?.assignment.tripId).toBe(2);
     expect(currentView([done], TODAY)?.assignment.tripId).toBe(3);

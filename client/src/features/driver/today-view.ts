@@ -36,8 +36,8 @@ const waitingStep = (body: StepBody): ShownStep => ({
   receivedAt: null,
 });
 
-/** An assignment with the driver's waiting taps for its trip laid over it. `today`: the school's date (DriverDayDto). */
-export function assignmentView(assignment: DriverAssignmentDto, waiting: readonly StepBody[], today: string): AssignmentView {
+/** An assignment with the driver's waiting taps for its trip laid over it. */
+export function assignmentView(assignment: DriverAssignmentDto, waiting: readonly StepBody[]): AssignmentView {
   const recorded: ShownStep[] = assignment.progress.steps
     .filter((s) => s.undoneAt === null)
     .map((s) => ({ id: s.id, step: s.step, at: s.at, passengers: s.passengers, note: s.note, receivedAt: s.receivedAt }));
@@ -51,11 +51,7 @@ export function assignmentView(assignment: DriverAssignmentDto, waiting: readonl
     assignment,
     steps,
     next: runs
-      ? nextStep(
-          steps.map((s) => s.step),
-          assignment,
-          today,
-        )
+      ? nextStep(steps.map((s) => s.step))
       : null,
   };
 }
