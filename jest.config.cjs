@@ -43,7 +43,17 @@ const e2e = {
 // every route with hostile input (route-fuzz: no 5xx through the pool either). The browser suites run the built server on
 // PGlite too, through every screen of every role. E2E_PGLITE_ALL=1 runs every API suite on PGlite (a change to the pool).
 // Measured on two cores: the full set took about 500 s on PGlite, these about 200 s (docs/testing.md).
-const PGLITE_SUITES = ['startup', 'production-start', 'trips-concurrency', 'dispatch-race', 'trips', 'route-fuzz', 'dispatcher-day', 'progress', 'drivers'];
+const PGLITE_SUITES = [
+  'startup',
+  'production-start',
+  'trips-concurrency',
+  'dispatch-race',
+  'trips',
+  'route-fuzz',
+  'dispatcher-day',
+  'progress',
+  'drivers',
+];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on
 // PGlite whatever the project): api-pglite runs them; in api-pg they would run the same starts a second time.

@@ -9,7 +9,20 @@
  */
 
 /** The server's feature modules: what the lower layers must not import. */
-const FEATURES = ['auth', 'users', 'trips', 'fleet', 'bookings', 'tenancy', 'permissions', 'realtime', 'health', 'client-errors', 'docs', 'progress'];
+const FEATURES = [
+  'auth',
+  'users',
+  'trips',
+  'fleet',
+  'bookings',
+  'tenancy',
+  'permissions',
+  'realtime',
+  'health',
+  'client-errors',
+  'docs',
+  'progress',
+];
 
 const featureImport = {
   regex: `^(\\.\\./)+(${FEATURES.join('|')})(/|$)`,

@@ -67,7 +67,11 @@ describe('the day of travel', () => {
     const dispatcher = await login('dispatch.desertstar@demo.test');
     const bus = await api<BusDto>(dispatcher, 'POST', 'fleet/buses', { name: `Bus ${name}`, busType: 'White Bus', seats: 30 });
     const licenceExpiry = localDate(new Date(Date.now() + 400 * 86_400_000));
-    const driver = await api<DriverDto>(dispatcher, 'POST', 'fleet/drivers', { name: `Driver ${name}`, mobile: '+971 50 000 1111', licenceExpiry });
+    const driver = await api<DriverDto>(dispatcher, 'POST', 'fleet/drivers', {
+      name: `Driver ${name}`,
+      mobile: '+971 50 000 1111',
+      licenceExpiry,
+    });
     return { bus, driver };
   }
 
@@ -119,8 +123,14 @@ describe('the day of travel', () => {
     async function tap(button: string, shown: string): Promise<void> {
       const sent = Date.now();
       await current.getByRole('button', { name: button, exact: true }).click();
-      await board.getByRole('group', { name: bus.name }).getByRole('button', { name: new RegExp(`${shown}`) }).waitFor();
-      await busCard.getByText(new RegExp(`^${shown} `)).first().waitFor();
+      await board
+        .getByRole('group', { name: bus.name })
+        .getByRole('button', { name: new RegExp(`${shown}`) })
+        .waitFor();
+      await busCard
+        .getByText(new RegExp(`^${shown} `))
+        .first()
+        .waitFor();
       console.log(`${shown}: on the board and in the school's details ${Date.now() - sent} ms after the tap`);
     }
 
@@ -142,7 +152,10 @@ describe('the day of travel', () => {
     await phone.waitForTimeout(1500);
     await phoneContext.setOffline(false);
     await phone.getByText('Everything is sent.').waitFor({ timeout: 30_000 });
-    await board.getByRole('group', { name: bus.name }).getByRole('button', { name: /Arrived/ }).waitFor();
+    await board
+      .getByRole('group', { name: bus.name })
+      .getByRole('button', { name: /Arrived/ })
+      .waitFor();
     await busCard.getByText(/^Departed .* with 4 passengers/).waitFor();
 
     const afterOffline = await api<TripDto>(dispatcherToken, 'GET', `trips/${trip.id}`);

@@ -43,4 +43,3 @@ export interface BusProgressDto {
   /** Late now, and why (the late rules, contracts/progress-rules.ts); null when on time. Computed on every read. */
   late: LateKind | null;
 }
-

@@ -42,7 +42,13 @@ export class DriverDay {
     const today = this.tripFleet.today();
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
-    const ids = await assignedTripIds(em, driver.id, `${addDays(today, -DAYS_BEHIND)}T00:00`, `${addDays(today, DAYS_AHEAD + 1)}T00:00`, midnight.toISOString());
+    const ids = await assignedTripIds(
+      em,
+      driver.id,
+      `${addDays(today, -DAYS_BEHIND)}T00:00`,
+      `${addDays(today, DAYS_AHEAD + 1)}T00:00`,
+      midnight.toISOString(),
+    );
     const trips = ids.length === 0 ? [] : await this.read(em, ids);
     const lists = await passengerLists(em, ids);
     return {

@@ -52,10 +52,7 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
 
   const shown = day.data;
   const today = shown?.day.today ?? '';
-  const views = useMemo(
-    () => (shown ? shown.day.assignments.map((a) => assignmentView(a, steps.waiting)) : []),
-    [shown, steps.waiting],
-  );
+  const views = useMemo(() => (shown ? shown.day.assignments.map((a) => assignmentView(a, steps.waiting)) : []), [shown, steps.waiting]);
   const current = currentView(views, today);
   const others = views.filter((v) => v !== current);
   const offline = !steps.signal || Boolean(shown?.keptAt);

@@ -50,9 +50,7 @@ export function assignmentView(assignment: DriverAssignmentDto, waiting: readonl
   return {
     assignment,
     steps,
-    next: runs
-      ? nextStep(steps.map((s) => s.step))
-      : null,
+    next: runs ? nextStep(steps.map((s) => s.step)) : null,
   };
 }
 
