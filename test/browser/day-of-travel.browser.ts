@@ -90,6 +90,8 @@ describe('the day of travel', () => {
     const link = await invite.getByLabel('Sign-up link').inputValue();
     expect(link).toMatch(/\/join\/[\w-]{20,}$/);
     await invite.getByRole('img', { name: `QR code of the sign-up link for ${driver.name}` }).waitFor();
+    const findings = await wcagFindings(board, 'the invitation dialog');
+    await shot(board, 'day-of-travel-invite-1440');
     await invite.getByRole('button', { name: 'Done' }).click();
 
     // The driver opens it on their phone and sets up the account: they land on today's trip.
@@ -97,6 +99,8 @@ describe('the day of travel', () => {
     const phone = await phoneContext.newPage();
     await phone.goto(new URL(link).pathname);
     await phone.getByText(driver.name).first().waitFor();
+    findings.push(...(await wcagFindings(phone, 'the sign-up page at 390 px')));
+    expect(findings).toEqual([]);
     await phone.getByLabel(/^Email/).fill(`driver.${stamp}@demo.test`);
     await phone.getByLabel(/^Password/).fill('drive-safe-123');
     await phone.getByLabel(/^Confirm password/).fill('drive-safe-123');
@@ -139,6 +143,9 @@ describe('the day of travel', () => {
     await tap('At pickup', 'At pickup');
 
     // A dead zone: two taps wait on the phone, then go out in order when the signal returns.
+    await phone.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await phoneContext.setOffline(true);
     const offlineFrom = Date.now();
     await current.getByRole('button', { name: 'Departed', exact: true }).click();
@@ -146,6 +153,11 @@ describe('the day of travel', () => {
     await current.getByRole('button', { name: 'Departed with 4 passengers' }).click();
     await current.getByRole('button', { name: 'Arrived', exact: true }).click();
     await phone.getByText('You are offline. Taps are saved and will be sent when the signal returns.').waitFor();
+    expect(await current.getByText('Waiting to send').count()).toBe(2);
+    // Still without a signal, the page opens again (the service worker keeps the console, the phone keeps the day and
+    // the taps), with both taps still waiting.
+    await phone.reload();
+    await current.getByRole('button', { name: 'Left destination', exact: true }).waitFor();
     expect(await current.getByText('Waiting to send').count()).toBe(2);
     await shot(phone, 'day-of-travel-today-offline-390');
     // Long enough that the phone's times and the server's are told apart.
