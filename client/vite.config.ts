@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -13,31 +13,53 @@ const SERVICE_WORKER = 'sw.js';
 const SHELL_FILE = /\.(html|js|css|svg|woff2?)$/;
 
 /**
- * Writes the app shell's files, and a version made from their contents, before the built service worker's code as
- * `self.__SHELL__`: a deployment that changes any file changes /sw.js, so browsers install the new shell.
+ * Builds /sw.js after the console, in a build of its own: the worker and Workbox bundled into one classic script
+ * (`iife`), because a browser loads a service worker with no imports, and a build shared with the console could move a
+ * module both use into a chunk of its own. Before its code goes the shell's file list, each file with a revision made
+ * from its contents, as `self.__WB_MANIFEST`: a deployment that changes any file changes /sw.js, so browsers install
+ * the new shell.
  */
-function shellManifest(): Plugin {
+function serviceWorker(mode: string): Plugin {
   return {
-    name: 'console-shell-manifest',
+    name: 'console-service-worker',
     apply: 'build',
-    writeBundle(options, bundle) {
-      const names = Object.keys(bundle)
-        .filter((name) => name !== SERVICE_WORKER && SHELL_FILE.test(name))
-        .sort();
-      const hash = createHash('sha256');
-      for (const name of names) {
-        const output = bundle[name];
-        hash.update(name).update(output.type === 'chunk' ? output.code : output.source);
+    async writeBundle(options, bundle) {
+      const manifest = Object.keys(bundle)
+        .filter((name) => SHELL_FILE.test(name))
+        .sort()
+        .map((name) => {
+          const output = bundle[name];
+          const contents = output.type === 'chunk' ? output.code : output.source;
+          return { url: `/${name}`, revision: createHash('sha256').update(contents).digest('hex').slice(0, 16) };
+        });
+      const built = await build({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        mode,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          emptyOutDir: false,
+          rolldownOptions: {
+            input: fileURLToPath(new URL('src/service-worker.ts', import.meta.url)),
+            output: { format: 'iife', entryFileNames: SERVICE_WORKER },
+          },
+        },
+      });
+      const files = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
+      const [worker, ...others] = files;
+      if (worker?.type !== 'chunk' || others.length > 0) {
+        throw new Error(`The service worker must build to ${SERVICE_WORKER} alone, not ${files.map((file) => file.fileName).join(', ')}.`);
       }
-      const manifest = { files: names.map((name) => `/${name}`), version: hash.digest('hex').slice(0, 16) };
       const path = join(options.dir ?? 'dist', SERVICE_WORKER);
-      writeFileSync(path, `self.__SHELL__ = ${JSON.stringify(manifest)};\n${readFileSync(path, 'utf8')}`);
+      writeFileSync(path, `self.__WB_MANIFEST = ${JSON.stringify(manifest)};\n${worker.code}`);
     },
   };
 }
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), shellManifest()],
+  plugins: [react(), serviceWorker(mode)],
   // Microsoft sign-in settings, read at build time (shell or .env files) and baked in as one constant;
   // a constant rather than import.meta.env so the component tests (CommonJS) can load the module.
   // The service worker is registered by a production build only: the dev server has no /sw.js.
@@ -60,13 +82,5 @@ export default defineConfig(({ command, mode }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // the console, and its service worker as a file of its own with a fixed name (browsers find it by its address)
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        sw: fileURLToPath(new URL('src/service-worker.ts', import.meta.url)),
-      },
-      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? SERVICE_WORKER : 'assets/[name]-[hash].js') },
-    },
   },
 }));

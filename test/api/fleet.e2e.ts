@@ -273,6 +273,8 @@ describe('the fleet registry', () => {
         licenceExpiry: '2020-01-31',
         licenceStatus: 'expired',
         active: true,
+        account: null,
+        inviteExpiresAt: null,
         version: 1,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

@@ -97,6 +97,8 @@ describe('trips', () => {
         needsBus: false,
         outOfService: [],
         requestedChanges: [],
+        progress: [],
+        departureCount: null,
       });
       const history = await get(staffA, `/trips/${trip.id}/history`).expect(200);
       expect(history.body).toEqual([
@@ -641,6 +643,7 @@ describe('trips', () => {
             tenantId: acme.tenant.id,
             by: { id: acme.users.busA.user.id, name: acme.users.busA.user.name },
             previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
+            formerDriverIds: [],
             audience: {
               partnerCompanyIds: [acme.orgs.busA.id],
               author: {
