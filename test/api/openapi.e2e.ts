@@ -39,6 +39,8 @@ const PUBLIC = [
   'GET /health',
   'GET /docs',
   'GET /docs/openapi.json',
+  'GET /driver-invites/{token}',
+  'POST /driver-invites/{token}',
 ];
 
 describe('the OpenAPI document', () => {

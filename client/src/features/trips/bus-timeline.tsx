@@ -1,3 +1,4 @@
+import { localDate } from '@contracts/calendar';
 import { LATE_LABELS, STEP_LABELS } from '@contracts/progress-rules';
 import type { BusProgressDto, ProgressStepDto } from '@contracts/progress-wire';
 import type { TripDto } from '@contracts/trip-wire';
@@ -86,12 +87,14 @@ const departureCountText = ({ counted, listed }: { counted: number; listed: numb
 
 /**
  * A trip's day of travel in its details, live (docs/domain.md, "The day of travel"): one card per bus whose driver
- * reports, and a warning when the buses counted more or fewer passengers than the list. Nothing for a trip whose buses
- * have no fleet driver.
+ * reports, and a warning when the buses counted more or fewer passengers than the list. Shown from the day of travel,
+ * or earlier once a driver has tapped or a bus is late (not acknowledged in time); nothing for a trip whose buses have
+ * no fleet driver.
  */
 export function BusTimeline({ trip }: { trip: TripDto }) {
   const buses = trip.progress ?? [];
-  if (buses.length === 0) return null;
+  const begun = trip.departureDate <= localDate() || buses.some((p) => p.steps.length > 0 || p.late !== null);
+  if (buses.length === 0 || !begun) return null;
   return (
     <div data-testid="bus-timeline">
       <Title order={5} mb={6}>
