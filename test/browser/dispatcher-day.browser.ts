@@ -101,7 +101,7 @@ describe("a dispatcher's day on the board", () => {
     const identity = busIdentity(assigned.buses[0]);
     expect(identity).toMatch(/^Bus \d+ · DXB \d+$/);
     // The school's open details show the bus by name and plate, live.
-    await details.getByText(identity).waitFor();
+    await details.getByText(identity, { exact: true }).waitFor();
 
     // Saved from the lane, the console shows the trip's details; the dispatcher closes them to go on.
     await board.keyboard.press('Escape');
