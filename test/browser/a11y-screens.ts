@@ -295,6 +295,20 @@ const fleetAddBus: A11yScreen = {
     await form.getByText('Bus name or number is required.').waitFor();
   },
 };
+const fleetInvite: A11yScreen = {
+  ...fleet,
+  name: 'Fleet, invite a driver',
+  open: async (p) => {
+    await p.getByRole('button', { name: 'Invite Omar Haddad', exact: true }).click();
+    await dialog(p, 'Invite Omar Haddad').getByRole('button', { name: 'Create link' }).waitFor();
+  },
+};
+// The driver's one screen: the demo driver has today's Central Library trip on top.
+const today: A11yScreen = {
+  name: 'Your day',
+  path: '/today',
+  ready: (p) => p.getByRole('region', { name: 'Current trip to Central Library' }).waitFor(),
+};
 const unauthorized = (path: string): A11yScreen => ({
   name: 'Not allowed',
   path,
@@ -370,10 +384,12 @@ export const A11Y_ROLES: A11yRole[] = [
       boardAssign,
       fleet,
       fleetAddBus,
+      fleetInvite,
       settings,
       unauthorized('/bookings'),
     ],
   },
+  { role: 'driver', email: 'driver.desertstar@demo.test', screens: [today] },
   {
     role: 'finance',
     email: 'finance@demo.test',

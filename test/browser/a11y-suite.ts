@@ -20,7 +20,7 @@ const HEIGHT = 860;
 /** Which suite checks which roles: the offices (tenant and platform admins, finance) and the rest. */
 export const A11Y_SUITES = {
   offices: ['admin', 'platform admin', 'finance'],
-  schoolsAndBuses: ['visitor', 'school staff', 'bus company', 'trip manager'],
+  schoolsAndBuses: ['visitor', 'school staff', 'bus company', 'trip manager', 'driver'],
 } as const;
 
 const unchecked = A11Y_ROLES.filter((r) => !Object.values(A11Y_SUITES).some((roles) => (roles as readonly string[]).includes(r.role)));

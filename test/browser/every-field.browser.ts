@@ -212,6 +212,6 @@ async function stillWorking(page: Page, screen: A11yScreen, role: A11yRole): Pro
   const rendered = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
   if (!rendered) return !!screen.systemScheme; // the API documentation is the server's own page, outside the console
   if (!role.email) return true;
-  // the shell's header (a modal's own header is a banner too)
-  return page.locator('header.mantine-AppShell-header').isVisible();
+  // the shell's header (a modal's own header is a banner too); a driver's console has a header of its own
+  return page.locator('header.mantine-AppShell-header, header[data-console-header]').first().isVisible();
 }

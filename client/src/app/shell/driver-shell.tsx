@@ -33,7 +33,7 @@ export function DriverShell({ name, userId, children }: { name: string; userId: 
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
-      <Box component="header" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box component="header" data-console-header px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group justify="space-between" wrap="nowrap" gap="xs" maw={640} mx="auto">
           <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
             <ThemeIcon size="lg" radius="md" variant="filled">
