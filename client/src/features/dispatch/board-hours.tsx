@@ -31,9 +31,14 @@ export function NowLine({ left }: { left: number }) {
   );
 }
 
-/** The hours across the top of a day: a label at each whole hour, and where now is. */
+/** Past this many hours a day's labels go every other hour, so a widened day's labels do not run into each other. */
+const EVERY_HOUR_UP_TO = 13;
+
+/** The hours across the top of a day: a label at each whole hour (every other on a long day), and where now is. */
 function HourHeader({ window, now }: { window: DayWindow; now: number | null }) {
-  const ticks = hourTicks(window);
+  const all = hourTicks(window);
+  const step = all.length > EVERY_HOUR_UP_TO ? 2 : 1;
+  const ticks = all.filter((_, i) => i % step === 0);
   return (
     <div style={{ position: 'relative', height: 28 }} data-testid="hour-ticks">
       {ticks.map((tick, i) => (
@@ -46,7 +51,7 @@ function HourHeader({ window, now }: { window: DayWindow; now: number | null }) 
             position: 'absolute',
             top: 6,
             left: `${tick.left}%`,
-            transform: i === 0 ? undefined : i === ticks.length - 1 ? 'translateX(-100%)' : 'translateX(-50%)',
+            transform: i === 0 ? undefined : tick.left >= 99.5 ? 'translateX(-100%)' : 'translateX(-50%)',
             whiteSpace: 'nowrap',
           }}
         >
