@@ -120,6 +120,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), LATE_CHECK_SECONDS: '-1' })).toThrow(/LATE_CHECK_SECONDS/);
   });
 
+  it('links e-mail to PUBLIC_URL, else the first CLIENT_ORIGIN, else localhost; logs mail without SMTP_URL; drains every 5 s unless set', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '8080' }).mail).toEqual({
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      from: 'School Transport <no-reply@localhost>',
+      drainSeconds: 5,
+    });
+    expect(loadConfig({ DATA_DIR: tmp(), CLIENT_ORIGIN: 'https://a.example, https://b.example' }).mail.publicUrl).toBe('https://a.example');
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      CLIENT_ORIGIN: 'https://a.example',
+      PUBLIC_URL: 'https://console.example/',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Transport <t@example.org>',
+      MAIL_DRAIN_SECONDS: '0',
+    }).mail;
+    expect(set).toEqual({
+      publicUrl: 'https://console.example',
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      from: 'Transport <t@example.org>',
+      drainSeconds: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'http://mail.example' })).toThrow('SMTP_URL: must be a URL starting with smtp:// or smtps://');
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_DRAIN_SECONDS: '-1' })).toThrow(/MAIL_DRAIN_SECONDS/);
+  });
+
   it('reads TRUST_PROXY as Express takes it: true, false, a hop count, or addresses and names', () => {
     const trust = (v: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: v }).trustProxy;
     expect([trust('true'), trust('false'), trust('2'), trust('10.0.0.1, loopback')]).toEqual([true, false, 2, '10.0.0.1, loopback']);

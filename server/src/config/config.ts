@@ -99,6 +99,15 @@ const envSchema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  PUBLIC_URL: urlWith(['https:', 'http:']).optional(),
+  SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(300).default('School Transport <no-reply@localhost>'),
+  MAIL_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(86_400)
+    .default(5),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('warn'),
   MS_JWKS_URL: urlWith(['https:', 'http:']).default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
   MS_AUDIENCE: z.string().optional(),
@@ -158,6 +167,23 @@ export interface AppConfig {
   dispatch: DispatchConfig;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   microsoft: MicrosoftSignInConfig;
+  /** E-mail for people away from the console (docs/domain.md, "Notifications"). */
+  mail: MailConfig;
+}
+
+/** How the outbox's messages go out (notices/README.md). */
+export interface MailConfig {
+  /** The console's address as users open it, for the links in messages (no trailing slash). */
+  publicUrl: string;
+  /** smtp:// or smtps:// with the account in the URL; undefined: each message is logged and counted as sent. */
+  smtpUrl?: string;
+  /** The From header. */
+  from: string;
+  /**
+   * How often each replica sends what is due (also right after a change that queued mail); 0: this replica sends
+   * nothing (the tests' default, which call the drainer themselves).
+   */
+  drainSeconds: number;
 }
 
 /** Sign-in with Microsoft Entra ID: how `POST /auth/login-microsoft` checks an access token. */
@@ -270,6 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lateCheckSeconds: e.LATE_CHECK_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    mail: {
+      publicUrl: (e.PUBLIC_URL ?? commaList(e.CLIENT_ORIGIN)[0] ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      drainSeconds: e.MAIL_DRAIN_SECONDS,
+    },
     microsoft: {
       jwksUrl: e.MS_JWKS_URL,
       audiences: commaList(e.MS_AUDIENCE),

@@ -1,3 +1,4 @@
+import type { EmailNoticePrefs } from './notices';
 import type { OrgType, Role, UserStatus } from './roles';
 
 /** A user's profile, plus the names the console shows. */
@@ -13,6 +14,8 @@ export interface ProfileDto {
   tenant: { id: number; name: string; slug: string } | null;
   active_org: { id: number; name: string; type: OrgType } | null;
   created_at: string;
+  /** Which notices the user takes by e-mail (docs/domain.md, "Notifications"); every notice on until they choose. */
+  emailNotices: EmailNoticePrefs;
 }
 
 export interface LoginResponse {

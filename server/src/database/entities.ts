@@ -5,6 +5,7 @@ import { FleetDriver } from '../fleet/driver.entity';
 import { DriverInvite } from '../fleet/driver-invite.entity';
 import { FleetAssignment } from '../fleet/fleet-assignment.entity';
 import { TripAlert } from '../fleet/trip-alert.entity';
+import { OutboxMessage } from '../notices/outbox-message.entity';
 import { PermissionMatrix } from '../permissions/permission-matrix.entity';
 import { ProgressAlert } from '../progress/progress-alert.entity';
 import { TripProgressStep } from '../progress/trip-progress-step.entity';
@@ -39,4 +40,5 @@ export const ENTITIES = [
   DriverInvite,
   TripProgressStep,
   ProgressAlert,
+  OutboxMessage,
 ];

@@ -16,29 +16,57 @@ export interface Work {
   afterCommit(step: () => unknown): void;
 }
 
+/** An event a unit published, as a before-commit hook sees it. */
+export type PublishedEvent = { [K in DomainEventName]: { name: K; payload: DomainEventMap[K] } }[DomainEventName];
+
+/**
+ * Runs inside the transaction, after the work and before COMMIT, with the events the work published: what it writes
+ * commits or rolls back with the change (the e-mail outbox, docs/domain.md "Notifications"). `afterCommit` queues a
+ * follow-up like the work's own. A hook that throws fails the change, like the work would.
+ */
+export type BeforeCommitHook = (tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']) => Promise<unknown>;
+
 /**
  * The one way a change leaves a service: `run` opens a transaction, hands the work a {@link Work}, and after the
  * COMMIT publishes what the work collected, in order (see docs/architecture.md, "A change, from request to every
  * console"). A follow-up that fails is logged, never turned into a failed request: the change has committed.
+ * Modules register before-commit hooks on start (`beforeCommit`), so this folder imports no feature.
  */
 @Injectable()
 export class UnitOfWork {
   private readonly log = new Logger(UnitOfWork.name);
+  private readonly hooks: BeforeCommitHook[] = [];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: DomainEvents,
   ) {}
 
+  /** Registers a hook run in every unit that published an event; answers a function that removes it. */
+  beforeCommit(hook: BeforeCommitHook): () => void {
+    this.hooks.push(hook);
+    return () => {
+      const at = this.hooks.indexOf(hook);
+      if (at >= 0) this.hooks.splice(at, 1);
+    };
+  }
+
   async run<T>(work: (unit: Work) => Promise<T>): Promise<T> {
     const pending: Array<() => unknown> = [];
-    const result = await this.db.transaction((tx) =>
-      work({
+    const published: PublishedEvent[] = [];
+    const afterCommit = (step: () => unknown) => pending.push(step);
+    const result = await this.db.transaction(async (tx) => {
+      const answer = await work({
         tx,
-        publish: (name, payload) => pending.push(() => this.events.publish(name, payload)),
-        afterCommit: (step) => pending.push(step),
-      }),
-    );
+        publish: (name, payload) => {
+          published.push({ name, payload } as PublishedEvent);
+          pending.push(() => this.events.publish(name, payload));
+        },
+        afterCommit,
+      });
+      if (published.length > 0) for (const hook of [...this.hooks]) await hook(tx, published, afterCommit);
+      return answer;
+    });
     for (const step of pending) this.settle(step);
     return result;
   }

@@ -10,6 +10,7 @@ import type {
   FleetCompanyDto,
 } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
+import { EMAIL_NOTICES, type EmailNotice } from '../contracts/notices';
 import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissions';
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
@@ -63,6 +64,9 @@ export const profileSchema = z
     tenant: z.object({ id: idNum, name: z.string(), slug: z.string() }).nullable(),
     active_org: z.object({ id: idNum, name: z.string(), type: z.enum(ORG_TYPES) }).nullable(),
     created_at: instant,
+    emailNotices: z
+      .object(Object.fromEntries(EMAIL_NOTICES.map((n) => [n, z.boolean()])) as Record<EmailNotice, z.ZodBoolean>)
+      .meta({ description: 'Which notices the user takes by e-mail; every notice is on until the user chooses.' }),
   })
   .meta({ id: 'Profile' });
 

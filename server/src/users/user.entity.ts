@@ -1,3 +1,4 @@
+import type { EmailNoticePrefs } from '../contracts/notices';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Role, UserStatus } from '../contracts/roles';
 import { FleetDriver } from '../fleet/driver.entity';
@@ -62,6 +63,10 @@ export class User {
 
   @Column({ type: 'varchar', length: 20, default: 'pending' })
   status: UserStatus;
+
+  /** Which notices the user takes by e-mail, as they chose them (null: never chose, every notice on). */
+  @Column({ name: 'email_notices', type: 'jsonb', nullable: true })
+  emailNotices: Partial<EmailNoticePrefs> | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

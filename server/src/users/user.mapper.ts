@@ -1,3 +1,4 @@
+import { defaultEmailNotices, EMAIL_NOTICES, type EmailNoticePrefs } from '../contracts/notices';
 import type { ProfileDto } from '../contracts/wire';
 import type { User } from './user.entity';
 
@@ -14,5 +15,13 @@ export function toProfile(u: User): ProfileDto {
     tenant: u.tenant ? { id: u.tenant.id, name: u.tenant.name, slug: u.tenant.slug } : null,
     active_org: u.activeOrg ? { id: u.activeOrg.id, name: u.activeOrg.name, type: u.activeOrg.type } : null,
     created_at: u.createdAt.toISOString(),
+    emailNotices: emailNoticesOf(u.emailNotices),
   };
+}
+
+/** A user's e-mail choice with the defaults filled in (a notice added later starts on); unknown keys are dropped. */
+export function emailNoticesOf(stored: Partial<EmailNoticePrefs> | null | undefined): EmailNoticePrefs {
+  const prefs = defaultEmailNotices();
+  for (const notice of EMAIL_NOTICES) if (typeof stored?.[notice] === 'boolean') prefs[notice] = stored[notice];
+  return prefs;
 }

@@ -79,12 +79,30 @@ describe("a driver's invitation", () => {
       expect.stringMatching(/^data:image\/svg\+xml/),
     );
     expect(within(dialog).getByText(`The link works once and expires on ${formatDateTime(EXPIRES)}.`)).toBeInTheDocument();
-    expect(within(dialog).getByText('It was e-mailed to omar@desertstar.test too.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The link was also e-mailed to omar@desertstar.test.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'omar@desertstar.test' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(within(await row('Omar Haddad')).getByText(`Invited, link expires ${formatDateTime(EXPIRES)}`)).toBeInTheDocument();
     expect(within(await row('Omar Haddad')).getByRole('button', { name: 'Invite Omar Haddad again' })).toBeInTheDocument();
+  });
+
+  it('says nothing of an e-mail when the link was not sent by e-mail', async () => {
+    const invite: DriverInviteDto = {
+      driverId: 1,
+      driverName: 'Omar Haddad',
+      url: 'http://localhost/join/tok-456',
+      expiresAt: EXPIRES,
+      email: 'omar@desertstar.test',
+      emailed: false,
+    };
+    renderFleet([omar], { 'POST /api/fleet/drivers/1/invite': () => ({ status: 201, body: invite }) });
+    await userEvent.click(within(await row('Omar Haddad')).getByRole('button', { name: 'Invite Omar Haddad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Omar Haddad' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'omar@desertstar.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Sign-up link' })).toHaveValue('http://localhost/join/tok-456');
+    expect(within(dialog).queryByText(/e-mailed to/)).not.toBeInTheDocument();
   });
 
   it('shows the account live once the driver has signed up', async () => {

@@ -63,7 +63,7 @@ function InviteLink({ invite }: { invite: DriverInviteDto }) {
       </Group>
       <InviteQr url={invite.url} name={invite.driverName} />
       <Text size="sm">The link works once and expires on {formatDateTime(invite.expiresAt)}.</Text>
-      {invite.emailed && invite.email ? <Text size="sm">It was e-mailed to {invite.email} too.</Text> : null}
+      {invite.emailed && invite.email ? <Text size="sm">The link was also e-mailed to {invite.email}.</Text> : null}
     </Stack>
   );
 }

@@ -1,9 +1,15 @@
+import { defaultEmailNotices } from '@contracts/notices';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import type { MeDto } from '../auth/auth.api';
 import { SettingsPage } from './settings-page';
 
-const profile = makeProfile('school_staff', { name: 'Greta Field', email: 'staff.greenfield@demo.test' });
+// with its e-mail notices, as GET /users/me answers, so the page asks nothing more on opening
+const profile: MeDto = {
+  ...makeProfile('school_staff', { name: 'Greta Field', email: 'staff.greenfield@demo.test' }),
+  emailNotices: defaultEmailNotices(),
+};
 
 describe('SettingsPage', () => {
   it('shows email and role read-only', () => {

@@ -7,6 +7,7 @@ import { toast } from '../../shared/toast';
 import { PageHeader } from '../../components/page-header';
 import { authApi } from '../auth/auth.api';
 import { useSession } from '../auth/session-context';
+import { EmailNoticesSection } from './email-notices-section';
 
 interface Fields {
   name: string;
@@ -101,6 +102,7 @@ export function SettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <EmailNoticesSection />
     </>
   );
 }

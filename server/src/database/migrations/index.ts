@@ -10,6 +10,7 @@ import { EditRequestBefore1795432000000 } from './1795432000000-EditRequestBefor
 import { AssignedBusPlates1795432000001 } from './1795432000001-AssignedBusPlates';
 import { DriverAccounts1795500000000 } from './1795500000000-DriverAccounts';
 import { BusProgress1795500000001 } from './1795500000001-BusProgress';
+import { EmailOutbox1795500000002 } from './1795500000002-EmailOutbox';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AssignedBusPlates1795432000001,
   DriverAccounts1795500000000,
   BusProgress1795500000001,
+  EmailOutbox1795500000002,
 ];

@@ -1,0 +1,140 @@
+import { formatDay, weekStart } from '../contracts/calendar';
+import type { EmailNotice } from '../contracts/notices';
+import type { BusAssignment, TripDto } from '../contracts/trip-wire';
+
+/**
+ * The words of each e-mail (docs/domain.md, "Notifications"), in plain text and HTML. Pure: the outbox writer gives the
+ * facts, these answer what to send. Every value is escaped in the HTML; links need a sign-in (the console's own).
+ */
+export interface Letter {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The trip facts a trip notice tells. */
+export type TripFacts = Pick<
+  TripDto,
+  | 'id'
+  | 'destination'
+  | 'schoolName'
+  | 'departureDate'
+  | 'departureTime'
+  | 'returnDate'
+  | 'returnTime'
+  | 'students'
+  | 'staff'
+  | 'busCompanyName'
+  | 'buses'
+>;
+
+export type TripNotice = EmailNotice;
+
+const HEADLINES: Record<TripNotice, { subject: string; line: (t: TripFacts) => string }> = {
+  tripAccepted: { subject: 'Trip accepted', line: (t) => `${company(t)} accepted your trip to ${t.destination}.` },
+  tripRejected: { subject: 'Trip rejected', line: (t) => `${company(t)} rejected your trip to ${t.destination}.` },
+  tripConfirmed: { subject: 'Trip confirmed', line: (t) => `Your trip to ${t.destination} is confirmed: its buses are assigned.` },
+  cancellationApproved: {
+    subject: 'Cancellation approved',
+    line: (t) => `${company(t)} approved cancelling your trip to ${t.destination}. The trip is canceled.`,
+  },
+  needsBus: { subject: 'Needs a bus', line: (t) => `${t.destination} departs ${departure(t)} and has no bus yet.` },
+};
+
+const company = (t: TripFacts) => t.busCompanyName ?? 'The bus company';
+const departure = (t: TripFacts) => `${formatDay(t.departureDate)} ${t.departureTime}`;
+
+/** A trip notice to one person: `baseUrl` is the console's public address. */
+export function tripLetter(notice: TripNotice, recipientName: string, trip: TripFacts, baseUrl: string): Letter {
+  const head = HEADLINES[notice];
+  const subject =
+    notice === 'needsBus'
+      ? `${head.subject}: ${trip.destination} departs ${departure(trip)}`
+      : `${head.subject}: ${trip.destination}, ${formatDay(trip.departureDate)}`;
+  const link =
+    notice === 'needsBus' ? `${baseUrl}/dispatch?week=${weekStart(trip.departureDate)}` : `${baseUrl}/trips?trip=${trip.id}`;
+  const facts = tripFactLines(trip, notice === 'tripConfirmed');
+  const openLabel = notice === 'needsBus' ? 'Open the dispatch board' : 'Open the trip';
+  return compose({
+    subject,
+    greeting: `Hello ${recipientName},`,
+    lines: [head.line(trip)],
+    facts,
+    link: { label: openLabel, url: link },
+    footer: 'You get this e-mail because of your choice in Account Settings, where you can turn it off.',
+  });
+}
+
+/** A driver's one-time sign-up link, to the address the dispatcher gave. */
+export function driverInviteLetter(facts: { driverName: string; companyName: string; url: string; expiresAt: Date }): Letter {
+  return compose({
+    subject: `Your driver account with ${facts.companyName}`,
+    greeting: `Hello ${facts.driverName},`,
+    lines: [
+      `${facts.companyName} invites you to see your trips of the day and tap each step on your phone.`,
+      `Open the link to choose your password. It works once, until ${facts.expiresAt.toUTCString()}.`,
+    ],
+    facts: [],
+    link: { label: 'Create your account', url: facts.url },
+    footer: 'If you did not expect this e-mail, you can ignore it.',
+  });
+}
+
+/** Label and value pairs, in the order a reader looks for them. */
+function tripFactLines(t: TripFacts, withBuses: boolean): Array<[string, string]> {
+  const lines: Array<[string, string]> = [
+    ['Destination', t.destination],
+    ['School', t.schoolName],
+    ['Departure', departure(t)],
+    ['Return', `${formatDay(t.returnDate)} ${t.returnTime}`],
+    ['Passengers', `${t.students} students, ${t.staff ?? 0} staff`],
+  ];
+  if (t.busCompanyName) lines.push(['Bus company', t.busCompanyName]);
+  if (withBuses) t.buses.forEach((b, i) => lines.push([`Bus ${i + 1}`, busLine(b)]));
+  return lines;
+}
+
+function busLine(b: BusAssignment): string {
+  const bus = [b.busName ?? b.busType, b.busPlate ? `(${b.busPlate})` : null].filter(Boolean).join(' ');
+  const driver = b.driverName ? `, driver ${b.driverName}${b.driverPhone ? ` (${b.driverPhone})` : ''}` : '';
+  return `${bus}, ${b.busSeats} seats${driver}`;
+}
+
+interface Parts {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  facts: Array<[string, string]>;
+  link: { label: string; url: string };
+  footer: string;
+}
+
+function compose(p: Parts): Letter {
+  const text = [
+    p.greeting,
+    '',
+    ...p.lines,
+    '',
+    ...p.facts.map(([k, v]) => `${k}: ${v}`),
+    ...(p.facts.length ? [''] : []),
+    `${p.link.label}: ${p.link.url}`,
+    '',
+    p.footer,
+  ].join('\n');
+  const rows = p.facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<p>${escapeHtml(p.greeting)}</p>`,
+    ...p.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    rows ? `<table cellpadding="4">${rows}</table>` : '',
+    `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`,
+    `<p style="color:#666">${escapeHtml(p.footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: p.subject, text, html };
+}
+
+/** Text as HTML shows it: every value the message carries goes through here. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
