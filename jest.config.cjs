@@ -53,6 +53,7 @@ const PGLITE_SUITES = [
   'dispatcher-day',
   'progress',
   'drivers',
+  'email',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

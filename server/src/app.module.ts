@@ -18,6 +18,7 @@ import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { FleetModule } from './fleet/fleet.module';
 import { HealthModule } from './health/health.module';
+import { NoticesModule } from './notices/notices.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { ProgressModule } from './progress/progress.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -54,6 +55,7 @@ export class AppModule {
         TripsModule,
         FleetModule,
         ProgressModule,
+        NoticesModule,
         RealtimeModule,
         DocsModule,
         ClientErrorsModule,

@@ -124,6 +124,43 @@ describe('UnitOfWork: events after the commit, none after a rollback', () => {
     ]);
   });
 
+  it("runs before-commit hooks inside the transaction with the events published, and rolls their writes back with the work's", async () => {
+    const [slug, hookSlug] = [`uow-${uniq()}`, `uow-hook-${uniq()}`];
+    const seen: string[] = [];
+    const remove = [
+      unitOfWork.beforeCommit(async (tx, published) => {
+        seen.push(...published.map((e) => e.name));
+        // the work's row is visible here: the same transaction
+        seen.push(`work row: ${await tx.getRepository(Tenant).existsBy({ slug })}`);
+        await tx.save(tx.create(Tenant, { name: `Hook ${hookSlug}`, slug: hookSlug }));
+      }),
+      unitOfWork.beforeCommit(() => Promise.reject(new Error('a later hook failed'))),
+    ];
+    try {
+      const work = unitOfWork.run(async (unit) => {
+        await createTenant(unit, slug);
+        unit.publish('users.pending-changed', { tenantId: acme.tenant.id });
+      });
+      await expect(work).rejects.toThrow('a later hook failed');
+    } finally {
+      remove.forEach((r) => r());
+    }
+    expect(seen).toEqual(['tenant.created', 'users.pending-changed', 'work row: true']);
+    expect([await committed(slug), await committed(hookSlug)]).toEqual([false, false]);
+    expect(events).toEqual([]);
+
+    // Without the failing hook, the hook's row commits with the work's.
+    const stays = unitOfWork.beforeCommit(
+      async (tx) => void (await tx.save(tx.create(Tenant, { name: `Hook ${hookSlug}`, slug: hookSlug }))),
+    );
+    try {
+      await unitOfWork.run((unit) => createTenant(unit, slug));
+    } finally {
+      stays();
+    }
+    expect([await committed(slug), await committed(hookSlug)]).toEqual([true, true]);
+  });
+
   it('answers a request whose event listener throws as usual: the change has committed', async () => {
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const slug = `uow-${uniq()}`;

@@ -142,7 +142,9 @@ describe('loadConfig', () => {
       from: 'Transport <t@example.org>',
       drainSeconds: 0,
     });
-    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'http://mail.example' })).toThrow('SMTP_URL: must be a URL starting with smtp:// or smtps://');
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'http://mail.example' })).toThrow(
+      'SMTP_URL: must be a URL starting with smtp:// or smtps://',
+    );
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_DRAIN_SECONDS: '-1' })).toThrow(/MAIL_DRAIN_SECONDS/);
   });
 

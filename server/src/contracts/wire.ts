@@ -14,8 +14,11 @@ export interface ProfileDto {
   tenant: { id: number; name: string; slug: string } | null;
   active_org: { id: number; name: string; type: OrgType } | null;
   created_at: string;
-  /** Which notices the user takes by e-mail (docs/domain.md, "Notifications"); every notice on until they choose. */
-  emailNotices: EmailNoticePrefs;
+  /**
+   * Which notices the user takes by e-mail (docs/domain.md, "Notifications"); every notice on until they choose. The
+   * server always fills it; optional so a profile made up elsewhere (the client's tests) may leave it out.
+   */
+  emailNotices?: EmailNoticePrefs;
 }
 
 export interface LoginResponse {

@@ -66,7 +66,8 @@ export const profileSchema = z
     created_at: instant,
     emailNotices: z
       .object(Object.fromEntries(EMAIL_NOTICES.map((n) => [n, z.boolean()])) as Record<EmailNotice, z.ZodBoolean>)
-      .meta({ description: 'Which notices the user takes by e-mail; every notice is on until the user chooses.' }),
+      .optional()
+      .meta({ description: 'Which notices the user takes by e-mail; every notice is on until the user chooses. Always present.' }),
   })
   .meta({ id: 'Profile' });
 

@@ -9,6 +9,7 @@ import { canManageFleet, fleetNameKey, plateKey } from '../contracts/fleet-rules
 import type { BusDto, DriverDto, FleetStaleBody } from '../contracts/fleet-wire';
 import { Messages } from '../contracts/messages';
 import { UnitOfWork } from '../database/unit-of-work';
+import { queueDriverInvite } from '../notices/driver-invite-mail';
 import { Organization } from '../tenancy/organization.entity';
 import { isUniqueViolation } from '../tenancy/unique-violation';
 import { User } from '../users/user.entity';
@@ -152,7 +153,7 @@ export class FleetService {
   /**
    * A new one-time sign-up link for a driver (docs/domain.md, "Drivers"), with the rights of PATCH /fleet/drivers/{id}:
    * the driver must be in service and have no account yet. Earlier open links of the driver stop working; only the
-   * token's hash is kept. `emailed` is false: the product sends no e-mail yet, so the dispatcher passes the link on.
+   * token's hash is kept. With an e-mail address the link is queued to it in the same transaction (`emailed`).
    */
   async inviteDriver(caller: AuthUser, id: number, body: DriverInviteInput, origin: string): Promise<DriverInviteDto> {
     return this.unitOfWork.run(async ({ tx, publish }) => {
@@ -174,14 +175,9 @@ export class FleetService {
       });
       const driver = (await readDriver(tx, id, this.tripFleet.today()))!;
       publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
-      return {
-        driverId: id,
-        driverName: row.name,
-        url: inviteUrl(origin, token),
-        expiresAt: expiresAt.toISOString(),
-        email: body.email,
-        emailed: false,
-      };
+      const url = inviteUrl(origin, token);
+      const emailed = body.email ? await queueDriverInvite(tx, { driver, url, expiresAt, to: body.email }) : false;
+      return { driverId: id, driverName: row.name, url, expiresAt: expiresAt.toISOString(), email: body.email, emailed };
     });
   }
 

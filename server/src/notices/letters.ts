@@ -51,8 +51,7 @@ export function tripLetter(notice: TripNotice, recipientName: string, trip: Trip
     notice === 'needsBus'
       ? `${head.subject}: ${trip.destination} departs ${departure(trip)}`
       : `${head.subject}: ${trip.destination}, ${formatDay(trip.departureDate)}`;
-  const link =
-    notice === 'needsBus' ? `${baseUrl}/dispatch?week=${weekStart(trip.departureDate)}` : `${baseUrl}/trips?trip=${trip.id}`;
+  const link = notice === 'needsBus' ? `${baseUrl}/dispatch?week=${weekStart(trip.departureDate)}` : `${baseUrl}/trips?trip=${trip.id}`;
   const facts = tripFactLines(trip, notice === 'tripConfirmed');
   const openLabel = notice === 'needsBus' ? 'Open the dispatch board' : 'Open the trip';
   return compose({

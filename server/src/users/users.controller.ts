@@ -44,7 +44,7 @@ export class UsersController {
   @DriversToo()
   @PasswordCheckLimit()
   @ApiDoc({
-    summary: 'Change your own name or password (a new password needs the current one).',
+    summary: 'Change your own name, e-mail notices or password (a new password needs the current one).',
     description: 'A password change ends every other session of the account.',
     response: profileSchema,
   })

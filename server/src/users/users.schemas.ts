@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordSchema } from '../auth/auth.schemas';
 import { id, idFromText, text } from '../common/input';
 import { Messages } from '../contracts/messages';
+import { EMAIL_NOTICES, type EmailNotice } from '../contracts/notices';
 import { ASSIGNABLE_ROLES, USER_STATUSES } from '../contracts/roles';
 
 const name = text({ error: Messages.nameRequired, max: 200, tooLong: 'Name is too long.' }).trim().min(1, Messages.nameRequired);
@@ -18,9 +19,22 @@ export const updateUserSchema = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 
+/** The 400 for an e-mail choice that names an unknown notice or is not true or false. */
+export const emailNoticesInvalid = `Choose e-mail notices by name: ${EMAIL_NOTICES.join(', ')}; each true or false.`;
+
+const emailNotices = z.strictObject(
+  Object.fromEntries(EMAIL_NOTICES.map((n) => [n, z.boolean({ error: emailNoticesInvalid }).optional()])) as Record<
+    EmailNotice,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  { error: emailNoticesInvalid },
+);
+
 export const updateMeSchema = z
   .object({
     name: name.optional(),
+    // Only the notices named change; the others keep the user's choice (or the default).
+    emailNotices: emailNotices.optional(),
     password: z.union([z.literal(''), passwordSchema]).optional(),
     confirmPassword: text({ max: 200, tooLong: Messages.passwordsDoNotMatch }).optional(),
     // A new password needs the current one, so a session left open (or a stolen token) cannot take the account.
@@ -28,7 +42,7 @@ export const updateMeSchema = z
   })
   .refine((b) => !b.password || b.password === b.confirmPassword, { message: Messages.passwordsDoNotMatch, path: ['confirmPassword'] })
   .refine((b) => !b.password || !!b.currentPassword, { message: Messages.currentPasswordRequired, path: ['currentPassword'] })
-  .refine((b) => b.name !== undefined || !!b.password, { message: 'Nothing to update.' });
+  .refine((b) => b.name !== undefined || !!b.password || Object.keys(b.emailNotices ?? {}).length > 0, { message: 'Nothing to update.' });
 export type UpdateMeBody = z.infer<typeof updateMeSchema>;
 
 export const approveSchema = z.object({

@@ -6,6 +6,7 @@ import { endOtherSessions } from '../auth/sessions.service';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import { Messages } from '../contracts/messages';
 import { ORG_TYPE_FOR_ROLE, type OrgType } from '../contracts/roles';
+import type { EmailNoticePrefs } from '../contracts/notices';
 import type { ProfileDto } from '../contracts/wire';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DriverInviteMessages } from '../fleet/driver-invite.messages';
@@ -107,7 +108,7 @@ export class UsersService {
   }
 
   /**
-   * The settings screen: a new name, and a new password given with the current one. A new password ends
+   * The settings screen: a new name, the notices taken by e-mail, and a new password given with the current one. A new password ends
    * every other session of the user (their tokens answer 401, their sockets close); the caller's stays.
    */
   async updateMe(caller: AuthUser, body: UpdateMeBody): Promise<ProfileDto> {
@@ -121,7 +122,8 @@ export class UsersService {
       patch.passwordHash = await hashPassword(body.password);
     }
     return this.unitOfWork.run(async ({ tx, publish }) => {
-      await tx.update(User, { id: caller.id }, patch);
+      if (Object.keys(patch).length > 0) await tx.update(User, { id: caller.id }, patch);
+      if (body.emailNotices) await chooseEmailNotices(tx, caller.id, body.emailNotices);
       if (patch.passwordHash) await endOtherSessions(tx, caller);
       const profile = await this.profile(caller.id, tx);
       publish('user.changed', { user: profile, tenantId: profile.tenant_id });
@@ -197,4 +199,12 @@ function orgMismatch(wanted: OrgType | null): string {
   if (wanted === 'school') return Messages.orgMustBeSchool;
   if (wanted === 'bus_company') return Messages.orgMustBeBusCompany;
   return Messages.orgNotForRole;
+}
+
+/** Merges the notices named into the stored choice in one statement, so two tabs choosing at once both count. */
+async function chooseEmailNotices(tx: EntityManager, userId: number, chosen: Partial<EmailNoticePrefs>): Promise<void> {
+  await tx.query(`UPDATE users SET email_notices = COALESCE(email_notices, '{}'::jsonb) || $2::jsonb WHERE id = $1`, [
+    userId,
+    JSON.stringify(chosen),
+  ]);
 }

@@ -1,0 +1,114 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { DomainEventMap } from '../common/domain-events';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { EmailNotice } from '../contracts/notices';
+import { type TripStatus, TripStatus as S } from '../contracts/trip-wire';
+import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-work';
+import { readTrip } from '../trips/repository/trip-read.repository';
+import { User } from '../users/user.entity';
+import { emailNoticesOf } from '../users/user.mapper';
+import { type TripFacts, tripLetter } from './letters';
+import { mailQueuedIn, type Outgoing, queueMail } from './outbox';
+import { OutboxDrainer } from './outbox-drainer.service';
+
+/** The requester's notice for a move between statuses (docs/domain.md, "Notifications"); none for the others. */
+function noticeForMove(from: TripStatus | null, to: TripStatus | null): EmailNotice | null {
+  if (from === to) return null;
+  if (from === S.Pending && to === S.Accepted) return 'tripAccepted';
+  if (to === S.Rejected) return 'tripRejected';
+  // Into Confirmed from before it: the buses are assigned. A declined cancellation returns to Confirmed: no notice.
+  if (to === S.Confirmed && (from === S.Pending || from === S.Accepted)) return 'tripConfirmed';
+  if (from === S.CancelRequested && to === S.Canceled) return 'cancellationApproved';
+  return null;
+}
+
+type Recipient = Pick<User, 'id' | 'name' | 'email' | 'emailNotices'>;
+
+/**
+ * Turns a change's events into e-mail, inside the change's transaction (a before-commit hook of the unit of work): the
+ * requester of a trip hears of its acceptance, rejection, confirmation and approved cancellation; the dispatchers of
+ * a trip's company hear that it needs a bus. Only approved users of the trip's tenant, only for the notices they
+ * chose; never the person who made the change. A change that queued mail asks the drainer to send after the commit.
+ */
+@Injectable()
+export class TripNotices implements OnModuleInit, OnModuleDestroy {
+  private unregister?: () => void;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly drainer: OutboxDrainer,
+  ) {}
+
+  onModuleInit(): void {
+    this.unregister = this.unitOfWork.beforeCommit((tx, events, afterCommit) => this.queue(tx, events, afterCommit));
+  }
+
+  onModuleDestroy(): void {
+    this.unregister?.();
+  }
+
+  private async queue(tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']): Promise<void> {
+    const outgoing: Outgoing[] = [];
+    for (const event of events) {
+      if (event.name === 'trip.updated') outgoing.push(...(await this.tripMoved(tx, event.payload)));
+      if (event.name === 'notification.created' && event.payload.notification.kind === 'needsBus') {
+        outgoing.push(...(await this.needsBus(tx, event.payload)));
+      }
+    }
+    await queueMail(tx, outgoing);
+    // Also mail the work queued itself (a driver's invitation).
+    if (mailQueuedIn(tx)) afterCommit(() => this.drainer.soon());
+  }
+
+  /**
+   * A trip whose status moved in this transaction: its history rows written now (stamped with the transaction's start,
+   * `now()`) say from what to what. Other pushes of the trip (a clash, a flag) wrote no history and send nothing.
+   */
+  private async tripMoved(tx: EntityManager, { trip, by }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
+    if (trip.createdById === null || (by && by.id === trip.createdById)) return [];
+    const moves: Array<{ from_status: TripStatus | null; to_status: TripStatus | null }> = await tx.query(
+      'SELECT from_status, to_status FROM trip_history WHERE trip_id = $1 AND at = now() ORDER BY id',
+      [trip.id],
+    );
+    const notices = [...new Set(moves.map((m) => noticeForMove(m.from_status, m.to_status)).filter((n) => n !== null))];
+    if (notices.length === 0) return [];
+    const [requester] = await this.recipients(tx, trip.tenantId, { id: trip.createdById });
+    if (!requester) return [];
+    return notices.flatMap((notice) => this.letters(notice, [requester], trip, trip.tenantId));
+  }
+
+  /** "Needs a bus": every dispatcher of the trip's company, in the trip's tenant. */
+  private async needsBus(tx: EntityManager, { notification, tenantId, companyOrgId }: DomainEventMap['notification.created']) {
+    if (companyOrgId === null) return [];
+    const trip = await readTrip(tx, notification.tripId);
+    if (!trip || trip.tenantId !== tenantId) return [];
+    const dispatchers = await this.recipients(tx, tenantId, { role: 'bus_company', activeOrgId: companyOrgId });
+    return this.letters('needsBus', dispatchers, trip, tenantId);
+  }
+
+  private recipients(
+    tx: EntityManager,
+    tenantId: number,
+    where: { id: number } | { role: User['role']; activeOrgId: number },
+  ): Promise<Recipient[]> {
+    return tx.find(User, {
+      where: { ...where, tenantId, status: 'approved' },
+      select: { id: true, name: true, email: true, emailNotices: true },
+      order: { id: 'ASC' },
+    });
+  }
+
+  private letters(notice: EmailNotice, to: Recipient[], trip: TripFacts, tenantId: number): Outgoing[] {
+    return to
+      .filter((u) => emailNoticesOf(u.emailNotices)[notice])
+      .map((u) => ({
+        letter: tripLetter(notice, u.name, trip, this.config.mail.publicUrl),
+        to: u.email,
+        notice,
+        tenantId,
+        userId: u.id,
+      }));
+  }
+}
