@@ -54,6 +54,7 @@ const PGLITE_SUITES = [
   'progress',
   'drivers',
   'email',
+  'rates',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

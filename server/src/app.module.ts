@@ -21,6 +21,7 @@ import { HealthModule } from './health/health.module';
 import { NoticesModule } from './notices/notices.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { ProgressModule } from './progress/progress.module';
+import { RatesModule } from './rates/rates.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TripsModule } from './trips/trips.module';
@@ -55,6 +56,7 @@ export class AppModule {
         TripsModule,
         FleetModule,
         ProgressModule,
+        RatesModule,
         NoticesModule,
         RealtimeModule,
         DocsModule,

@@ -303,6 +303,15 @@ const fleetInvite: A11yScreen = {
     await dialog(p, 'Invite Omar Haddad').getByRole('button', { name: 'Create link' }).waitFor();
   },
 };
+// The rate card: ready once the form is there (with the current version or "No rate card yet" above it).
+const rates: A11yScreen = {
+  name: 'Rates',
+  path: '/rates',
+  ready: async (p) => {
+    await heading(p, 'Rates');
+    await p.getByRole('button', { name: 'Save rates' }).waitFor();
+  },
+};
 // The driver's one screen: the demo driver has today's Central Library trip on top.
 const today: A11yScreen = {
   name: 'Your day',
@@ -340,6 +349,7 @@ export const A11Y_ROLES: A11yRole[] = [
       finance,
       board,
       fleet,
+      rates,
       users,
       approvals,
       roles,
@@ -385,6 +395,7 @@ export const A11Y_ROLES: A11yRole[] = [
       fleet,
       fleetAddBus,
       fleetInvite,
+      rates,
       settings,
       unauthorized('/bookings'),
     ],

@@ -16,6 +16,7 @@ const BookingsPage = lazy(() => import('../features/bookings/bookings-page').the
 const DispatchBoardPage = lazy(() => import('../features/dispatch/dispatch-board-page').then((m) => ({ default: m.DispatchBoardPage })));
 const RunSheetPage = lazy(() => import('../features/run-sheet/run-sheet-page').then((m) => ({ default: m.RunSheetPage })));
 const FleetPage = lazy(() => import('../features/fleet/fleet-page').then((m) => ({ default: m.FleetPage })));
+const RatesPage = lazy(() => import('../features/rates/rates-page').then((m) => ({ default: m.RatesPage })));
 const FinancePage = lazy(() => import('../features/finance/finance-page').then((m) => ({ default: m.FinancePage })));
 const UsersPage = lazy(() => import('../features/admin/users-page').then((m) => ({ default: m.UsersPage })));
 const ApprovalsPage = lazy(() => import('../features/admin/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
@@ -109,6 +110,14 @@ export function AppRoutes() {
           element={
             <RequireRole path="/fleet">
               <FleetPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/rates"
+          element={
+            <RequireRole path="/rates">
+              <RatesPage />
             </RequireRole>
           }
         />

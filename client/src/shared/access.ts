@@ -13,6 +13,8 @@ export const ROUTE_ROLES = {
   // the board for dispatchers, admins and trip managers; the fleet for those who manage it (docs/domain.md, "Fleet")
   '/dispatch': ['bus_company', 'admin', 'trip_manager'],
   '/fleet': ['bus_company', 'admin'],
+  // what the company charges, kept by those who manage its fleet (docs/domain.md, "Rate cards")
+  '/rates': ['bus_company', 'admin'],
   '/admin/roles': ['admin'],
   '/admin/users': ['admin'],
   '/admin/approvals': ['admin'],

@@ -2,6 +2,7 @@ import type { BookingDto } from './bookings';
 import type { BusDto, DriverDto, NotificationDto } from './fleet-wire';
 import type { OrganizationDto, PartnershipDto } from './global-admin';
 import type { PermissionMatrixDto } from './permissions';
+import type { RateCardDto } from './rates';
 import type { PresenceEventMap } from './presence';
 import type { TripDto, TripStatus } from './trip-wire';
 import type { ProfileDto, TenantDto } from './wire';
@@ -63,6 +64,11 @@ export interface LiveEventPayloads {
    * To the company's dispatchers, the tenant's admins and platform admins: those who may keep the fleet (docs/domain.md, "Fleet").
    */
   'fleet:updated': { bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined };
+  /**
+   * A new version of a bus company's rate card (docs/domain.md, "Rate cards"): to those who keep its fleet, as
+   * `fleet:updated`.
+   */
+  'rates:updated': { rateCard: RateCardDto };
   /**
    * A notification for the bell, sent once (the database dedupes it across replicas): an accepted trip still has
    * no bus NEEDS_BUS_DAYS before departure. To the trip's bus company's dispatchers and the tenant's admins.

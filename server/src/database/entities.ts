@@ -9,6 +9,7 @@ import { OutboxMessage } from '../notices/outbox-message.entity';
 import { PermissionMatrix } from '../permissions/permission-matrix.entity';
 import { ProgressAlert } from '../progress/progress-alert.entity';
 import { TripProgressStep } from '../progress/trip-progress-step.entity';
+import { RateCard } from '../rates/rate-card.entity';
 import { LiveSeq } from '../realtime/live-seq.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { Partnership } from '../tenancy/partnership.entity';
@@ -41,4 +42,5 @@ export const ENTITIES = [
   TripProgressStep,
   ProgressAlert,
   OutboxMessage,
+  RateCard,
 ];

@@ -8,6 +8,7 @@ import { LiveChannel } from './live-channel.service';
 import { LivePublisher } from './live-publisher.service';
 import { LiveSeqService } from './live-seq.service';
 import { PRESENCE_PROVIDERS } from './presence/presence.providers';
+import { RatesListener } from './rates.listener';
 import { RealtimeGateway } from './realtime.gateway';
 import { TenancyListener } from './tenancy.listener';
 import { TripAudience } from './trip-audience.service';
@@ -34,6 +35,7 @@ import { UsersListener } from './users.listener';
     TripsListener,
     BookingsListener,
     FleetListener,
+    RatesListener,
   ],
 })
 export class RealtimeModule {}

@@ -19,6 +19,7 @@ const LINKS: NavLinkSpec[] = [
   { path: '/trips', label: 'All Trips', group: 'main' },
   { path: '/dispatch', label: 'Dispatch Board', group: 'main' },
   { path: '/fleet', label: 'Fleet', group: 'main' },
+  { path: '/rates', label: 'Rates', group: 'main' },
   { path: '/bookings', label: 'Extra Bookings', group: 'main' },
   { path: '/finance', label: 'Finance', group: 'main' },
   { path: '/admin/users', label: 'Users', group: 'admin' },

@@ -9,6 +9,7 @@ const EXPECTED: Record<Role, string[]> = {
     'All Trips',
     'Dispatch Board',
     'Fleet',
+    'Rates',
     'Extra Bookings',
     'Finance',
     'Users',
@@ -19,7 +20,7 @@ const EXPECTED: Record<Role, string[]> = {
   ],
   school_staff: ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'],
   trip_manager: ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
-  bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Settings'],
+  bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Settings'],
   finance: ['All Trips', 'Finance', 'Settings'],
   driver: [],
 };

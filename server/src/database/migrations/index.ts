@@ -11,6 +11,7 @@ import { AssignedBusPlates1795432000001 } from './1795432000001-AssignedBusPlate
 import { DriverAccounts1795500000000 } from './1795500000000-DriverAccounts';
 import { BusProgress1795500000001 } from './1795500000001-BusProgress';
 import { EmailOutbox1795500000002 } from './1795500000002-EmailOutbox';
+import { RateCards1795500000003 } from './1795500000003-RateCards';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   DriverAccounts1795500000000,
   BusProgress1795500000001,
   EmailOutbox1795500000002,
+  RateCards1795500000003,
 ];
