@@ -17,6 +17,7 @@ const PATHS: Record<string, string> = {
   'All Trips': '/trips',
   'Dispatch Board': '/dispatch',
   Fleet: '/fleet',
+  Rates: '/rates',
   'Extra Bookings': '/bookings',
   Finance: '/finance',
   Users: '/admin/users',
@@ -30,6 +31,7 @@ const ADMIN_LINKS = [
   'All Trips',
   'Dispatch Board',
   'Fleet',
+  'Rates',
   'Extra Bookings',
   'Finance',
   'Users',
@@ -395,7 +397,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await expectSidebar(
         page,
         width,
-        ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Settings'],
+        ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Settings'],
         `drawer-dispatch-${tag}`,
         'escape',
       );
