@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { addDays } from '../contracts/fleet-rules';
 import type { TripDto } from '../contracts/trip-wire';
 import type { NotificationDto } from '../contracts/fleet-wire';
+import { BackgroundWork } from '../database/background-work';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { readTrips } from '../trips/repository/trip-read.repository';
@@ -26,10 +27,7 @@ import { TripFleet } from './trip-fleet.service';
 @Injectable()
 export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Fleet');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> = Promise.resolve();
-  private busy = false;
-  private stopped = false;
+  private readonly work = new BackgroundWork((e) => this.logger.error(`The needs-a-bus check failed: ${(e as Error).message}`));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,31 +37,19 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    // The schema exists only once migrations have run (after the app is initialised).
-    const seconds = this.config.dispatch.needsBusCheckSeconds;
-    if (seconds === 0) return;
-    void this.bootstrap.ready.then(() => {
-      if (this.stopped) return;
-      this.timer = setInterval(() => void this.tick(), seconds * 1000);
-      this.timer.unref();
-      void this.tick();
-    });
+    this.work.every(this.config.dispatch.needsBusCheckSeconds, this.bootstrap.ready, () => this.check({ announceTrips: true }));
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.work.stop();
   }
 
   /** Right after a change: a trip that now needs a bus is alerted at once (its event already carries the flag). */
   @OnEvent('trip.created')
   @OnEvent('trip.updated')
   tripChanged({ trip }: DomainEventMap['trip.updated']): void {
-    if (!trip.needsBus || this.stopped) return;
-    const raise = (): Promise<unknown> =>
-      trip.buses.length === 0 ? this.check({ tripIds: [trip.id], announceTrips: false }) : this.unavailable(trip);
-    this.running = this.running.then(raise).catch((e: unknown) => this.failed(e));
+    if (!trip.needsBus) return;
+    void this.work.run(() => (trip.buses.length === 0 ? this.check({ tripIds: [trip.id], announceTrips: false }) : this.unavailable(trip)));
   }
 
   /**
@@ -108,19 +94,5 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
       }
       return notifications;
     });
-  }
-
-  private tick(): Promise<unknown> {
-    if (this.busy || this.stopped) return this.running;
-    this.busy = true;
-    this.running = this.running
-      .then(() => this.check({ announceTrips: true }))
-      .catch((e: unknown) => this.failed(e))
-      .finally(() => (this.busy = false));
-    return this.running;
-  }
-
-  private failed(e: unknown): void {
-    if (!this.stopped) this.logger.error(`The needs-a-bus check failed: ${(e as Error).message}`);
   }
 }

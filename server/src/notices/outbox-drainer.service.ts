@@ -2,6 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { BackgroundWork } from '../database/background-work';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
 import { Mailer } from './mailer';
 
@@ -37,11 +38,7 @@ export interface DrainResult {
 @Injectable()
 export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Mail');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> = Promise.resolve();
-  /** A drain is queued behind the running one: more requests join it. */
-  private queued = false;
-  private stopped = false;
+  private readonly work = new BackgroundWork((e) => this.logger.error(`The mail drain failed: ${(e as Error).message}`));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,32 +48,17 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.mail.drainSeconds;
-    if (seconds === 0) return;
-    void this.bootstrap.ready.then(() => {
-      if (this.stopped) return;
-      this.timer = setInterval(() => this.soon(), seconds * 1000);
-      this.timer.unref();
-      this.soon();
-    });
+    this.work.every(this.config.mail.drainSeconds, this.bootstrap.ready, () => this.drain());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.work.stop();
   }
 
   /** Asks for a drain after the one running (one at a time on this replica); nothing when draining is off. */
   soon(): void {
-    if (this.config.mail.drainSeconds === 0 || this.stopped || this.queued) return;
-    this.queued = true;
-    this.running = this.running
-      .then(() => {
-        this.queued = false;
-        return this.stopped ? undefined : this.drain();
-      })
-      .catch((e: unknown) => this.logger.error(`The mail drain failed: ${(e as Error).message}`));
+    if (this.config.mail.drainSeconds === 0) return;
+    this.work.soon(() => this.drain());
   }
 
   /** Sends everything due now, a batch per transaction, until a batch comes back short. */
@@ -86,7 +68,7 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
       const batch = await this.db.transaction((tx) => this.batch(tx));
       total.sent += batch.sent;
       total.failed += batch.failed;
-      if (batch.claimed < BATCH || this.stopped) return total;
+      if (batch.claimed < BATCH || this.work.isStopped) return total;
     }
   }
 

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ACKNOWLEDGE_LEAD_HOURS } from '../contracts/progress-rules';
 import type { NotificationDto } from '../contracts/fleet-wire';
 import type { TripDto } from '../contracts/trip-wire';
+import { BackgroundWork } from '../database/background-work';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
@@ -40,10 +41,7 @@ function dueAlerts(trip: TripDto): DueAlert[] {
 @Injectable()
 export class LateAlerts implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Progress');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> = Promise.resolve();
-  private busy = false;
-  private stopped = false;
+  private readonly work = new BackgroundWork((e) => this.logger.error(`The late check failed: ${(e as Error).message}`));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,32 +51,19 @@ export class LateAlerts implements OnApplicationBootstrap, BeforeApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.dispatch.lateCheckSeconds;
-    if (seconds === 0) return;
-    // The schema exists only once migrations have run (after the app is initialised).
-    void this.bootstrap.ready.then(() => {
-      if (this.stopped) return;
-      this.timer = setInterval(() => void this.tick(), seconds * 1000);
-      this.timer.unref();
-      void this.tick();
-    });
+    this.work.every(this.config.dispatch.lateCheckSeconds, this.bootstrap.ready, () => this.check({ announceTrips: true }));
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.work.stop();
   }
 
   /** Right after a change: a bus the trip's event shows late (or a count that differs) is alerted at once. */
   @OnEvent('trip.created')
   @OnEvent('trip.updated')
   tripChanged({ trip }: DomainEventMap['trip.updated']): void {
-    if (this.stopped) return;
-    // Inside the chain: whatever fails here is logged, never thrown at the emitter (the event's other listeners run).
-    this.running = this.running
-      .then(() => (dueAlerts(trip).length === 0 ? undefined : this.unitOfWork.run((work) => this.raise(work, [trip], false))))
-      .catch((e: unknown) => this.failed(e));
+    if (dueAlerts(trip).length === 0) return;
+    void this.work.run(() => this.unitOfWork.run((work) => this.raise(work, [trip], false)));
   }
 
   /**
@@ -120,19 +105,5 @@ export class LateAlerts implements OnApplicationBootstrap, BeforeApplicationShut
     }
     if (announceTrips) for (const trip of turnedLate) publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
     return notifications;
-  }
-
-  private tick(): Promise<unknown> {
-    if (this.busy || this.stopped) return this.running;
-    this.busy = true;
-    this.running = this.running
-      .then(() => this.check({ announceTrips: true }))
-      .catch((e: unknown) => this.failed(e))
-      .finally(() => (this.busy = false));
-    return this.running;
-  }
-
-  private failed(e: unknown): void {
-    if (!this.stopped) this.logger.error(`The late check failed: ${(e as Error).message}`);
   }
 }
