@@ -22,6 +22,9 @@ const FEATURES = [
   'client-errors',
   'docs',
   'progress',
+  'rates',
+  'notices',
+  'approvals',
 ];
 
 const featureImport = {

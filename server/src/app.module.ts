@@ -22,6 +22,7 @@ import { NoticesModule } from './notices/notices.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { ProgressModule } from './progress/progress.module';
 import { RatesModule } from './rates/rates.module';
+import { ApprovalsModule } from './approvals/approvals.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TripsModule } from './trips/trips.module';
@@ -57,6 +58,7 @@ export class AppModule {
         FleetModule,
         ProgressModule,
         RatesModule,
+        ApprovalsModule,
         NoticesModule,
         RealtimeModule,
         DocsModule,

@@ -69,6 +69,11 @@ describe('E-mail: trip notices through the outbox', () => {
     const layla = await requester();
     const me = () => t.http().get('/api/users/me').set('Authorization', layla.auth);
     expect((await me().expect(200)).body.emailNotices).toEqual({
+      approvalWaiting: true,
+      requestApproved: true,
+      changesRequested: true,
+      requestDenied: true,
+      requestWithdrawn: true,
       tripAccepted: true,
       tripRejected: true,
       tripConfirmed: true,
@@ -101,7 +106,7 @@ describe('E-mail: trip notices through the outbox', () => {
     const res = await t.http().patch('/api/users/me').set('Authorization', layla.auth).send(body);
     expect([res.status, res.body.message]).toEqual([400, emailNoticesInvalid]);
     expect(emailNoticesInvalid).toBe(
-      'Choose e-mail notices by name: tripAccepted, tripRejected, tripConfirmed, cancellationApproved, needsBus; each true or false.',
+      'Choose e-mail notices by name: approvalWaiting, requestApproved, changesRequested, requestDenied, requestWithdrawn, tripAccepted, tripRejected, tripConfirmed, cancellationApproved, needsBus; each true or false.',
     );
     const stored = await t.db.query('SELECT email_notices FROM users WHERE id = $1', [layla.user.id]);
     expect(stored).toEqual([{ email_notices: null }]);

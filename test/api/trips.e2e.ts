@@ -76,6 +76,7 @@ describe('trips', () => {
         createdBy: staffA.user.name,
         createdByEmail: staffA.user.email,
         createdById: staffA.user.id,
+        budgetCode: null,
         status: 'Pending',
         statusBeforeCancelRequest: null,
         busInfo: null,
@@ -642,7 +643,7 @@ describe('trips', () => {
             status: 'Accepted',
             tenantId: acme.tenant.id,
             by: { id: acme.users.busA.user.id, name: acme.users.busA.user.name },
-            previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null },
+            previous: { schoolOrgId: acme.orgs.schoolA.id, busCompanyOrgId: null, status: 'Pending' },
             formerDriverIds: [],
             audience: {
               partnerCompanyIds: [acme.orgs.busA.id],

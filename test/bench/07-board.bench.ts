@@ -59,6 +59,7 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     createdBy: 'Staff',
     createdByEmail: 'staff@bench.test',
     createdById: 1,
+    budgetCode: null,
     status: 'Confirmed',
     statusBeforeCancelRequest: null,
     busInfo: null,

@@ -41,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dri
     // No periodic "Needs a bus" or late look: it would raise alerts for other test files' trips in the shared schema.
     NEEDS_BUS_CHECK_SECONDS: '0',
     LATE_CHECK_SECONDS: '0',
+    APPROVAL_CHECK_SECONDS: '0',
     // No mail drain of its own (periodic or after a change): it would send other test files' outbox rows; the e-mail
     // tests call the drainer themselves.
     MAIL_DRAIN_SECONDS: '0',

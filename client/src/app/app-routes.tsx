@@ -12,6 +12,7 @@ const TodayPage = lazy(() => import('../features/driver/today-page').then((m) =>
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const TripsPage = lazy(() => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })));
+const TripApprovalsPage = lazy(() => import('../features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
 const BookingsPage = lazy(() => import('../features/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })));
 const DispatchBoardPage = lazy(() => import('../features/dispatch/dispatch-board-page').then((m) => ({ default: m.DispatchBoardPage })));
 const RunSheetPage = lazy(() => import('../features/run-sheet/run-sheet-page').then((m) => ({ default: m.RunSheetPage })));
@@ -78,6 +79,14 @@ export function AppRoutes() {
           element={
             <RequireRole path="/trips">
               <TripsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/approvals"
+          element={
+            <RequireRole path="/approvals">
+              <TripApprovalsPage />
             </RequireRole>
           }
         />

@@ -7,6 +7,7 @@ import { queryKeys } from '../api/query-keys';
 import { removeById, upsertById } from '../api/records';
 import { connectLive, disconnectLive, onLive, onLiveResync, onLiveStatus } from '../api/socket';
 import { useSession } from '../features/auth/session-context';
+import { subscribeApprovalsLive } from '../features/approvals/approvals.live';
 import { subscribeBookingsLive } from '../features/bookings/bookings.live';
 import { subscribeDispatchLive } from '../features/dispatch/dispatch.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
@@ -74,6 +75,7 @@ export function useLiveSync(): void {
       subscribeBookingsLive(),
       subscribeGlobalAdminLive(),
       subscribeTripsLive(),
+      subscribeApprovalsLive(),
       subscribeDispatchLive(),
       subscribePresenceLive(),
     ];

@@ -17,6 +17,15 @@ export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelR
       return 'canceled';
     case 'Cancel Requested':
       return 'asked to cancel';
+    // a request waiting at its school: resubmitted, or approved to its next step
+    case 'Awaiting Approval':
+      return 'sent for approval';
+    case 'Changes Requested':
+      return 'asked for changes to';
+    case 'Denied':
+      return 'denied';
+    case 'Withdrawn':
+      return 'withdrew';
   }
 }
 

@@ -9,6 +9,8 @@ export const ROUTE_ROLES = {
   '/': ['school_staff', 'bus_company', 'trip_manager', 'admin'],
   '/trips': ['admin', 'trip_manager', 'school_staff', 'bus_company', 'finance'],
   '/bookings': ['school_staff', 'trip_manager', 'admin'],
+  // the requests waiting at a school and its approval policy, for its staff and admins (docs/domain.md, "Approval at the school")
+  '/approvals': ['admin', 'school_staff'],
   '/finance': ['finance', 'admin'],
   // the board for dispatchers, admins and trip managers; the fleet for those who manage it (docs/domain.md, "Fleet")
   '/dispatch': ['bus_company', 'admin', 'trip_manager'],

@@ -58,13 +58,18 @@ export interface DomainEventMap {
     status: TripDto['status'];
     tenantId: number;
     by?: LiveActor | null;
-    previous?: { schoolOrgId: number; busCompanyOrgId: number | null };
+    previous?: { schoolOrgId: number; busCompanyOrgId: number | null; status?: TripDto['status'] };
     /** Facts of the trip as written (else they are read again). */
     audience?: TripAudienceFacts;
     /** The fleet drivers its buses named before the change (their consoles drop or refresh it: `driver:changed`). */
     formerDriverIds?: number[];
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
+  // a trip's approval at its school moved: its school's staff, the tenant's admins and the requester hear of it, and the
+  // approvers whose count changed get their new count; never a bus company. `move` says what happened (the e-mail).
+  'approval.changed': ApprovalChange;
+  // a school's approval policy changed: these users' counts may have changed (the tenant's admins' do not)
+  'approvals.recount': { tenantId: number; userIds: number[] };
   // fleet: the company's dispatchers, the tenant's admins, platform admins
   'fleet.updated': ({ bus: BusDto; driver?: undefined } | { driver: DriverDto; bus?: undefined }) & {
     tenantId: number;
@@ -78,6 +83,25 @@ export interface DomainEventMap {
 }
 
 export type DomainEventName = keyof DomainEventMap;
+
+/** What happened to an approval, for the live counts and the e-mail (docs/domain.md, "Approval at the school"). */
+export interface ApprovalChange {
+  tenantId: number;
+  tripId: number;
+  approvalId: number;
+  schoolOrgId: number;
+  requesterId: number | null;
+  /** Whoever's count may have changed: the approvers of the step it left and of the step it waits at now. */
+  approverIds: number[];
+  /**
+   * `waiting`: it now waits for `approverIds` of its step (a submission, a resubmission, the next step); `reminded`: it
+   * still does, past the reminder days; the others: where it ended (or, `changesRequested`, went back to the requester).
+   */
+  move: 'waiting' | 'reminded' | 'approved' | 'changesRequested' | 'denied' | 'withdrawn' | 'canceled';
+  /** Who moved it (nobody for the clock's reminders and withdrawals): never mailed about their own move. */
+  by: LiveActor | null;
+  comment: string | null;
+}
 
 @Injectable()
 export class DomainEvents {

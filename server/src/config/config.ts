@@ -99,6 +99,12 @@ const envSchema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  APPROVAL_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(86_400)
+    .default(300),
   PUBLIC_URL: urlWith(['https:', 'http:']).optional(),
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).max(300).default('School Transport <no-reply@localhost>'),
@@ -217,6 +223,8 @@ export interface DispatchConfig {
   lateMinutes: number;
   /** How often each replica looks for buses that have turned late (each alert is sent once); 0: only after each change. */
   lateCheckSeconds: number;
+  /** How often each replica looks for approvals due a reminder or past their expiry (each sent once); 0: never. */
+  approvalCheckSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -294,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       needsBusCheckSeconds: e.NEEDS_BUS_CHECK_SECONDS,
       lateMinutes: e.LATE_MINUTES,
       lateCheckSeconds: e.LATE_CHECK_SECONDS,
+      approvalCheckSeconds: e.APPROVAL_CHECK_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     mail: {

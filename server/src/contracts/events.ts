@@ -49,6 +49,17 @@ export interface LiveEventPayloads {
   'trip:deleted': { tripId: number };
   'booking:created': { booking: BookingDto };
   'booking:updated': { booking: BookingDto };
+  /**
+   * How many approvals wait for the receiver (GET /approvals/count): to each approver whose count may have changed,
+   * and to the tenant's admins (theirs spans the tenant).
+   */
+  'approvals:count': { waiting: number };
+  /**
+   * A trip's approval moved (submitted, approved to the next step, changes requested, denied, withdrawn): read
+   * GET /trips/{id}/approval and the approvals list again. To the school's staff, the tenant's admins and the
+   * requester; never to a bus company.
+   */
+  'approval:changed': { tripId: number };
   /** How many users await approval in the lists the receiver sees (its tenant; every tenant for platform admins). */
   'users:pending': { count: number };
   'user:updated': { user: ProfileDto };

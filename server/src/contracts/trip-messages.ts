@@ -33,7 +33,8 @@ export const TripMessages = {
   staffInvalid: 'Number of staff must be a whole number from 0 to 10000, or empty.',
   boosterRequestedInvalid: 'boosterSeatsRequested must be true or false.',
   notesTooLong: 'Notes must be at most 2000 characters.',
-  statusInvalid: 'Status must be one of Pending, Accepted, Confirmed, Rejected, Completed, Canceled or Cancel Requested.',
+  statusInvalid:
+    'Status must be one of Pending, Accepted, Confirmed, Rejected, Completed, Canceled, Cancel Requested, Awaiting Approval, Changes Requested, Denied or Withdrawn.',
   newTripStatus: 'A new trip starts as Pending.',
   schoolRequired: 'Choose the school this trip is for (schoolOrgId).',
   schoolNotInTenant: 'Choose a school of this tenant.',
@@ -64,6 +65,7 @@ export const TripMessages = {
   busCompanyRequired: 'Name the bus company that takes this trip (busCompanyOrgId): the school has no single partner.',
   busCompanyOnlyOnAccept: 'busCompanyOrgId can only be sent by an admin accepting a trip.',
   nothingToUpdate: 'Nothing to update.',
+  decideApprovalElsewhere: 'Approvers approve, request changes or deny with POST /trips/{id}/approval.',
   oneChangeAtATime: "Change a trip's details, its buses and its status in separate requests.",
   staleVersion: 'This trip was changed by someone else in the meantime. Review the current trip and try again.',
 

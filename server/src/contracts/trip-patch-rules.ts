@@ -62,7 +62,7 @@ export function sameTripValue(a: unknown, b: unknown): boolean {
   return [...keys].every((k) => sameTripValue(ra[k], rb[k]));
 }
 
-function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBase): TripAction {
+function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBase): TripAction | null {
   const requested = current.status === 'Cancel Requested';
   switch (target) {
     // The edit modal's cancel-request path sends Pending with cancelRequest true;
@@ -81,6 +81,13 @@ function targetAction(target: TripStatus, patch: TripPatch, current: TripPatchBa
       return requested ? 'approveCancel' : 'cancel';
     case 'Cancel Requested':
       return 'requestCancel';
+    // A request sent back for changes goes to its approvers again; the approvers' own decisions have their call.
+    case 'Awaiting Approval':
+      return 'resubmit';
+    case 'Changes Requested':
+    case 'Denied':
+    case 'Withdrawn':
+      return null;
   }
 }
 
@@ -102,7 +109,9 @@ export function classifyTripPatch(patch: TripPatch, current: TripPatchBase): Tri
 
   let transition: TripAction | undefined;
   if (patch.status !== undefined && (patch.status !== current.status || statusAlone)) {
-    transition = targetAction(patch.status, patch, current);
+    const target = targetAction(patch.status, patch, current);
+    if (target === null) return { error: TripMessages.decideApprovalElsewhere };
+    transition = target;
   } else if (patch.cancelRequest === true && current.status !== 'Cancel Requested') transition = 'requestCancel';
   else if (patch.cancelRequest === false && current.status === 'Cancel Requested') transition = 'declineCancel';
 

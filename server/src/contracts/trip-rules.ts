@@ -7,7 +7,7 @@ import { formatDay } from './calendar';
 import { parseTripTime } from './trip-form-rules';
 import type { Role } from './roles';
 import { TripMessages } from './trip-messages';
-import { TRIP_ACTIONS, type TripAction, type TripStatus } from './trip-wire';
+import { SCHOOL_ONLY_STATUSES, TRIP_ACTIONS, TRIP_STATUSES, type TripAction, type TripStatus } from './trip-wire';
 
 // The action names travel on the wire (trip history), so they live in trip-wire.ts, below the rules.
 export { TRIP_ACTIONS, type TripAction } from './trip-wire';
@@ -39,26 +39,40 @@ export interface TripRuleContext {
   /** The actor is a bus company in partnership with the trip's school. */
   isPartner: boolean;
   /**
+   * The actor is named by the school's approval policy for the step the trip waits at (contracts/approvals.ts
+   * `isStepApprover`). Unset: not an approver.
+   */
+  isApprover?: boolean;
+  /**
    * The school's wall-clock time now, `YYYY-MM-DDTHH:mm` (calendar.ts `localDateTime`). Given, a trip that has not
    * returned yet cannot be completed; the server always gives it, the console too so it offers no such button.
    */
   now?: string;
+  /** For an approval: is the step the trip waits at the policy's last (approving sends it to Pending)? Unset: yes. */
+  lastStep?: boolean;
 }
 
-/** The parties a trip rule allows (the "who" column of docs/domain.md, "States and who moves them"). */
-export type TripParty = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+/**
+ * The parties a trip rule allows (the "who" column of docs/domain.md, "States and who moves them"). `approver`: named
+ * by the school's approval policy for the step the trip waits at; `requester`: whoever requested the trip.
+ */
+export type TripParty = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance' | 'approver' | 'requester';
 
 export interface TripRule {
   action: Exclude<TripAction, 'request'>;
   from: readonly TripStatus[];
-  /** The status afterwards: a status, the current one, or the one held before a cancel request. */
-  to: TripStatus | 'unchanged' | 'statusBeforeCancelRequest';
+  /**
+   * The status afterwards: a status, the current one, the one held before a cancel request, or (an approval) the next
+   * step's: Awaiting Approval while a step remains, else Pending (TripRuleContext's `lastStep`).
+   */
+  to: TripStatus | 'unchanged' | 'statusBeforeCancelRequest' | 'nextApprovalStep';
   who: readonly TripParty[];
   /** Only while a bus company is assigned to the trip (true), or only while none is (false); unset: either way. */
   assigned?: boolean;
 }
 
-const ANY: readonly TripStatus[] = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'];
+const ANY: readonly TripStatus[] = TRIP_STATUSES;
+const AT_SCHOOL: readonly TripStatus[] = ['Awaiting Approval', 'Changes Requested'];
 
 /**
  * The trip rules table (docs/domain.md, "States and who moves them"), row by row. A request is checked by `decideTripRequest` (there is no trip yet).
@@ -86,6 +100,15 @@ const TRIP_RULES: readonly TripRule[] = [
   { action: 'edit', from: ['Confirmed'], to: 'Pending', who: ['schoolStaff'] },
   { action: 'addPassengers', from: ['Accepted', 'Confirmed', 'Completed'], to: 'unchanged', who: ['schoolStaff'] },
   { action: 'markPaid', from: ANY, to: 'unchanged', who: ['finance', 'admin'] },
+  // A request waiting at its school (an approval policy, contracts/approvals.ts): the step's approvers (or an admin)
+  // approve it to the next step or to Pending, send it back for changes, or deny it; its requester (or the school's
+  // staff) edits it, resubmits it (the steps start again) or withdraws it.
+  { action: 'approve', from: ['Awaiting Approval'], to: 'nextApprovalStep', who: ['approver', 'admin'] },
+  { action: 'requestChanges', from: ['Awaiting Approval'], to: 'Changes Requested', who: ['approver', 'admin'] },
+  { action: 'deny', from: ['Awaiting Approval'], to: 'Denied', who: ['approver', 'admin'] },
+  { action: 'edit', from: AT_SCHOOL, to: 'unchanged', who: ['schoolStaff', 'requester'] },
+  { action: 'resubmit', from: ['Changes Requested'], to: 'Awaiting Approval', who: ['schoolStaff', 'requester', 'admin'] },
+  { action: 'cancel', from: AT_SCHOOL, to: 'Canceled', who: ['schoolStaff', 'requester', 'admin'] },
 ];
 
 /** The roles that may request a trip: school staff, trip managers, admins. */
@@ -109,6 +132,10 @@ const FORBIDDEN: Record<TripAction, string> = {
   delete: 'Only an admin can delete a trip.',
   addPassengers: "Only staff of the trip's school can add passengers.",
   markPaid: 'Only finance or an admin can mark a trip paid or unpaid.',
+  approve: "Only the approvers of this step of the school's approval policy or an admin can approve this request.",
+  requestChanges: "Only the approvers of this step of the school's approval policy or an admin can request changes.",
+  deny: "Only the approvers of this step of the school's approval policy or an admin can deny this request.",
+  resubmit: "Only staff of the trip's school or an admin can resubmit this request.",
 };
 
 const CAN: Record<TripAction, string> = {
@@ -125,6 +152,10 @@ const CAN: Record<TripAction, string> = {
   delete: 'be deleted',
   addPassengers: 'have passengers added',
   markPaid: 'be marked paid',
+  approve: 'be approved',
+  requestChanges: 'have changes requested',
+  deny: 'be denied',
+  resubmit: 'be resubmitted',
 };
 
 /** A party's rule that fits the status but not whether a bus company holds the trip. */
@@ -153,8 +184,12 @@ export function tripPartiesOf(actor: TripActor, trip: TripSubject, ctx: TripRule
   const org = actor.activeOrgId;
   if (actor.role === 'admin') parties.add('admin');
   if (actor.role === 'finance') parties.add('finance');
+  if (ctx.isApprover) parties.add('approver');
+  // The requester acts as such only while the request is at its school (a trip manager edits nothing after that).
+  if (trip.createdById !== null && trip.createdById === actor.id && AT_SCHOOL.includes(trip.status)) parties.add('requester');
   if (actor.role === 'school_staff' && org !== null && org === trip.schoolOrgId) parties.add('schoolStaff');
-  if (actor.role === 'bus_company' && org !== null) {
+  // A request still at its school is no bus company's business (it sees none of it, as another school's trip).
+  if (actor.role === 'bus_company' && org !== null && !SCHOOL_ONLY_STATUSES.includes(trip.status)) {
     const assigned = trip.busCompanyOrgId === org;
     if (assigned) parties.add('assignedBus');
     // Once a company has accepted, only that company acts on the trip: a Pending trip another
@@ -196,7 +231,11 @@ export function decideTripAction(actor: TripActor, trip: TripSubject, action: Tr
       ? trip.status
       : rule.to === 'statusBeforeCancelRequest'
         ? (trip.statusBeforeCancelRequest ?? 'Confirmed')
-        : rule.to;
+        : rule.to === 'nextApprovalStep'
+          ? ctx.lastStep === false
+            ? 'Awaiting Approval'
+            : 'Pending'
+          : rule.to;
   return { allowed: true, action, to, editRequest: action === 'edit' && to !== trip.status };
 }
 
@@ -208,10 +247,13 @@ function hasReturned(trip: TripSubject, now: string): boolean {
   return back <= now;
 }
 
-/** Who may request a new trip (the rules' first row). */
-export function decideTripRequest(actor: TripActor): TripDecision {
+/**
+ * Who may request a new trip (the rules' first row), and where it starts: Pending, or Awaiting Approval when the
+ * school's approval policy has steps and the requester is not an admin (contracts/approvals.ts `requestAwaitsApproval`).
+ */
+export function decideTripRequest(actor: TripActor, opts: { awaitsApproval?: boolean } = {}): TripDecision {
   if (!TRIP_REQUESTER_ROLES.includes(actor.role)) return { allowed: false, action: 'request', code: 403, message: FORBIDDEN.request };
-  return { allowed: true, action: 'request', to: 'Pending', editRequest: false };
+  return { allowed: true, action: 'request', to: opts.awaitsApproval ? 'Awaiting Approval' : 'Pending', editRequest: false };
 }
 
 /** The actions the actor may take on this trip now (for the console's buttons). `request` is never listed. */
@@ -224,6 +266,8 @@ export function allowedTripActions(actor: TripActor, trip: TripSubject, ctx: Tri
 
 export interface TripVisibilitySubject {
   tenantId: number;
+  /** Unset: a status every party may see (a caller that leaves it out does not know it). */
+  status?: TripStatus;
   schoolOrgId: number;
   busCompanyOrgId: number | null;
   createdById: number | null;
@@ -245,6 +289,8 @@ export function canSeeTrip(user: TripActor, trip: TripVisibilitySubject, partner
     case 'school_staff':
       return user.activeOrgId !== null ? trip.schoolOrgId === user.activeOrgId : trip.createdById === user.id;
     case 'bus_company':
+      // A request still at its school (an approval policy's statuses) reaches no bus company.
+      if (trip.status !== undefined && SCHOOL_ONLY_STATUSES.includes(trip.status)) return false;
       return user.activeOrgId !== null && (trip.busCompanyOrgId === user.activeOrgId || partnerSchoolIds.includes(trip.schoolOrgId));
     case 'trip_manager':
       return trip.createdById === user.id;

@@ -5,8 +5,23 @@
 
 import type { BusProgressDto } from './progress-wire';
 
-/** The statuses on the wire (docs/domain.md, "States and who moves them"). */
-export const TRIP_STATUSES = ['Pending', 'Accepted', 'Confirmed', 'Rejected', 'Completed', 'Canceled', 'Cancel Requested'] as const;
+/**
+ * The statuses on the wire (docs/domain.md, "States and who moves them"). The last four belong to a school with an
+ * approval policy: a request waits at the school before it is Pending, and no bus company ever sees it there.
+ */
+export const TRIP_STATUSES = [
+  'Pending',
+  'Accepted',
+  'Confirmed',
+  'Rejected',
+  'Completed',
+  'Canceled',
+  'Cancel Requested',
+  'Awaiting Approval',
+  'Changes Requested',
+  'Denied',
+  'Withdrawn',
+] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 
 /** Named statuses, so code reads `TripStatus.CancelRequested` rather than a bare string. */
@@ -18,6 +33,10 @@ export const TripStatus = {
   Completed: 'Completed',
   Canceled: 'Canceled',
   CancelRequested: 'Cancel Requested',
+  AwaitingApproval: 'Awaiting Approval',
+  ChangesRequested: 'Changes Requested',
+  Denied: 'Denied',
+  Withdrawn: 'Withdrawn',
 } as const satisfies Record<string, TripStatus>;
 
 /** A trip's `tripType`; a new trip defaults to Academic Trip. */
@@ -117,6 +136,8 @@ export interface TripDto extends TripFormFields {
   createdBy: string;
   createdByEmail: string;
   createdById: number | null;
+  /** The school's budget code for the trip, when its approval policy asks for one (or the requester gave one). */
+  budgetCode: string | null;
   status: TripStatus;
   /** Set while a cancellation is requested: the status a declined request returns to. */
   statusBeforeCancelRequest: TripStatus | null;
@@ -209,6 +230,12 @@ export interface PassengerDto {
   createdAt: string;
 }
 
+/**
+ * The statuses of a request still at its school (an approval policy's): no bus company sees, lists, counts or hears of
+ * a trip in one of them, exactly as another school's trip.
+ */
+export const SCHOOL_ONLY_STATUSES: readonly TripStatus[] = ['Awaiting Approval', 'Changes Requested', 'Denied', 'Withdrawn'];
+
 /** Everything that can be done to a trip; trip-rules.ts says who may do which, from which status. */
 export const TRIP_ACTIONS = [
   'request',
@@ -224,11 +251,20 @@ export const TRIP_ACTIONS = [
   'delete',
   'addPassengers',
   'markPaid',
+  'approve',
+  'requestChanges',
+  'deny',
+  'resubmit',
 ] as const;
 export type TripAction = (typeof TRIP_ACTIONS)[number];
 
-/** What a history row records: every trip action, and a subtrip being recorded. */
-export type TripHistoryAction = TripAction | 'recordSubtrip';
+/**
+ * What a history row records: every trip action, a subtrip being recorded, a school's approval steps on a change
+ * held for approval (`submitChange`, `approveChange`, `requestChangesToChange`, `denyChange`) and a request or change
+ * withdrawn when it waited past the policy's expiry (`withdraw`).
+ */
+export type TripHistoryAction =
+  TripAction | 'recordSubtrip' | 'submitChange' | 'approveChange' | 'requestChangesToChange' | 'denyChange' | 'withdraw';
 
 /** One change to a trip, as its history records it: who, when, from, to, which fields. */
 export interface TripHistoryDto {

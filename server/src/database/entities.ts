@@ -1,3 +1,5 @@
+import { ApprovalPolicy } from '../approvals/approval-policy.entity';
+import { TripApproval } from '../approvals/trip-approval.entity';
 import { RevokedToken } from '../auth/revoked-token.entity';
 import { Booking } from '../bookings/booking.entity';
 import { FleetBus } from '../fleet/bus.entity';
@@ -43,4 +45,6 @@ export const ENTITIES = [
   ProgressAlert,
   OutboxMessage,
   RateCard,
+  ApprovalPolicy,
+  TripApproval,
 ];

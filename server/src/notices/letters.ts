@@ -28,7 +28,10 @@ export type TripFacts = Pick<
   | 'buses'
 >;
 
-export type TripNotice = EmailNotice;
+/** The notices of a school's approval (approvalLetter); the others are a trip's (tripLetter). */
+export const APPROVAL_NOTICES = ['approvalWaiting', 'requestApproved', 'changesRequested', 'requestDenied', 'requestWithdrawn'] as const;
+export type ApprovalNotice = (typeof APPROVAL_NOTICES)[number];
+export type TripNotice = Exclude<EmailNotice, ApprovalNotice>;
 
 const HEADLINES: Record<TripNotice, { subject: string; line: (t: TripFacts) => string }> = {
   tripAccepted: { subject: 'Trip accepted', line: (t) => `${company(t)} accepted your trip to ${t.destination}.` },
@@ -60,6 +63,77 @@ export function tripLetter(notice: TripNotice, recipientName: string, trip: Trip
     lines: [head.line(trip)],
     facts,
     link: { label: openLabel, url: link },
+    footer: 'You get this e-mail because of your choice in Account Settings, where you can turn it off.',
+  });
+}
+
+/** What an approval notice tells besides the trip. */
+export interface ApprovalFacts {
+  kind: 'request' | 'change';
+  step: number;
+  steps: number;
+  /** Who requested it (an approver's notice says so). */
+  requestedBy: string;
+  /** Who decided (the requester's notices say so); null for the clock. */
+  decidedBy: string | null;
+  comment: string | null;
+  /** A reminder of one still waiting. */
+  reminder: boolean;
+  budgetCode: string | null;
+}
+
+const what = (a: ApprovalFacts) => (a.kind === 'change' ? 'A change to the trip' : 'The trip request');
+
+const APPROVAL_HEADLINES: Record<
+  ApprovalNotice,
+  { subject: (a: ApprovalFacts) => string; line: (t: TripFacts, a: ApprovalFacts) => string }
+> = {
+  approvalWaiting: {
+    subject: (a) => (a.reminder ? 'Reminder: waiting for your approval' : 'Waiting for your approval'),
+    line: (t, a) =>
+      `${what(a)} to ${t.destination} by ${a.requestedBy} waits for your approval (step ${a.step} of ${a.steps})${a.reminder ? ', and has for a while' : ''}.`,
+  },
+  requestApproved: {
+    subject: () => 'Approved',
+    line: (t, a) =>
+      a.kind === 'change'
+        ? `${a.decidedBy ?? 'Your school'} approved your change to the trip to ${t.destination}; the bus company now sees it.`
+        : `${a.decidedBy ?? 'Your school'} approved your trip to ${t.destination}; it is now with the bus company.`,
+  },
+  changesRequested: {
+    subject: () => 'Changes requested',
+    line: (t, a) =>
+      `${a.decidedBy ?? 'An approver'} asks for changes to ${a.kind === 'change' ? 'your change to the trip' : 'your trip'} to ${t.destination}${a.comment ? `: “${a.comment}”` : '.'}`,
+  },
+  requestDenied: {
+    subject: () => 'Denied',
+    line: (t, a) =>
+      `${a.decidedBy ?? 'An approver'} denied ${a.kind === 'change' ? 'your change to the trip' : 'your trip'} to ${t.destination}${a.comment ? `: “${a.comment}”` : '.'}`,
+  },
+  requestWithdrawn: {
+    subject: () => 'Withdrawn',
+    line: (t, a) =>
+      `${a.kind === 'change' ? 'Your change to the trip' : 'Your trip'} to ${t.destination} waited for approval past your school’s limit and was withdrawn.`,
+  },
+};
+
+/**
+ * An approval notice to one person. An approver's carries two links that need a sign-in: one to approve (the console
+ * asks to confirm; a link never decides by itself) and one to open the trip.
+ */
+export function approvalLetter(notice: ApprovalNotice, recipientName: string, trip: TripFacts, a: ApprovalFacts, baseUrl: string): Letter {
+  const head = APPROVAL_HEADLINES[notice];
+  const facts = tripFactLines(trip, false);
+  if (a.budgetCode) facts.push(['Budget code', a.budgetCode]);
+  const open = { label: 'Open the trip', url: `${baseUrl}/trips?trip=${trip.id}` };
+  const approver = notice === 'approvalWaiting';
+  return compose({
+    subject: `${head.subject(a)}: ${trip.destination}, ${formatDay(trip.departureDate)}`,
+    greeting: `Hello ${recipientName},`,
+    lines: [head.line(trip, a)],
+    facts,
+    link: approver ? { label: 'Approve', url: `${baseUrl}/approvals?trip=${trip.id}&decision=approve` } : open,
+    extraLinks: approver ? [open] : [],
     footer: 'You get this e-mail because of your choice in Account Settings, where you can turn it off.',
   });
 }
@@ -105,6 +179,8 @@ interface Parts {
   lines: string[];
   facts: Array<[string, string]>;
   link: { label: string; url: string };
+  /** More links after the first (an approver's "Open the trip"). */
+  extraLinks?: { label: string; url: string }[];
   footer: string;
 }
 
@@ -117,6 +193,7 @@ function compose(p: Parts): Letter {
     ...p.facts.map(([k, v]) => `${k}: ${v}`),
     ...(p.facts.length ? [''] : []),
     `${p.link.label}: ${p.link.url}`,
+    ...(p.extraLinks ?? []).map((l) => `${l.label}: ${l.url}`),
     '',
     p.footer,
   ].join('\n');
@@ -126,7 +203,7 @@ function compose(p: Parts): Letter {
     `<p>${escapeHtml(p.greeting)}</p>`,
     ...p.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     rows ? `<table cellpadding="4">${rows}</table>` : '',
-    `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`,
+    ...[p.link, ...(p.extraLinks ?? [])].map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
     `<p style="color:#666">${escapeHtml(p.footer)}</p>`,
     '</body></html>',
   ].join('\n');

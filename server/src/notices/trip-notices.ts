@@ -1,19 +1,18 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DomainEventMap } from '../common/domain-events';
+import type { ApprovalChange, DomainEventMap } from '../common/domain-events';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { EmailNotice } from '../contracts/notices';
 import { type TripStatus, TripStatus as S } from '../contracts/trip-wire';
 import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-work';
 import { readTrip } from '../trips/repository/trip-read.repository';
 import { User } from '../users/user.entity';
 import { emailNoticesOf } from '../users/user.mapper';
-import { type TripFacts, tripLetter } from './letters';
+import { type ApprovalNotice, approvalLetter, type TripFacts, tripLetter, type TripNotice } from './letters';
 import { mailQueuedIn, type Outgoing, queueMail } from './outbox';
 import { OutboxDrainer } from './outbox-drainer.service';
 
 /** The requester's notice for a move between statuses (docs/domain.md, "Notifications"); none for the others. */
-function noticeForMove(from: TripStatus | null, to: TripStatus | null): EmailNotice | null {
+function noticeForMove(from: TripStatus | null, to: TripStatus | null): TripNotice | null {
   if (from === to) return null;
   if (from === S.Pending && to === S.Accepted) return 'tripAccepted';
   if (to === S.Rejected) return 'tripRejected';
@@ -24,6 +23,17 @@ function noticeForMove(from: TripStatus | null, to: TripStatus | null): EmailNot
 }
 
 type Recipient = Pick<User, 'id' | 'name' | 'email' | 'emailNotices'>;
+
+/** Which e-mail an approval's move sends (a cancel, the requester's own, sends none). */
+const APPROVAL_MOVE_NOTICE: Record<ApprovalChange['move'], ApprovalNotice | null> = {
+  waiting: 'approvalWaiting',
+  reminded: 'approvalWaiting',
+  approved: 'requestApproved',
+  changesRequested: 'changesRequested',
+  denied: 'requestDenied',
+  withdrawn: 'requestWithdrawn',
+  canceled: null,
+};
 
 /**
  * Turns a change's events into e-mail, inside the change's transaction (a before-commit hook of the unit of work): the
@@ -53,6 +63,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
     const outgoing: Outgoing[] = [];
     for (const event of events) {
       if (event.name === 'trip.updated') outgoing.push(...(await this.tripMoved(tx, event.payload)));
+      if (event.name === 'approval.changed') outgoing.push(...(await this.approvalMoved(tx, event.payload)));
       if (event.name === 'notification.created' && event.payload.notification.kind === 'needsBus') {
         outgoing.push(...(await this.needsBus(tx, event.payload)));
       }
@@ -79,6 +90,53 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
     return notices.flatMap((notice) => this.letters(notice, [requester], trip, trip.tenantId));
   }
 
+  /**
+   * An approval's move: the approvers of the step it now waits at hear that it waits (again, for a reminder); the
+   * requester hears where it ended. Never the person who moved it; a cancel (the requester's own) tells nobody.
+   */
+  private async approvalMoved(tx: EntityManager, change: ApprovalChange): Promise<Outgoing[]> {
+    const notice = APPROVAL_MOVE_NOTICE[change.move];
+    if (!notice) return [];
+    const trip = await readTrip(tx, change.tripId);
+    const [approval] = await tx.query<
+      { kind: 'request' | 'change'; step: number; steps: number; requested_by: string; requested_by_id: number | null }[]
+    >('SELECT kind, step, steps, requested_by, requested_by_id FROM trip_approvals WHERE id = $1', [change.approvalId]);
+    if (!trip || !approval || trip.tenantId !== change.tenantId) return [];
+    let to: Recipient[];
+    if (notice === 'approvalWaiting') {
+      // The approvers of the step it waits at: staff of the school still (the policy may name someone since moved).
+      const [policy] = await tx.query<{ ids: number[] | null }[]>(
+        `SELECT ARRAY(SELECT jsonb_array_elements_text(steps -> ($2::int - 1) -> 'approverIds')::int) AS ids FROM approval_policies WHERE school_org_id = $1`,
+        [change.schoolOrgId, approval.step],
+      );
+      const ids = (policy?.ids ?? []).map(Number);
+      const staff = await this.recipients(tx, change.tenantId, { role: 'school_staff', activeOrgId: change.schoolOrgId });
+      to = staff.filter((u) => ids.includes(u.id));
+    } else {
+      const requesterId = approval.requested_by_id ?? change.requesterId;
+      to = requesterId === null ? [] : await this.recipients(tx, change.tenantId, { id: requesterId });
+    }
+    const facts = {
+      kind: approval.kind,
+      step: approval.step,
+      steps: approval.steps,
+      requestedBy: approval.requested_by,
+      decidedBy: change.by?.name ?? null,
+      comment: change.comment,
+      reminder: change.move === 'reminded',
+      budgetCode: trip.budgetCode,
+    };
+    return to
+      .filter((u) => u.id !== change.by?.id && emailNoticesOf(u.emailNotices)[notice])
+      .map((u) => ({
+        letter: approvalLetter(notice, u.name, trip, facts, this.config.mail.publicUrl),
+        to: u.email,
+        notice,
+        tenantId: change.tenantId,
+        userId: u.id,
+      }));
+  }
+
   /** "Needs a bus": every dispatcher of the trip's company, in the trip's tenant. */
   private async needsBus(tx: EntityManager, { notification, tenantId, companyOrgId }: DomainEventMap['notification.created']) {
     if (companyOrgId === null) return [];
@@ -100,7 +158,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  private letters(notice: EmailNotice, to: Recipient[], trip: TripFacts, tenantId: number): Outgoing[] {
+  private letters(notice: TripNotice, to: Recipient[], trip: TripFacts, tenantId: number): Outgoing[] {
     return to
       .filter((u) => emailNoticesOf(u.emailNotices)[notice])
       .map((u) => ({

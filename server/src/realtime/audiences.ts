@@ -1,5 +1,6 @@
 import type { BookingFacts } from '../bookings/booking-visibility';
 import type { TripVisibilitySubject } from '../contracts/trip-rules';
+import { SCHOOL_ONLY_STATUSES } from '../contracts/trip-wire';
 import { Rooms } from './rooms';
 
 /**
@@ -11,7 +12,11 @@ import { Rooms } from './rooms';
  * so the caller looks the author up and says whether they see it.
  */
 
-/** A trip: platform admins, the tenant's admins and finance, its school's staff, the bus companies partnered with that school and the one assigned, and its author when the author's own rule lets them see it. */
+/**
+ * A trip: platform admins, the tenant's admins and finance, its school's staff, the bus companies partnered with that
+ * school and the one assigned (not while the request is still at its school), and its author when the author's own
+ * rule lets them see it.
+ */
 export function tripRooms(
   trip: Omit<TripVisibilitySubject, 'deleted'>,
   facts: { partnerCompanyIds: readonly number[]; authorSees: boolean },
@@ -22,8 +27,10 @@ export function tripRooms(
     Rooms.role('finance', trip.tenantId),
     Rooms.org(trip.schoolOrgId),
   ]);
-  if (trip.busCompanyOrgId !== null) rooms.add(Rooms.org(trip.busCompanyOrgId));
-  for (const company of facts.partnerCompanyIds) rooms.add(Rooms.org(company));
+  // A request still at its school (an approval policy's statuses) reaches no bus company.
+  const atSchool = trip.status !== undefined && SCHOOL_ONLY_STATUSES.includes(trip.status);
+  if (trip.busCompanyOrgId !== null && !atSchool) rooms.add(Rooms.org(trip.busCompanyOrgId));
+  if (!atSchool) for (const company of facts.partnerCompanyIds) rooms.add(Rooms.org(company));
   if (facts.authorSees && trip.createdById !== null) rooms.add(Rooms.user(trip.createdById));
   return [...rooms];
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { RedisModule } from '../infrastructure/redis/redis.module';
+import { ApprovalsListener } from './approvals.listener';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
 import { LiveAccess } from './live-access.service';
@@ -36,6 +37,7 @@ import { UsersListener } from './users.listener';
     BookingsListener,
     FleetListener,
     RatesListener,
+    ApprovalsListener,
   ],
 })
 export class RealtimeModule {}

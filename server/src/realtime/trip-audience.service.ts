@@ -10,7 +10,7 @@ import { User } from '../users/user.entity';
 import { tripRooms } from './audiences';
 
 /** Where a trip sits, as far as who sees it is concerned (visibility: docs/domain.md). */
-export type TripPlace = Pick<TripDto, 'tenantId' | 'schoolOrgId' | 'busCompanyOrgId' | 'createdById'>;
+export type TripPlace = Pick<TripDto, 'tenantId' | 'schoolOrgId' | 'busCompanyOrgId' | 'createdById'> & Partial<Pick<TripDto, 'status'>>;
 
 /**
  * The rooms of the sockets whose user could GET a trip (canSeeTrip), read fresh from the database: trip events
@@ -49,10 +49,16 @@ export class TripAudience {
   /** Where a trip sits now; null when it does not exist or was deleted (nobody sees it). */
   async placeOf(tripId: number): Promise<TripPlace | null> {
     const trip = await this.trips.findOne({
-      select: { id: true, tenantId: true, schoolOrgId: true, busCompanyOrgId: true, createdById: true, deleted: true },
+      select: { id: true, tenantId: true, schoolOrgId: true, busCompanyOrgId: true, createdById: true, deleted: true, status: true },
       where: { id: tripId },
     });
     if (!trip || trip.deleted) return null;
-    return { tenantId: trip.tenantId, schoolOrgId: trip.schoolOrgId, busCompanyOrgId: trip.busCompanyOrgId, createdById: trip.createdById };
+    return {
+      tenantId: trip.tenantId,
+      schoolOrgId: trip.schoolOrgId,
+      busCompanyOrgId: trip.busCompanyOrgId,
+      createdById: trip.createdById,
+      status: trip.status,
+    };
   }
 }

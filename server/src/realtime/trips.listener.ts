@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { DomainEventMap } from '../common/domain-events';
-import type { TripDto } from '../contracts/trip-wire';
+import { SCHOOL_ONLY_STATUSES, type TripDto } from '../contracts/trip-wire';
 import { LivePublisher, type LiveSend, send } from './live-publisher.service';
 import { Rooms } from './rooms';
 import { TripAudience, type TripPlace } from './trip-audience.service';
@@ -40,7 +40,14 @@ export class TripsListener {
     void this.publisher.publish(tenantId, async () => {
       const now = await this.audience.roomsOf(trip, audience);
       const sends: LiveSend[] = [send('trip:updated', now, { trip, status, by: by ?? null }), ...driverSends(trip, formerDriverIds)];
-      if (previous && (previous.schoolOrgId !== trip.schoolOrgId || previous.busCompanyOrgId !== trip.busCompanyOrgId)) {
+      // A move into a school's approval statuses takes the trip off the bus companies' consoles (and back out of them, on).
+      const atSchool = (s: TripDto['status'] | undefined) => s !== undefined && SCHOOL_ONLY_STATUSES.includes(s);
+      const moved =
+        previous &&
+        (previous.schoolOrgId !== trip.schoolOrgId ||
+          previous.busCompanyOrgId !== trip.busCompanyOrgId ||
+          (previous.status !== undefined && atSchool(previous.status) !== atSchool(trip.status)));
+      if (previous && moved) {
         // The facts are the school's: they hold for the place before too, unless the school itself changed.
         const before = await this.audience.roomsOf(
           { ...trip, ...previous },

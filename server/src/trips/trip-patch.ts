@@ -71,9 +71,16 @@ export async function patchValues(
       case 'delete':
         values.deleted = true;
         break;
+      case 'resubmit':
+        values.status = d.to;
+        break;
       case 'markPaid':
         values.paid = body.paid;
         break;
+      // The approvers' decisions have their own call (approvals/approvals.service.ts), never a PATCH.
+      case 'approve':
+      case 'requestChanges':
+      case 'deny':
       case 'request':
       case 'addPassengers':
         break;

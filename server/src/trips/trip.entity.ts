@@ -79,6 +79,10 @@ export class Trip {
   @Column({ name: 'created_by_email', type: 'varchar', length: 254 })
   createdByEmail: string;
 
+  /** The school's budget code for the trip (its approval policy may require one). */
+  @Column({ name: 'budget_code', type: 'varchar', length: 50, nullable: true })
+  budgetCode: string | null;
+
   @Column({ name: 'trip_type', type: 'varchar', length: 40 })
   tripType: TripType;
 

@@ -50,6 +50,7 @@ export function toTripDto(r: TripRow): TripDto {
     createdBy: r.createdBy,
     createdByEmail: r.createdByEmail,
     createdById: r.createdById,
+    budgetCode: r.budgetCode ?? null,
     status: r.status,
     statusBeforeCancelRequest: r.statusBeforeCancelRequest,
     busInfo: r.busInfo,

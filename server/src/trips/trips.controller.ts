@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { HeldChangeBody } from '../contracts/approvals';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
@@ -64,12 +66,16 @@ export class TripsController {
       },
     },
   })
-  update(
+  async update(
     @CurrentUser() caller: AuthUser,
     @Param('id', IdPipe) id: number,
     @Body(new ZodPipe(updateTripSchema)) body: UpdateTripBody,
-  ): Promise<TripDto> {
-    return this.trips.update(caller, id, body);
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TripDto | HeldChangeBody> {
+    const answer = await this.trips.update(caller, id, body);
+    // A change held at the school for its approvers (docs/domain.md, "Approval at the school") is accepted, not done.
+    if ('approval' in answer) res.status(202);
+    return answer;
   }
 
   @Get(':id/history')

@@ -3,6 +3,7 @@ import { id, idFromText, money, moneyTotalFits, text } from '../common/input';
 import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '../contracts/trip-form-rules';
 import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
+import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH } from '../contracts/approvals';
 
 /**
  * Input shapes of the trip calls (the form rules and the bodies), with the messages of contracts/trip-messages.ts.
@@ -163,6 +164,8 @@ export const createTripSchema = z.preprocess(
       {
         ...formShape,
         schoolOrgId: id(M.schoolNotInTenant).optional(),
+        // The school's budget code; its approval policy may require one (checked by the service, which reads the policy).
+        budgetCode: optionalText(MAX_BUDGET_CODE_LENGTH, ApprovalMessages.budgetCodeInvalid),
         // A new trip is submitted with status Pending; anything else is refused rather than ignored.
         status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
       },
@@ -185,6 +188,7 @@ export const createTripSchema = z.preprocess(
       origin: b.origin === undefined ? 'School' : b.origin,
       staff: b.staff ?? null,
       notes: b.notes ?? null,
+      budgetCode: b.budgetCode ?? null,
       boosterSeatsRequested: b.boosterSeatsRequested ?? false,
       // The count is kept only when booster seats are requested, otherwise 0.
       boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,

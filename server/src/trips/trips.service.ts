@@ -3,10 +3,32 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
 import type { TripAudienceFacts } from '../common/domain-events';
+import type { ApprovalChange } from '../common/domain-events';
+import {
+  type ApprovalDto,
+  type ApprovalKind,
+  ApprovalMessages,
+  approvalStepCount,
+  type HeldChangeBody,
+  isMaterialChange,
+  requestAwaitsApproval,
+} from '../contracts/approvals';
 import { TripMessages } from '../contracts/trip-messages';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
-import type { PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '../contracts/trip-wire';
+import {
+  type PassengerDto,
+  type SubtripDto,
+  type TripAction,
+  type TripConflictBody,
+  type TripDto,
+  TRIP_FORM_FIELDS,
+  type TripFormFields,
+  type TripHistoryAction,
+  type TripHistoryDto,
+  TripStatus,
+} from '../contracts/trip-wire';
+import { lockOpenApproval, moveApproval, openApproval, policyOf, toApprovalDto, userNames } from '../approvals/approvals.repository';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import {
@@ -26,7 +48,8 @@ import {
   recordHistory,
   writeTripPatch,
 } from './repository/trip-write.repository';
-import { changedTripFields, toTripDto } from './trip.mapper';
+import { changedTripFields, formSnapshot, toTripDto } from './trip.mapper';
+import type { Trip } from './trip.entity';
 import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
 import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, UpdateTripBody } from './trips.schemas';
 
@@ -53,25 +76,37 @@ export class TripsService {
     return (await this.fleet.decorate(this.db.manager, [trip]))[0];
   }
 
-  /** A request: a new Pending trip of the caller's school (school staff) or of the school named (admin, trip manager). */
+  /**
+   * A request: a new trip of the caller's school (school staff) or of the school named (admin, trip manager): Pending,
+   * or Awaiting Approval when the school's approval policy has steps (docs/domain.md, "Approval at the school").
+   */
   async create(caller: AuthUser, body: CreateTripBody): Promise<TripDto> {
     refuseUnless(decideTripRequest(caller));
-    const { schoolOrgId, ...form } = body;
+    const { schoolOrgId, budgetCode, ...form } = body;
     // School staff's requests take their own school; admins and trip managers name a school of their tenant.
     const staff = caller.role === 'school_staff';
     const school = staff ? caller.activeOrgId : schoolOrgId;
     if (school === null) throw new BadRequestException(TripMessages.staffWithoutSchool);
     if (school === undefined) throw new BadRequestException(TripMessages.schoolRequired);
-    return this.unitOfWork.run(async ({ tx, publish }) => {
+    return this.unitOfWork.run(async (work) => {
+      const { tx, publish } = work;
+      const policy = await policyOf(tx, school);
+      const decision = decideTripRequest(caller, { awaitsApproval: requestAwaitsApproval(caller, policy) });
+      if (!decision.allowed) throw new ForbiddenException(decision.message);
       const created = await insertTrip(
         tx,
         { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
         { id: caller.id, name: caller.name, email: caller.email },
         form,
+        { status: decision.to, budgetCode },
       );
       if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
+      // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
+      // nothing about another tenant's schools.
+      if (policy.budgetCodeRequired && !budgetCode) throw new BadRequestException(ApprovalMessages.budgetCodeRequired);
       const [trip] = await this.fleet.decorate(tx, [created.trip]);
       publish('trip.created', { trip, tenantId: trip.tenantId, by: { id: caller.id, name: caller.name }, audience: created.audience });
+      if (trip.status === TripStatus.AwaitingApproval) await this.submit(work, caller, trip, 'request', null, policy);
       return trip;
     });
   }
@@ -80,31 +115,18 @@ export class TripsService {
    * PATCH /trips/{id}: locks the trip, decides each action the body asks for (trip-rules.ts), writes only if the
    * version is still the one read, and records history. A PATCH that changes nothing rolls back and answers the trip.
    */
-  async update(caller: AuthUser, id: number, body: UpdateTripBody): Promise<TripDto> {
+  async update(caller: AuthUser, id: number, body: UpdateTripBody): Promise<TripDto | HeldChangeBody> {
     const trip = await this.unitOfWork
-      .run(async (work): Promise<TripDto | null> => {
+      .run(async (work): Promise<TripDto | HeldChangeBody | null> => {
         const { trip: before, audience } = await this.lockVisible(work.tx, caller, id);
         const decided = this.decide(caller, before, audience, body);
         if (!decided) return null;
         const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
         if (Object.keys(values).length === 0) return null;
-        const predicted = predictedFields(before, values);
-        // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
-        const written = await writeTripPatch(work.tx, id, before.version, values, {
-          action: decided.action,
-          fromStatus: before.status,
-          fields: predicted,
-          actorId: caller.id,
-          actorName: caller.name,
-        });
-        if (!written) throw conflict(TripMessages.staleVersion, await this.mustRead(work.tx, id));
-        const trip = await this.settle(work.tx, before, toTripDto(written.row));
-        // The trip as written (with its computed flags) has the last word on what changed: nothing rolls back, a
-        // prediction that missed is corrected.
-        const fields = changedTripFields(before, trip);
-        if (fields.length === 0) throw new NothingChanged();
-        if (fields.join() !== predicted.join()) await correctHistoryFields(work.tx, written.historyId, fields);
-        this.announce(work, caller, before, trip, audience);
+        const gate = await this.approvalGate(work, caller, before, decided.action, values);
+        if (gate.held) return gate.held;
+        const trip = await this.write(work, caller, before, audience, values, { action: decided.action });
+        if (gate.submit) await this.submit(work, caller, trip, 'request', null);
         return trip;
       })
       .catch((e: unknown) => {
@@ -112,6 +134,164 @@ export class TripsService {
         throw e;
       });
     return trip ?? this.get(caller, id);
+  }
+
+  /**
+   * Writes a change the rules allowed to the locked trip `before` (only while it is still at its version) with its
+   * history row, settles the fleet's index and flags, and announces it after the commit. A change that turns out to
+   * change nothing rolls the unit back (NothingChanged). Used by PATCH and by an approval's decisions.
+   */
+  async write(
+    work: Work,
+    caller: { id: number | null; name: string },
+    before: TripDto,
+    audience: TripAudienceFacts,
+    values: Partial<Trip>,
+    history: { action: TripHistoryAction; note?: string | null },
+  ): Promise<TripDto> {
+    const predicted = predictedFields(before, values);
+    // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
+    const written = await writeTripPatch(work.tx, before.id, before.version, values, {
+      action: history.action,
+      fromStatus: before.status,
+      fields: predicted,
+      actorId: caller.id,
+      actorName: caller.name,
+      note: history.note,
+    });
+    if (!written) throw conflict(TripMessages.staleVersion, await this.mustRead(work.tx, before.id));
+    const trip = await this.settle(work.tx, before, toTripDto(written.row));
+    // The trip as written (with its computed flags) has the last word on what changed: nothing rolls back, a
+    // prediction that missed is corrected. A move between statuses always counts.
+    const fields = changedTripFields(before, trip);
+    if (fields.length === 0 && trip.status === before.status) throw new NothingChanged();
+    if (fields.join() !== predicted.join()) await correctHistoryFields(work.tx, written.historyId, fields);
+    this.announce(work, caller, before, trip, audience);
+    return trip;
+  }
+
+  /**
+   * What the school's approval policy makes of a change the trip rules allowed (docs/domain.md, "Approval at the
+   * school"): a resubmission waits for the first step again; a request edited while it waits starts its steps again; a
+   * request withdrawn closes its approval; and school staff's change of the dates or the passengers of a trip past
+   * approval goes through it again: a trip no company holds yet waits at the school again (`submit`), while a change
+   * to one a company holds is kept at the school, unwritten, until it is approved (`held`).
+   */
+  private async approvalGate(
+    work: Work,
+    caller: AuthUser,
+    before: TripDto,
+    action: TripAction,
+    values: Partial<Trip>,
+  ): Promise<{ submit?: true; held?: HeldChangeBody }> {
+    const { tx } = work;
+    if (action === 'resubmit') {
+      const open = await lockOpenApproval(tx, before.id);
+      if (open) {
+        await moveApproval(tx, open.id, { state: 'waiting', step: 1, restart: 'all' });
+        await this.announceApproval(work, caller, before, open.id, 'waiting', null);
+        return {};
+      }
+      return { submit: true };
+    }
+    if (action === 'cancel' && AT_SCHOOL.includes(before.status)) {
+      const open = await lockOpenApproval(tx, before.id);
+      if (open) {
+        await moveApproval(tx, open.id, { state: 'canceled' });
+        await this.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
+      }
+      return {};
+    }
+    if (action !== 'edit' || caller.role === 'admin') return {};
+    if (before.status === TripStatus.AwaitingApproval) {
+      const open = await lockOpenApproval(tx, before.id);
+      if (open && open.step !== 1) {
+        await moveApproval(tx, open.id, { state: 'waiting', step: 1, restart: 'all' });
+        await this.announceApproval(work, caller, before, open.id, 'waiting', null, open.step);
+      }
+      return {};
+    }
+    if (!PAST_APPROVAL.includes(before.status)) return {};
+    const policy = await policyOf(tx, before.schoolOrgId);
+    const after = { ...formSnapshot(before), ...pickForm(values) };
+    if (policy.steps.length === 0 || !isMaterialChange(before, after)) return {};
+    if (before.busCompanyOrgId === null) {
+      values.status = TripStatus.AwaitingApproval;
+      return { submit: true };
+    }
+    const approval = await this.submit(work, caller, before, 'change', after, policy);
+    await recordHistory(
+      tx,
+      {
+        tripId: before.id,
+        action: 'submitChange',
+        fromStatus: before.status,
+        toStatus: before.status,
+        fields: changedFormFields(before, after),
+      },
+      caller,
+    );
+    return { held: { message: ApprovalMessages.changeHeld, trip: before, approval } };
+  }
+
+  /** Opens an approval of the trip at step 1 and announces it to the step's approvers (the live count and the e-mail). */
+  private async submit(
+    work: Work,
+    caller: AuthUser,
+    trip: TripDto,
+    kind: ApprovalKind,
+    proposed: TripFormFields | null,
+    known?: Awaited<ReturnType<typeof policyOf>>,
+  ): Promise<ApprovalDto> {
+    const policy = known ?? (await policyOf(work.tx, trip.schoolOrgId));
+    const approval = await openApproval(work.tx, {
+      tenantId: trip.tenantId,
+      tripId: trip.id,
+      schoolOrgId: trip.schoolOrgId,
+      kind,
+      steps: approvalStepCount(policy, null),
+      proposed,
+      requestedBy: { id: caller.id, name: caller.name },
+    });
+    await this.announceApproval(work, caller, trip, approval.id, 'waiting', null);
+    const names = await userNames(
+      work.tx,
+      policy.steps.flatMap((s) => s.approverIds),
+    );
+    return toApprovalDto(approval, trip, policy, names);
+  }
+
+  /**
+   * Publishes an approval's move (after the commit): the approvers of the step it waits at now, and of `fromStep`
+   * when it left one, get their new counts.
+   */
+  async announceApproval(
+    work: Work,
+    caller: { id: number; name: string } | null,
+    trip: Pick<TripDto, 'id' | 'tenantId' | 'schoolOrgId' | 'createdById'>,
+    approvalId: number,
+    move: ApprovalChange['move'],
+    comment: string | null,
+    fromStep?: number,
+  ): Promise<void> {
+    const policy = await policyOf(work.tx, trip.schoolOrgId);
+    const [row] = await work.tx.query<{ step: number; requested_by_id: number | null }[]>(
+      'SELECT step, requested_by_id FROM trip_approvals WHERE id = $1',
+      [approvalId],
+    );
+    const steps = new Set([row.step, ...(fromStep !== undefined ? [fromStep] : [])]);
+    const approverIds = [...new Set([...steps].flatMap((s) => policy.steps[s - 1]?.approverIds ?? []))];
+    work.publish('approval.changed', {
+      tenantId: trip.tenantId,
+      tripId: trip.id,
+      approvalId,
+      schoolOrgId: trip.schoolOrgId,
+      requesterId: row.requested_by_id ?? trip.createdById,
+      approverIds,
+      move,
+      by: caller ? { id: caller.id, name: caller.name } : null,
+      comment,
+    });
   }
 
   async history(caller: AuthUser, id: number): Promise<TripHistoryDto[]> {
@@ -200,7 +380,13 @@ export class TripsService {
   }
 
   /** What a committed PATCH announces: other trips whose clash with it began or ended, then the trip itself. */
-  private announce({ publish, afterCommit }: Work, caller: AuthUser, before: TripDto, trip: TripDto, audience: TripAudienceFacts): void {
+  private announce(
+    { publish, afterCommit }: Work,
+    caller: { id: number | null; name: string },
+    before: TripDto,
+    trip: TripDto,
+    audience: TripAudienceFacts,
+  ): void {
     // Another trip whose clash with this one began or ended is announced too (its flags changed, not its row).
     afterCommit(() => this.fleet.announceClashChanges(before, trip));
     if (trip.deleted) {
@@ -211,8 +397,9 @@ export class TripsService {
       trip,
       status: trip.status,
       tenantId: trip.tenantId,
-      by: { id: caller.id, name: caller.name },
-      previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId },
+      // The clock's moves (a request withdrawn past its expiry) are by nobody.
+      by: caller.id === null ? null : { id: caller.id, name: caller.name },
+      previous: { schoolOrgId: before.schoolOrgId, busCompanyOrgId: before.busCompanyOrgId, status: before.status },
       audience,
       formerDriverIds: before.buses.flatMap((b) => (b.driverId != null ? [b.driverId] : [])),
     });
@@ -224,6 +411,21 @@ export class TripsService {
     if (!trip) throw new NotFoundException(TripMessages.tripNotFound);
     return (await this.fleet.decorate(tx, [trip]))[0];
   }
+}
+
+/** A request still at its school, waiting for an approver or for its requester's changes. */
+const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatus.ChangesRequested];
+/** A trip past its school's approval whose material change goes through it again. */
+const PAST_APPROVAL: readonly TripStatus[] = [TripStatus.Pending, TripStatus.Accepted, TripStatus.Confirmed];
+
+/** The form fields a write's values set. */
+function pickForm(values: Partial<Trip>): Partial<TripFormFields> {
+  return Object.fromEntries(TRIP_FORM_FIELDS.filter((f) => values[f] !== undefined).map((f) => [f, values[f]])) as Partial<TripFormFields>;
+}
+
+/** The wire names of the form fields `after` changes (history's `fields`). */
+function changedFormFields(before: TripFormFields, after: TripFormFields): string[] {
+  return TRIP_FORM_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
 }
 
 /** A dispatcher of a bus company partnered with the trip's school. */

@@ -9,7 +9,7 @@ export interface NavLinkSpec {
 }
 
 /**
- * The sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Extra Bookings
+ * The sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Approvals for school_staff and admin; Extra Bookings
  * for school_staff, trip_manager, admin; Finance for finance, admin; Global Admin for admin; plus the
  * admin tools. Each link shows only for roles the route table lets in, so Dashboard is hidden from
  * finance (finance lands on All Trips instead; docs/domain.md, "Roles").
@@ -17,6 +17,7 @@ export interface NavLinkSpec {
 const LINKS: NavLinkSpec[] = [
   { path: '/', label: 'Dashboard', group: 'main' },
   { path: '/trips', label: 'All Trips', group: 'main' },
+  { path: '/approvals', label: 'Approvals', group: 'main' },
   { path: '/dispatch', label: 'Dispatch Board', group: 'main' },
   { path: '/fleet', label: 'Fleet', group: 'main' },
   { path: '/rates', label: 'Rates', group: 'main' },

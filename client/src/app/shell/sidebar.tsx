@@ -4,6 +4,7 @@ import {
   IconBus,
   IconCalendarPlus,
   IconCash,
+  IconChecklist,
   IconReceipt2,
   IconLayoutBoardSplit,
   IconRoute,
@@ -14,9 +15,10 @@ import {
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePendingUsers } from '../../features/admin/admin.api';
+import { ApprovalCountBadge } from '../../features/approvals/approval-count';
 import { useSession } from '../../features/auth/session-context';
 import type { ShellPath } from '../../shared/access';
 import { navLinksFor } from './nav-links';
@@ -24,6 +26,7 @@ import { navLinksFor } from './nav-links';
 const ICONS: Record<ShellPath, ComponentType<{ size?: number; stroke?: number }>> = {
   '/': IconLayoutDashboard,
   '/trips': IconBus,
+  '/approvals': IconChecklist,
   '/bookings': IconCalendarPlus,
   '/finance': IconCash,
   '/dispatch': IconLayoutBoardSplit,
@@ -52,6 +55,12 @@ function PendingBadge() {
     </Badge>
   );
 }
+
+/** The counts some links carry: users awaiting approval (admins), and the trip requests awaiting the user's approval. */
+const rightSections: Partial<Record<ShellPath, ReactNode>> = {
+  '/admin/approvals': <PendingBadge />,
+  '/approvals': <ApprovalCountBadge />,
+};
 
 export function SidebarNav() {
   const { roles } = useSession();
@@ -84,7 +93,7 @@ export function SidebarNav() {
               label={link.label}
               active={isActive(link.path, pathname)}
               leftSection={<Icon size={18} stroke={1.6} />}
-              rightSection={link.path === '/admin/approvals' ? <PendingBadge /> : undefined}
+              rightSection={rightSections[link.path]}
               aria-current={isActive(link.path, pathname) ? 'page' : undefined}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />,

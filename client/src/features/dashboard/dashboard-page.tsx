@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { ResponsiveModal, usePhone } from '../../components/responsive';
 import { useUsers } from '../admin/admin.api';
 import { UsersTable } from '../admin/users-table';
+import { WaitingForApprovalCard } from '../approvals/approval-count';
 import { useSession } from '../auth/session-context';
 import { actionHint } from '../trips/trip-actions';
 import { PresenceAvatars } from '../trips/presence-avatars';
@@ -219,10 +220,13 @@ function DashboardBody() {
   const stats = data ?? NO_STATS;
   const upcoming = stats.upcomingTrips;
   const isAdmin = profile?.role === 'admin';
+  // those who may approve: admins, and school staff named by their school's policy (the card shows once one waits)
+  const mayApprove = isAdmin || profile?.role === 'school_staff';
 
   if (loading) return <LoadingScreen text="Loading dashboard..." />;
   return (
     <>
+      {mayApprove ? <WaitingForApprovalCard /> : null}
       {error && !data ? (
         <Box mb="lg">
           <LoadFailed title="Failed to load trips" error={error} onRetry={refetch} />
@@ -258,7 +262,10 @@ function DashboardBody() {
   );
 }
 
-/** The home dashboard: greeting, four stat cards, Upcoming Trips, the admin's user table, school staff's request button; live. */
+/**
+ * The home dashboard: greeting, what waits for the user's approval, four stat cards, Upcoming Trips, the admin's user
+ * table, school staff's request button; live.
+ */
 export function DashboardPage() {
   const { profile } = useSession();
   // an admin is greeted as "Admin"

@@ -1,5 +1,5 @@
 import { decideTripAction } from '@contracts/trip-rules';
-import type { TripDto } from '@contracts/trip-wire';
+import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../shared/toast';
 import { ResponsiveModal } from '../../components/responsive';
+import { approvalChanged, isHeldChange } from '../approvals/approvals.api';
 import { SoftClaimGate } from './soft-claim';
 import { canTrip, REQUEST_CANCEL_QUESTION } from './trip-actions';
 import { TripConflictAlert } from './trip-conflict';
@@ -16,6 +17,9 @@ import { useTripWorkflow } from './trip-workflow-context';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi, useTrip } from './trips.api';
 
 export const EDIT_REQUEST_SENT = 'Edit request sent. Awaiting bus officer approval.';
+
+/** The statuses whose Edit form offers Cancel Trip (later ones are cancelled by request, or from the trip's buttons). */
+const CANCELLABLE_HERE: readonly TripStatus[] = ['Pending', 'Awaiting Approval', 'Changes Requested'];
 
 interface EditLayer {
   tripId: number;
@@ -41,14 +45,22 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
   const save = async (values: TripFormValues): Promise<boolean> => {
     const fields = toTripFields(values);
     try {
-      const updated = await tripsApi.update(base.id, {
+      const updated = await tripsApi.edit(base.id, {
         ...fields,
         date: fields.departureDate,
         version: base.version,
         ...(requestMode ? { status: 'Pending' as const } : {}),
       });
-      if (updated && typeof updated === 'object' && 'id' in updated) mergeTrip(updated);
       invalidateQueries(tripHistoryKey(base.id));
+      if (isHeldChange(updated)) {
+        // held at the school for approval: the trip stays as it was until its approvers agree
+        mergeTrip(updated.trip);
+        approvalChanged(base.id, updated.approval);
+        toast.success(updated.message);
+        onClose();
+        return true;
+      }
+      if (updated && typeof updated === 'object' && 'id' in updated) mergeTrip(updated);
       toast.success(requestMode ? EDIT_REQUEST_SENT : 'Trip updated successfully!');
       onClose();
       return true;
@@ -80,7 +92,8 @@ function EditTripBody({ layer, onClose }: { layer: EditLayer; onClose: () => voi
   };
 
   const canRequestCancel = canTrip(actor, current, 'requestCancel');
-  const canCancel = current.status === 'Pending' && canTrip(actor, current, 'cancel');
+  // a request still at its school (Awaiting Approval, Changes Requested) is withdrawn by cancelling it, like a Pending one
+  const canCancel = CANCELLABLE_HERE.includes(current.status) && canTrip(actor, current, 'cancel');
 
   return (
     <Stack gap="sm">

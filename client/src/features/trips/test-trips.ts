@@ -41,6 +41,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     createdBy: 'Grace Green',
     createdByEmail: 'staff.greenfield@demo.test',
     createdById: 3,
+    budgetCode: null,
     status: 'Pending',
     statusBeforeCancelRequest: null,
     busInfo: null,

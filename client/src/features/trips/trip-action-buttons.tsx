@@ -12,6 +12,7 @@ import {
   IconX,
   IconArrowBackUp,
   IconMessageCircleX,
+  IconSend,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { buttonLabel, type TripButton, tripButtonsFor } from './trip-actions';
@@ -20,6 +21,7 @@ import { useTripWorkflow } from './trip-workflow-context';
 const LOOK: Record<TripButton, { color?: string; variant: ButtonProps['variant']; icon: ComponentType<{ size?: number }> }> = {
   view: { variant: 'default', icon: IconEye },
   edit: { variant: 'default', icon: IconPencil },
+  resubmit: { color: 'violet', variant: 'filled', icon: IconSend },
   assignBuses: { color: 'blue', variant: 'filled', icon: IconBus },
   accept: { color: 'teal', variant: 'filled', icon: IconCheck },
   reject: { color: 'red', variant: 'light', icon: IconX },

@@ -7,11 +7,14 @@ import type { ProfileDto } from '@contracts/wire';
 
 /**
  * Which buttons a trip shows for the signed-in user. Every button but View and Passengers comes from the
- * shared state machine (contracts/trip-rules.ts), so the console never offers what the server refuses.
+ * shared state machine (contracts/trip-rules.ts), so the console never offers what the server refuses. Approve,
+ * Request changes and Deny are not among them: whether the user is an approver of the step is the approval's to say,
+ * so they live in the trip's Approval section (features/approvals).
  */
 export type TripButton =
   | 'view'
   | 'edit'
+  | 'resubmit'
   | 'assignBuses'
   | 'accept'
   | 'reject'
@@ -26,12 +29,13 @@ export type TripButton =
 /** The buttons that change a trip's status (or delete it) with one PATCH. */
 export type StatusAction = Extract<
   TripButton,
-  'accept' | 'reject' | 'approveCancel' | 'declineCancel' | 'complete' | 'requestCancel' | 'cancel' | 'delete'
+  'resubmit' | 'accept' | 'reject' | 'approveCancel' | 'declineCancel' | 'complete' | 'requestCancel' | 'cancel' | 'delete'
 >;
 
 const ORDER: TripButton[] = [
   'view',
   'edit',
+  'resubmit',
   'assignBuses',
   'accept',
   'reject',
@@ -46,6 +50,7 @@ const ORDER: TripButton[] = [
 
 const FROM_RULES: readonly TripAction[] = [
   'edit',
+  'resubmit',
   'assignBuses',
   'accept',
   'reject',
@@ -93,6 +98,7 @@ export const passengersLabel = (role: Role) => (role === 'admin' ? 'View Passeng
 export const BUTTON_LABELS: Record<Exclude<TripButton, 'passengers'>, string> = {
   view: 'View',
   edit: 'Edit',
+  resubmit: 'Resubmit',
   assignBuses: 'Assign Bus',
   accept: 'Accept',
   reject: 'Reject',
@@ -109,7 +115,7 @@ export function buttonLabel(button: TripButton, role: Role): string {
 }
 
 export const isStatusAction = (button: TripButton): button is StatusAction =>
-  ['accept', 'reject', 'approveCancel', 'declineCancel', 'complete', 'requestCancel', 'cancel', 'delete'].includes(button);
+  ['resubmit', 'accept', 'reject', 'approveCancel', 'declineCancel', 'complete', 'requestCancel', 'cancel', 'delete'].includes(button);
 
 /** Reject, Cancel and Complete ask first; so do Delete and Request Cancel, which cannot be undone by the asker. */
 export interface ConfirmText {
@@ -139,6 +145,9 @@ export function confirmTextFor(action: StatusAction): ConfirmText | null {
 export function statusActionBody(action: StatusAction, trip: Pick<TripDto, 'version'>): TripPatch {
   const version = trip.version;
   switch (action) {
+    case 'resubmit':
+      // the requester made the changes asked for: the request waits at its school again, from the first step
+      return { status: 'Awaiting Approval', version };
     case 'accept':
       return { status: 'Accepted', version };
     case 'reject':
@@ -170,6 +179,7 @@ export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
   if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };
   // an accepted trip the user may assign: "Needs a bus" once it departs soon with no bus (the server's needsBus), else "Assign bus"
   if (can.has('assignBuses') && trip.status === 'Accepted') return { text: trip.needsBus ? 'Needs a bus' : 'Assign bus', needed: true };
+  if (can.has('resubmit')) return { text: 'Make the changes and resubmit', needed: true };
   switch (trip.status) {
     case 'Pending':
       return { text: trip.editRequest ? 'Edit awaiting approval' : 'Awaiting bus company', needed: false };
@@ -177,6 +187,10 @@ export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
       return { text: 'Awaiting bus assignment', needed: false };
     case 'Cancel Requested':
       return { text: 'Awaiting cancel decision', needed: false };
+    case 'Awaiting Approval':
+      return { text: 'Awaiting school approval', needed: false };
+    case 'Changes Requested':
+      return { text: 'Awaiting changes from the requester', needed: false };
     default:
       return { text: 'None', needed: false };
   }

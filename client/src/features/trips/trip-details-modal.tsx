@@ -3,6 +3,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Anchor, Badge, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useAnnounce } from '../../api/presence';
+import { ApprovalPanel } from '../approvals/approval-panel';
 import { BusTimeline } from './bus-timeline';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
@@ -62,8 +63,8 @@ function TripWarnings({ trip }: { trip: TripDto }) {
 export { TripStatusBadge } from './trip-status-badge';
 
 /**
- * A trip's details: its summary and status, the actions the user's role allows, its buses' day of travel (live), its
- * buses, its history and the requester's e-mail.
+ * A trip's details: its summary and status, the actions the user's role allows, its approval at the school, its buses'
+ * day of travel (live), its buses, its history and the requester's e-mail.
  */
 export function TripDetailsModal({
   tripId,
@@ -120,6 +121,7 @@ export function TripDetailsModal({
           </Group>
           <TripWarnings trip={trip} />
           <TripActionButtons trip={trip} exclude={['view']} />
+          <ApprovalPanel tripId={trip.id} tripVersion={trip.version} stackId="trip-approval-comment" />
           <Paper withBorder p="md" radius="md">
             <TripSummary trip={trip} />
             {trip.notes ? (

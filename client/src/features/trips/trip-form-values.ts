@@ -108,8 +108,11 @@ export function toTripFields(v: TripFormValues): TripFormFields {
   };
 }
 
-/** A new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false (see docs/domain.md). */
-export function toNewTripBody(v: TripFormValues, schoolOrgId?: number): NewTripBody {
+/**
+ * A new trip is submitted with status Pending, price 0, editRequest false, cancelRequest false (see docs/domain.md), and
+ * the budget code only when one was typed.
+ */
+export function toNewTripBody(v: TripFormValues, schoolOrgId?: number, budgetCode = ''): NewTripBody {
   const fields = toTripFields(v);
   return {
     ...fields,
@@ -119,5 +122,6 @@ export function toNewTripBody(v: TripFormValues, schoolOrgId?: number): NewTripB
     editRequest: false,
     cancelRequest: false,
     ...(schoolOrgId !== undefined ? { schoolOrgId } : {}),
+    ...(budgetCode.trim() ? { budgetCode: budgetCode.trim() } : {}),
   };
 }

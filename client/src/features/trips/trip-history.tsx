@@ -24,6 +24,16 @@ const HISTORY_LABELS: Record<TripHistoryAction, string> = {
   addPassengers: 'Added passengers',
   markPaid: 'Changed the payment status',
   recordSubtrip: 'Recorded a bus assignment',
+  // approval at the school: the approver's comment, when there is one, is the row's note
+  approve: 'Approved the request',
+  requestChanges: 'Requested changes',
+  deny: 'Denied the request',
+  resubmit: 'Resubmitted the request',
+  submitChange: 'Sent a change for approval',
+  approveChange: 'Approved the change',
+  requestChangesToChange: 'Requested changes to the change',
+  denyChange: 'Denied the change',
+  withdraw: 'Withdrawn: it waited too long for approval',
 };
 
 function historyLine(h: TripHistoryDto): string {

@@ -1,6 +1,7 @@
+import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from '@contracts/approvals';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
-import { Text } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { toast } from '../../shared/toast';
@@ -8,6 +9,7 @@ import { useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { bookingsApi } from '../bookings/bookings.api';
 import { type KnownSchools, TenantSchoolPicker } from '../admin/tenant-school-picker';
+import { useApprovalPolicy } from '../approvals/approvals.api';
 import { TripForm } from './trip-form';
 import { toNewTripBody, type TripFormValues } from './trip-form-values';
 import { mergeTrip, tripKeys, tripsApi } from './trips.api';
@@ -34,19 +36,29 @@ function useKnownSchools(enabled: boolean): KnownSchools {
 
 /**
  * The trip request form. School staff request for their own school; an admin or a trip manager names the school
- * (a platform admin the tenant first). Toasts: "Trip submitted successfully!" / "Submission failed. Please try again."
+ * (a platform admin the tenant first). A budget code may be given, and must be when the school's approval policy asks
+ * for one. Toasts: "Trip submitted successfully!" / "Submission failed. Please try again."
  */
 export function TripRequestForm({ profile, onDone, onCancel }: { profile: ProfileDto; onDone?: () => void; onCancel?: () => void }) {
   const needsSchool = profile.role !== 'school_staff';
   const [tenantId, setTenantId] = useState<number | null>(profile.tenant_id);
   const [schoolId, setSchoolId] = useState<string | null>(null);
   const [schoolError, setSchoolError] = useState<string | undefined>();
+  const [budgetCode, setBudgetCode] = useState('');
+  const [budgetError, setBudgetError] = useState<string | undefined>();
   const knownSchools = useKnownSchools(needsSchool && profile.role !== 'admin');
+  // the school's policy says whether a budget code is required; a policy that cannot be read requires nothing here
+  // (the server still checks)
+  const { data: policy } = useApprovalPolicy(needsSchool ? (schoolId ? Number(schoolId) : null) : profile.active_org_id);
+  const budgetRequired = Boolean(policy?.budgetCodeRequired);
+  const awaitsApproval = policy ? requestAwaitsApproval(profile, policy) : false;
 
   const submit = async (values: TripFormValues): Promise<boolean> => {
     try {
-      const created = await tripsApi.create(toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined));
+      const body = toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode);
+      const created = await tripsApi.create(body);
       if (created && typeof created === 'object' && 'id' in created) mergeTrip(created, 'created');
+      setBudgetCode('');
       toast.success('Trip submitted successfully!');
       onDone?.();
       return true;
@@ -65,30 +77,47 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
       onCancel={onCancel}
       resetOnSuccess
       extraError={() => {
-        const problem = needsSchool && !schoolId ? SCHOOL_REQUIRED : null;
-        setSchoolError(problem ?? undefined);
-        return problem;
+        const school = needsSchool && !schoolId ? SCHOOL_REQUIRED : null;
+        const budget = budgetRequired && !budgetCode.trim() ? ApprovalMessages.budgetCodeRequired : null;
+        setSchoolError(school ?? undefined);
+        setBudgetError(budget ?? undefined);
+        return school ?? budget;
       }}
       extraFields={
-        needsSchool ? (
-          <TenantSchoolPicker
-            profile={profile}
-            tenantId={tenantId}
-            onTenantChange={setTenantId}
-            schoolId={schoolId}
-            onSchoolChange={(id) => {
-              setSchoolId(id);
-              setSchoolError(undefined);
+        <Stack gap="sm">
+          {needsSchool ? (
+            <TenantSchoolPicker
+              profile={profile}
+              tenantId={tenantId}
+              onTenantChange={setTenantId}
+              schoolId={schoolId}
+              onSchoolChange={(id) => {
+                setSchoolId(id);
+                setSchoolError(undefined);
+                setBudgetError(undefined);
+              }}
+              required
+              error={schoolError}
+              knownSchools={knownSchools}
+            />
+          ) : profile.active_org ? (
+            <Text size="sm" c="dimmed">
+              For {profile.active_org.name}
+            </Text>
+          ) : null}
+          <TextInput
+            label="Budget code"
+            required={budgetRequired}
+            maxLength={MAX_BUDGET_CODE_LENGTH}
+            value={budgetCode}
+            onChange={(event) => {
+              setBudgetCode(event.currentTarget.value);
+              setBudgetError(undefined);
             }}
-            required
-            error={schoolError}
-            knownSchools={knownSchools}
+            error={budgetError}
+            description={awaitsApproval ? 'Requests of this school wait for its approval before a bus company sees them.' : undefined}
           />
-        ) : profile.active_org ? (
-          <Text size="sm" c="dimmed">
-            For {profile.active_org.name}
-          </Text>
-        ) : null
+        </Stack>
       }
     />
   );

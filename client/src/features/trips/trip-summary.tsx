@@ -94,6 +94,7 @@ export function TripSummary({ trip }: { trip: TripDto }) {
         <RequesterEmail name={trip.createdBy} email={trip.createdByEmail} />
       </Field>
       <Field label="Requested on">{formatDateTime(trip.createdAt)}</Field>
+      {trip.budgetCode ? <Field label="Budget code">{trip.budgetCode}</Field> : null}
       <Field label="Price">
         {formatAed(tripPrice(trip))}{' '}
         <Badge size="xs" variant="light" color={trip.paid ? 'teal' : 'gray'}>

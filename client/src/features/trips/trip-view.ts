@@ -7,7 +7,8 @@ export const FILTER_STATUSES = TRIP_FILTER_STATUSES;
 
 /**
  * The status colours, as Mantine colours: Pending yellow, Accepted blue, Confirmed green, Rejected red, Completed grey,
- * Canceled red, and every other status (Cancel Requested) grey. The filter dot and the calendar dot differ for two statuses:
+ * Canceled red; a request at its school Awaiting Approval violet, Changes Requested orange, Denied pink, Withdrawn cyan;
+ * and every other status (Cancel Requested) grey. The theme keeps each readable in both schemes (app/theme.ts). The filter dot and the calendar dot differ for two statuses:
  * Completed is grey on the filter (dark grey in the calendar), Canceled light grey on the filter (red in the calendar).
  */
 export function statusColor(status: string | null | undefined, where: 'filter' | 'calendar' | 'badge' = 'badge'): string {
@@ -25,6 +26,14 @@ export function statusColor(status: string | null | undefined, where: 'filter' |
       return where === 'calendar' ? 'dark' : 'gray';
     case 'cancelled':
       return where === 'filter' ? 'gray.4' : 'red';
+    case 'awaiting approval':
+      return 'violet';
+    case 'changes requested':
+      return 'orange';
+    case 'denied':
+      return 'pink';
+    case 'withdrawn':
+      return 'cyan';
     default:
       // every other status, Cancel Requested included, is grey
       return 'gray';

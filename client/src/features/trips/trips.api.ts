@@ -8,6 +8,7 @@ import {
   type TripTotals,
   tripMatchesFilter,
 } from '@contracts/trip-list';
+import type { HeldChangeBody } from '@contracts/approvals';
 import type { TripRequestBody } from '@contracts/trip-form-rules';
 import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
@@ -28,8 +29,17 @@ export interface PassengerInput {
   checkedIn: boolean;
 }
 
-/** A new trip is submitted as Pending, price 0, with no edit or cancel request. */
-export type NewTripBody = TripRequestBody & { status: 'Pending'; price: 0; editRequest: false; cancelRequest: false };
+/**
+ * A new trip is submitted as Pending, price 0, with no edit or cancel request (the server makes it Awaiting Approval
+ * when its school's policy says so), and the budget code when one is given.
+ */
+export type NewTripBody = TripRequestBody & {
+  status: 'Pending';
+  price: 0;
+  editRequest: false;
+  cancelRequest: false;
+  budgetCode?: string;
+};
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -87,6 +97,11 @@ export const tripsApi = {
   totals: (filter: TripFilter) => http.get<TripTotals>('/trips/totals', filterParams(filter)),
   create: (body: NewTripBody) => http.post<TripDto>('/trips', body),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
+  /**
+   * The Edit form's PATCH: the trip, or (202) the change held at the school for approval, with the trip as it still is
+   * (docs/domain.md, "Approval at the school").
+   */
+  edit: (id: number, patch: TripPatch) => http.patch<TripDto | HeldChangeBody>(`/trips/${id}`, patch),
   history: async (id: number) => asList<TripHistoryDto>(await http.get(`/trips/${id}/history`)),
   subtrips: async (id: number) => asList<SubtripDto>(await http.get(`/trips/${id}/subtrips`)),
   addSubtrip: (id: number, buses: BusAssignment[]) => http.post<SubtripDto>(`/trips/${id}/subtrips`, { buses }),

@@ -12,6 +12,7 @@ import { DriverAccounts1795500000000 } from './1795500000000-DriverAccounts';
 import { BusProgress1795500000001 } from './1795500000001-BusProgress';
 import { EmailOutbox1795500000002 } from './1795500000002-EmailOutbox';
 import { RateCards1795500000003 } from './1795500000003-RateCards';
+import { ApprovalAtSchool1795674268016 } from './1795674268016-ApprovalAtSchool';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   BusProgress1795500000001,
   EmailOutbox1795500000002,
   RateCards1795500000003,
+  ApprovalAtSchool1795674268016,
 ];

@@ -1,7 +1,7 @@
 import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../../common/auth-user';
 import type { TripAudienceFacts } from '../../common/domain-events';
-import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../../contracts/trip-wire';
+import { type PassengerDto, SCHOOL_ONLY_STATUSES, type SubtripDto, type TripDto, type TripHistoryDto } from '../../contracts/trip-wire';
 import { Organization } from '../../tenancy/organization.entity';
 import { Partnership } from '../../tenancy/partnership.entity';
 import { Passenger } from '../passenger.entity';
@@ -34,6 +34,8 @@ export function visibleTrips(em: EntityManager, user: AuthUser, opts: { tenantId
         : qb.andWhere('trip.createdById = :visUserId', { visUserId: user.id });
     case 'bus_company':
       if (org === null) return qb.andWhere('1 = 0');
+      // A request still at its school (an approval policy's statuses) is no bus company's, as another school's trip.
+      qb.andWhere('trip.status NOT IN (:...schoolOnly)', { schoolOnly: SCHOOL_ONLY_STATUSES });
       // The partner schools as an array read once (not `IN (SELECT …)`, which PostgreSQL cannot use an index for
       // inside an OR), so both arms are index scans.
       return qb.andWhere(
@@ -62,6 +64,7 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.created_by_id', 'createdById'],
   ['trip.created_by', 'createdBy'],
   ['trip.created_by_email', 'createdByEmail'],
+  ['trip.budget_code', 'budgetCode'],
   ['trip.trip_type', 'tripType'],
   ['trip.custom_type', 'customType'],
   ['trip.origin', 'origin'],

@@ -29,15 +29,15 @@ WITH school AS (
 ), created AS (
   INSERT INTO trips (tenant_id, school_org_id, created_by_id, created_by, created_by_email, trip_type, custom_type, origin,
                      destination, departure_date, departure_time, return_date, return_time, students, staff, notes,
-                     booster_seats_requested, booster_seat_count, status)
+                     booster_seats_requested, booster_seat_count, status, budget_code)
   SELECT school.tenant_id, school.id, $4::int, $5::varchar, $6::varchar, $7::varchar, $8::varchar, $9::varchar,
          $10::varchar, $11::date, $12::varchar, $13::date, $14::varchar, $15::int, $16::int, $17::varchar,
-         $18::boolean, $19::int, 'Pending'
+         $18::boolean, $19::int, $20::varchar, $21::varchar
     FROM school
   RETURNING *
 ), history AS (
   INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name)
-  SELECT created.id, 'request', NULL, 'Pending', '[]'::jsonb, $4::int, $5::varchar FROM created
+  SELECT created.id, 'request', NULL, created.status, '[]'::jsonb, $4::int, $5::varchar FROM created
 )
 SELECT ${tripRowList('created')}, ${tripAudienceList('created')} FROM created`;
 
@@ -46,8 +46,10 @@ export interface PatchHistory {
   action: string;
   fromStatus: string | null;
   fields: string[];
-  actorId: number;
+  actorId: number | null;
   actorName: string;
+  /** The approver's comment, or why the change happened when it tells no more by itself. */
+  note?: string | null;
 }
 
 /**
@@ -78,9 +80,9 @@ function updateTripStatement(
        WHERE id = ${p(id)}::int AND version = ${p(version)}::int
       RETURNING *
     ), history AS (
-      INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name)
+      INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name, note)
       SELECT updated.id, ${p(history.action)}::varchar, ${p(history.fromStatus)}::varchar, updated.status, ${p(JSON.stringify(history.fields))}::jsonb,
-             ${p(history.actorId)}::int, ${p(history.actorName)}::varchar
+             ${p(history.actorId)}::int, ${p(history.actorName)}::varchar, ${p(history.note ?? null)}::varchar
         FROM updated
       RETURNING id
     )
@@ -92,8 +94,8 @@ function updateTripStatement(
 const FIX_HISTORY_FIELDS_SQL = `UPDATE trip_history SET fields = $2::jsonb WHERE id = $1`;
 
 /** One history row (who, when, from, to, which fields), in the caller's transaction. */
-const INSERT_HISTORY_SQL = `INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name)
-  VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`;
+const INSERT_HISTORY_SQL = `INSERT INTO trip_history (trip_id, action, from_status, to_status, fields, actor_id, actor_name, note)
+  VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)`;
 
 /** Who a write is by, as history and the trip's requester columns record it. */
 export interface TripActor {
@@ -109,12 +111,16 @@ export interface NewTripSchool {
   anyTenant: boolean;
 }
 
-/** Writes a Pending trip and its history row (CREATE_TRIP_SQL); null if the school is not one the caller may name. */
+/**
+ * Writes a new trip in `start.status` (Pending, or Awaiting Approval under the school's policy) and its history row
+ * (CREATE_TRIP_SQL); null if the school is not one the caller may name.
+ */
 export async function insertTrip(
   tx: EntityManager,
   school: NewTripSchool,
   actor: TripActor,
   form: TripFormFields,
+  start: { status: TripStatus; budgetCode: string | null },
 ): Promise<{ trip: TripDto; audience: TripAudienceFacts } | null> {
   const [row] = await tx.query<(TripRow & TripAudienceFacts)[]>(CREATE_TRIP_SQL, [
     school.schoolOrgId,
@@ -136,6 +142,8 @@ export async function insertTrip(
     form.notes,
     form.boosterSeatsRequested,
     form.boosterSeatCount,
+    start.status,
+    start.budgetCode,
   ]);
   return row ? splitAudience(row) : null;
 }
@@ -167,8 +175,15 @@ export async function correctHistoryFields(tx: EntityManager, historyId: number,
 /** One history row for a change that is not a PATCH of the trip's own columns (a subtrip, passengers). */
 export async function recordHistory(
   tx: EntityManager,
-  entry: { tripId: number; action: TripHistoryAction; fromStatus: TripStatus | null; toStatus: TripStatus | null; fields: string[] },
-  actor: Pick<TripActor, 'id' | 'name'>,
+  entry: {
+    tripId: number;
+    action: TripHistoryAction;
+    fromStatus: TripStatus | null;
+    toStatus: TripStatus | null;
+    fields: string[];
+    note?: string | null;
+  },
+  actor: { id: number | null; name: string },
 ): Promise<void> {
   await tx.query(INSERT_HISTORY_SQL, [
     entry.tripId,
@@ -178,6 +193,7 @@ export async function recordHistory(
     JSON.stringify(entry.fields),
     actor.id,
     actor.name,
+    entry.note ?? null,
   ]);
 }
 
