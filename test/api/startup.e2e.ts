@@ -22,7 +22,7 @@ describe('start-up on the embedded database', () => {
     let before;
     try {
       before = await counts(first);
-      expect(before).toEqual({ tenants: 2, orgs: 7, partnerships: 3, users: 13 });
+      expect(before).toEqual({ tenants: 2, orgs: 7, partnerships: 3, users: 15 });
       const login = await first
         .http()
         .post('/api/auth/login')

@@ -52,8 +52,11 @@ function hue(c: string): number {
   return (h * 60 + 360) % 360;
 }
 
-/** Every colour a status, a button or a badge uses (the trip statuses' colours; teal approve, grape roles, orange requests). */
-const STATUS_COLORS = ['yellow', 'blue', 'green', 'red', 'gray', 'orange', 'teal', 'grape', 'cyan'];
+/**
+ * Every colour a status, a button or a badge uses (the trip statuses' colours, those of a request at its school among
+ * them: violet, orange, pink, cyan; teal approve, grape roles, orange requests).
+ */
+const STATUS_COLORS = ['yellow', 'blue', 'green', 'red', 'gray', 'orange', 'teal', 'grape', 'cyan', 'violet', 'pink'];
 
 describe('theme contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {
   it('was below AA with Mantine defaults where the audit said, so these checks can fail', () => {

@@ -18,6 +18,14 @@ describe("the bell's trip notices", () => {
     );
   });
 
+  it("tells a school what became of a request at its approval steps", () => {
+    const said = (status: 'Awaiting Approval' | 'Changes Requested' | 'Denied') =>
+      tripFeedItem({ trip: { ...gala, status }, by: layla }, 'updated', 9)?.text;
+    expect(said('Changes Requested')).toBe('Layla Aziz asked for changes to Swimming Gala (Thu 26 Nov, 45 passengers)');
+    expect(said('Denied')).toBe('Layla Aziz denied Swimming Gala (Thu 26 Nov, 45 passengers)');
+    expect(said('Awaiting Approval')).toBe('Layla Aziz put forward Swimming Gala (Thu 26 Nov, 45 passengers)');
+  });
+
   it("is never an echo of the reader's own action", () => {
     expect(tripFeedItem({ trip: { ...gala, status: 'Accepted' }, by: layla }, 'updated', layla.id)).toBeNull();
   });

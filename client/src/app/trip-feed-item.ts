@@ -17,9 +17,9 @@ export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelR
       return 'canceled';
     case 'Cancel Requested':
       return 'asked to cancel';
-    // a request waiting at its school: resubmitted, or approved to its next step
+    // a request waiting at its school: resubmitted, or approved to its next step; either way put forward for approval
     case 'Awaiting Approval':
-      return 'sent for approval';
+      return 'put forward';
     case 'Changes Requested':
       return 'asked for changes to';
     case 'Denied':

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
@@ -88,6 +88,7 @@ export class ApprovalsController {
   }
 
   @Post('trips/:id/approval')
+  @HttpCode(200)
   @ApiDoc({
     summary: 'Approve the step the trip waits at, request changes or deny it (a comment says why).',
     response: approvalSchema,

@@ -296,7 +296,10 @@ export class TripsService {
 
   async history(caller: AuthUser, id: number): Promise<TripHistoryDto[]> {
     await this.get(caller, id);
-    return readTripHistory(this.db.manager, id);
+    const history = await readTripHistory(this.db.manager, id);
+    // A change held at the school is the school's business until approved: a bus company reads only the approval that
+    // changed its trip (the last step's, with the fields), not the submission, the steps or a denial.
+    return caller.role === 'bus_company' ? history.filter((h) => !SCHOOL_ONLY_HISTORY.has(h.action) || h.fields.length > 0) : history;
   }
 
   /** GET /trips/{id}/subtrips, oldest first. */
@@ -412,6 +415,9 @@ export class TripsService {
     return (await this.fleet.decorate(tx, [trip]))[0];
   }
 }
+
+/** History rows of a change held at its school (a bus company reads them only when they changed the trip). */
+const SCHOOL_ONLY_HISTORY = new Set<TripHistoryAction>(['submitChange', 'approveChange', 'requestChangesToChange', 'denyChange', 'withdraw']);
 
 /** A request still at its school, waiting for an approver or for its requester's changes. */
 const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatus.ChangesRequested];

@@ -1,5 +1,7 @@
 import type { Role } from '@contracts/roles';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { emitLiveForTest } from '../../api/socket';
+import { subscribeApprovalsLive } from '../../features/approvals/approvals.live';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { SidebarNav } from './sidebar';
 
@@ -7,6 +9,7 @@ const EXPECTED: Record<Role, string[]> = {
   admin: [
     'Dashboard',
     'All Trips',
+    'Approvals',
     'Dispatch Board',
     'Fleet',
     'Rates',
@@ -18,7 +21,7 @@ const EXPECTED: Record<Role, string[]> = {
     'Global Admin',
     'Settings',
   ],
-  school_staff: ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'],
+  school_staff: ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'],
   trip_manager: ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
   bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Settings'],
   finance: ['All Trips', 'Finance', 'Settings'],
@@ -26,7 +29,10 @@ const EXPECTED: Record<Role, string[]> = {
 };
 
 beforeEach(() => {
-  mockFetch({ 'GET /api/admin/users/pending': () => ({ body: [makeProfile('school_staff', { id: 40, status: 'pending' })] }) });
+  mockFetch({
+    'GET /api/admin/users/pending': () => ({ body: [makeProfile('school_staff', { id: 40, status: 'pending' })] }),
+    'GET /api/approvals/count': () => ({ body: { waiting: 2 } }),
+  });
 });
 
 describe('sidebar links', () => {
@@ -36,11 +42,27 @@ describe('sidebar links', () => {
     const links = within(nav).queryAllByRole('link');
     expect(links.map((link) => link.textContent?.replace(/\d+$/, '').trim())).toEqual(labels);
     if (role === 'admin') expect(await screen.findByLabelText('1 pending')).toBeInTheDocument();
+    if (role === 'admin' || role === 'school_staff') expect(await screen.findByLabelText('2 waiting for approval')).toBeInTheDocument();
   });
 
   it('shows the pending count on Pending Users for admins', async () => {
     renderWithApp(<SidebarNav />, { session: makeSession(makeProfile('admin')) });
     expect(await screen.findByLabelText('1 pending')).toBeInTheDocument();
+  });
+
+  it('shows on Approvals how many requests wait for the user, following approvals:count', async () => {
+    const off = subscribeApprovalsLive();
+    renderWithApp(<SidebarNav />, { session: makeSession(makeProfile('school_staff', { active_org_id: 11 })) });
+    const approvals = screen.getByRole('link', { name: /Approvals/ });
+    expect(approvals).toHaveAttribute('href', '/approvals');
+    expect(await within(approvals).findByLabelText('2 waiting for approval')).toHaveTextContent('2');
+    act(() => emitLiveForTest('approvals:count', { seq: 1, tenantId: 1, waiting: 3 }));
+    expect(within(approvals).getByLabelText('3 waiting for approval')).toHaveTextContent('3');
+    // none left: no badge at all, rather than a 0
+    act(() => emitLiveForTest('approvals:count', { seq: 2, tenantId: 1, waiting: 0 }));
+    expect(within(approvals).queryByLabelText(/waiting for approval/)).toBeNull();
+    expect(approvals).toHaveTextContent(/^Approvals$/);
+    off();
   });
 
   it('links each entry to its route', async () => {

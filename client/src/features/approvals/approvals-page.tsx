@@ -1,6 +1,6 @@
 import type { ApprovalDto } from '@contracts/approvals';
 import { changeText } from '@contracts/trip-changes';
-import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { invalidateQueries } from '../../api/query-cache';

@@ -6,7 +6,17 @@ import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-u
 import type { MeDto } from '../auth/auth.api';
 import { SettingsPage } from './settings-page';
 
-const SCHOOL_LABELS = ['My request was accepted', 'My request was rejected', 'Buses were assigned', 'A cancellation was approved'];
+const REQUESTER_LABELS = [
+  'My request was approved',
+  'Changes were requested',
+  'My request was denied',
+  'My request expired',
+  'My request was accepted',
+  'My request was rejected',
+  'Buses were assigned',
+  'A cancellation was approved',
+];
+const SCHOOL_LABELS = ['A request waits for my approval', ...REQUESTER_LABELS];
 
 function me(role: Role, emailNotices = { ...defaultEmailNotices(), tripRejected: false }): MeDto {
   return { ...makeProfile(role, { name: 'Greta Field', email: 'staff.greenfield@demo.test' }), emailNotices };
@@ -22,7 +32,7 @@ const labelsIn = (region: HTMLElement) =>
 describe('Account Settings: e-mail notices', () => {
   it.each([
     ['school_staff', SCHOOL_LABELS],
-    ['trip_manager', SCHOOL_LABELS],
+    ['trip_manager', REQUESTER_LABELS],
     ['bus_company', ['A trip needs a bus']],
     ['admin', [...SCHOOL_LABELS, 'A trip needs a bus']],
   ] as const)('offers a %s the notices that concern them, ticked as chosen', async (role, labels) => {

@@ -7,16 +7,27 @@ import { toast } from '../../shared/toast';
 import { authApi, type MeDto } from '../auth/auth.api';
 import { useSession } from '../auth/session-context';
 
-const SCHOOL_NOTICES: readonly EmailNotice[] = ['tripAccepted', 'tripRejected', 'tripConfirmed', 'cancellationApproved'];
+/** What becomes of a request: at its school (an approval policy's steps), then at the bus company. */
+const REQUESTER_NOTICES: readonly EmailNotice[] = [
+  'requestApproved',
+  'changesRequested',
+  'requestDenied',
+  'requestWithdrawn',
+  'tripAccepted',
+  'tripRejected',
+  'tripConfirmed',
+  'cancellationApproved',
+];
 
 /**
  * The notices that concern each role (docs/domain.md, "Notifications"): the people who request trips hear what became
- * of them, a bus company of an accepted trip still without a bus, an admin of everything; finance and drivers of none.
+ * of them, school staff also of a request waiting for their approval (a policy may name them), a bus company of an
+ * accepted trip still without a bus, an admin of everything; finance and drivers of none.
  */
 const NOTICES_FOR_ROLE: Readonly<Record<Role, readonly EmailNotice[]>> = {
   admin: EMAIL_NOTICES,
-  school_staff: SCHOOL_NOTICES,
-  trip_manager: SCHOOL_NOTICES,
+  school_staff: ['approvalWaiting', ...REQUESTER_NOTICES],
+  trip_manager: REQUESTER_NOTICES,
   bus_company: ['needsBus'],
   finance: [],
   driver: [],

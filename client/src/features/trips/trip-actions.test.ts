@@ -1,6 +1,6 @@
 import type { Role } from '@contracts/roles';
 import type { TripActor } from '@contracts/trip-rules';
-import { TRIP_STATUSES, type TripStatus } from '@contracts/trip-wire';
+import { SCHOOL_ONLY_STATUSES, TRIP_STATUSES, type TripStatus } from '@contracts/trip-wire';
 import {
   actionHint,
   buttonLabel,
@@ -21,12 +21,15 @@ const actors: Record<string, TripActor> = {
   trip_manager: { id: 8, role: 'trip_manager', tenantId: 1, activeOrgId: null },
 };
 
-/** A trip of Greenfield in each status, back since 2020 (so it may be completed); from Accepted on it is Desert Star's. */
+/**
+ * A trip of Greenfield in each status, back since 2020 (so it may be completed), requested by the trip manager; from
+ * Accepted on it is Desert Star's (a request still at its school is no company's).
+ */
 const tripIn = (status: TripStatus) =>
   makeTrip({
     status,
     departureDate: '2020-03-04',
-    busCompanyOrgId: status === 'Pending' || status === 'Rejected' ? null : DESERT_STAR,
+    busCompanyOrgId: status === 'Pending' || status === 'Rejected' || SCHOOL_ONLY_STATUSES.includes(status) ? null : DESERT_STAR,
     statusBeforeCancelRequest: status === 'Cancel Requested' ? 'Confirmed' : null,
     cancelRequest: status === 'Cancel Requested',
     createdById: 8,
@@ -43,6 +46,11 @@ const EXPECTED: Record<string, Record<TripStatus, TripButton[]>> = {
     Completed: ['edit', 'passengers'],
     Canceled: ['edit', 'delete'],
     Rejected: ['edit'],
+    // approving is the Approval section's (features/approvals), never a trip button
+    'Awaiting Approval': ['edit', 'cancel'],
+    'Changes Requested': ['edit', 'resubmit', 'cancel'],
+    Denied: ['edit'],
+    Withdrawn: ['edit'],
   },
   school_staff: {
     Pending: ['edit', 'cancel'],
@@ -52,6 +60,10 @@ const EXPECTED: Record<string, Record<TripStatus, TripButton[]>> = {
     Completed: ['passengers'],
     Canceled: [],
     Rejected: [],
+    'Awaiting Approval': ['edit', 'cancel'],
+    'Changes Requested': ['edit', 'resubmit', 'cancel'],
+    Denied: [],
+    Withdrawn: [],
   },
   bus_company: {
     Pending: ['accept', 'reject'],
@@ -61,9 +73,19 @@ const EXPECTED: Record<string, Record<TripStatus, TripButton[]>> = {
     Completed: [],
     Canceled: [],
     Rejected: [],
+    // a request still at its school is no bus company's business
+    'Awaiting Approval': [],
+    'Changes Requested': [],
+    Denied: [],
+    Withdrawn: [],
   },
   finance: Object.fromEntries(TRIP_STATUSES.map((s) => [s, []])) as unknown as Record<TripStatus, TripButton[]>,
-  trip_manager: Object.fromEntries(TRIP_STATUSES.map((s) => [s, []])) as unknown as Record<TripStatus, TripButton[]>,
+  // the requester of these trips: theirs to edit, resubmit or withdraw while the request is at the school, no more
+  trip_manager: {
+    ...(Object.fromEntries(TRIP_STATUSES.map((s) => [s, []])) as unknown as Record<TripStatus, TripButton[]>),
+    'Awaiting Approval': ['edit', 'cancel'],
+    'Changes Requested': ['edit', 'resubmit', 'cancel'],
+  },
 };
 
 describe('Complete waits until the trip is back', () => {
@@ -119,6 +141,7 @@ describe('trip buttons by role and status (from contracts/trip-rules.ts)', () =>
     expect(statusActionBody('approveCancel', trip)).toEqual({ status: 'Canceled', version: 4 });
     expect(statusActionBody('declineCancel', trip)).toEqual({ cancelRequest: false, version: 4 });
     expect(statusActionBody('delete', trip)).toEqual({ deleted: true, version: 4 });
+    expect(statusActionBody('resubmit', trip)).toEqual({ status: 'Awaiting Approval', version: 4 });
   });
 
   it('tells each role what the dashboard trip needs from them', () => {
@@ -128,5 +151,8 @@ describe('trip buttons by role and status (from contracts/trip-rules.ts)', () =>
     expect(actionHint(actors.school_staff, tripIn('Pending'))).toEqual({ text: 'Awaiting bus company', needed: false });
     expect(actionHint(actors.school_staff, tripIn('Accepted'))).toEqual({ text: 'Awaiting bus assignment', needed: false });
     expect(actionHint(actors.school_staff, tripIn('Confirmed'))).toEqual({ text: 'None', needed: false });
+    expect(actionHint(actors.school_staff, tripIn('Awaiting Approval'))).toEqual({ text: 'Awaiting school approval', needed: false });
+    expect(actionHint(actors.trip_manager, tripIn('Changes Requested'))).toEqual({ text: 'Make the changes and resubmit', needed: true });
+    expect(actionHint(actors.admin, tripIn('Changes Requested'))).toEqual({ text: 'Awaiting changes from the requester', needed: false });
   });
 });

@@ -10,6 +10,13 @@ describe('status colours', () => {
     expect(statusColor('Something new')).toBe('gray');
   });
 
+  it('gives each status of a request at its school a colour of its own, the same in the list, the filter and the calendar', () => {
+    const statuses = ['Awaiting Approval', 'Changes Requested', 'Denied', 'Withdrawn'];
+    for (const where of ['badge', 'filter', 'calendar'] as const) {
+      expect(statuses.map((s) => statusColor(s, where))).toEqual(['violet', 'orange', 'pink', 'cyan']);
+    }
+  });
+
   it('keeps the two dots that differ: Completed dark grey and Canceled red in the calendar', () => {
     expect([statusColor('Completed', 'calendar'), statusColor('Completed', 'filter')]).toEqual(['dark', 'gray']);
     expect([statusColor('Cancelled', 'calendar'), statusColor('Canceled', 'filter')]).toEqual(['red', 'gray.4']);

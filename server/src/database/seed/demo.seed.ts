@@ -34,6 +34,9 @@ const USERS: UserSeed[] = [
   ['root@platform.test', 'Platform Root', 'admin', null, null],
   ['admin@demo.test', 'Dana Admin', 'admin', 'demo', null],
   ['staff.greenfield@demo.test', 'Grace Green', 'school_staff', 'demo', 'greenfield'],
+  // Greenfield's approvers (approvals.seed.ts): its head of year first, then its principal.
+  ['teacher.greenfield@demo.test', 'Tariq Haddad', 'school_staff', 'demo', 'greenfield'],
+  ['principal.greenfield@demo.test', 'Priya Raman', 'school_staff', 'demo', 'greenfield'],
   ['staff.riverside@demo.test', 'Rami Rivers', 'school_staff', 'demo', 'riverside'],
   ['dispatch.desertstar@demo.test', 'Dev Desert', 'bus_company', 'demo', 'desertStar'],
   ['dispatch.falcon@demo.test', 'Fay Falcon', 'bus_company', 'demo', 'falcon'],
