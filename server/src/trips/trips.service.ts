@@ -299,7 +299,7 @@ export class TripsService {
     const history = await readTripHistory(this.db.manager, id);
     // A change held at the school is the school's business until approved: a bus company reads only the approval that
     // changed its trip (the last step's, with the fields), not the submission, the steps or a denial.
-    return caller.role === 'bus_company' ? history.filter((h) => !SCHOOL_ONLY_HISTORY.has(h.action) || h.fields.length > 0) : history;
+    return caller.role === 'bus_company' ? history.filter((h) => !hiddenFromCompanies(h)) : history;
   }
 
   /** GET /trips/{id}/subtrips, oldest first. */
@@ -416,8 +416,11 @@ export class TripsService {
   }
 }
 
-/** History rows of a change held at its school (a bus company reads them only when they changed the trip). */
-const SCHOOL_ONLY_HISTORY = new Set<TripHistoryAction>(['submitChange', 'approveChange', 'requestChangesToChange', 'denyChange', 'withdraw']);
+/** A history row of a change held at its school: a bus company reads only those that changed its trip (the last approval). */
+function hiddenFromCompanies(h: TripHistoryDto): boolean {
+  if (h.action === 'submitChange' || h.action === 'requestChangesToChange' || h.action === 'denyChange') return true;
+  return (h.action === 'approveChange' || h.action === 'withdraw') && h.fields.length === 0;
+}
 
 /** A request still at its school, waiting for an approver or for its requester's changes. */
 const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatus.ChangesRequested];
