@@ -94,8 +94,9 @@ export class ApprovalPolicyService {
   /** The school, if it is one of the caller's tenant (else 404, as a missing one). */
   private async school(em: EntityManager, caller: AuthUser, schoolOrgId: number): Promise<Organization> {
     const school = await em.findOneBy(Organization, { id: schoolOrgId, type: 'school' });
-    if (!school || (!isPlatformAdmin(caller) && school.tenantId !== caller.tenantId))
+    if (!school || (!isPlatformAdmin(caller) && school.tenantId !== caller.tenantId)) {
       throw new NotFoundException(ApprovalMessages.schoolNotFound);
+    }
     return school;
   }
 

@@ -68,8 +68,9 @@ export class ApprovalsService {
     );
     const byId = new Map(trips.map((t) => [t.id, t]));
     const policies = new Map<number, Awaited<ReturnType<typeof policyOf>>>();
-    for (const schoolOrgId of new Set(rows.map((r) => r.schoolOrgId)))
+    for (const schoolOrgId of new Set(rows.map((r) => r.schoolOrgId))) {
       policies.set(schoolOrgId, await policyOf(this.db.manager, schoolOrgId));
+    }
     const names = await userNames(
       this.db.manager,
       [...policies.values()].flatMap((p) => p.steps.flatMap((s) => s.approverIds)),
@@ -107,8 +108,9 @@ export class ApprovalsService {
         schoolOrgId: before.schoolOrgId,
       };
       const verdict = decideApproval(caller, facts, policy);
-      if (!verdict.allowed)
+      if (!verdict.allowed) {
         throw verdict.code === 403 ? new ForbiddenException(verdict.message) : new ConflictException({ message: verdict.message });
+      }
       const open = approval!;
       const comment = body.comment?.trim() || null;
       const last = open.step >= open.steps;
@@ -117,15 +119,16 @@ export class ApprovalsService {
         // The trip rules have the last word on a request: its status must still be Awaiting Approval.
         const isApprover = isStepApprover(caller, policy, before.schoolOrgId, open.step);
         const d = decideTripAction(caller, before, body.decision, { isPartner: false, isApprover, lastStep: last });
-        if (!d.allowed)
+        if (!d.allowed) {
           throw d.code === 403 ? new ForbiddenException(d.message) : new ConflictException({ message: d.message, trip: before });
-        if (next)
+        }
+        if (next) {
           await recordHistory(
             work.tx,
             { tripId, action: 'approve', fromStatus: before.status, toStatus: d.to, fields: [], note: comment },
             caller,
           );
-        else
+        } else {
           await this.trips.write(
             work,
             caller,
@@ -134,6 +137,7 @@ export class ApprovalsService {
             { status: d.to },
             { action: HISTORY[body.decision].request, note: comment },
           );
+        }
       } else if (body.decision === 'approve' && last) {
         if (!CHANGEABLE.includes(before.status)) {
           // The trip moved on (cancelled, completed) while its change waited: the change no longer applies.

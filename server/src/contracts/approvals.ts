@@ -93,8 +93,9 @@ export function approvalPolicyProblem(body: unknown): string | null {
   for (const [i, step] of (b.steps as unknown[]).entries()) {
     if (typeof step !== 'object' || step === null || Array.isArray(step)) return ApprovalMessages.stepsInvalid;
     const { approverIds, aboveFils } = step as Record<string, unknown>;
-    if (!Array.isArray(approverIds) || !approverIds.every((id) => isWhole(id, 1, 2_147_483_647)))
+    if (!Array.isArray(approverIds) || !approverIds.every((id) => isWhole(id, 1, 2_147_483_647))) {
       return ApprovalMessages.approverIdsInvalid;
+    }
     if (approverIds.length === 0) return ApprovalMessages.approversRequired;
     if (approverIds.length > MAX_APPROVERS_PER_STEP) return ApprovalMessages.tooManyApprovers;
     if (aboveFils !== undefined && aboveFils !== null) {

@@ -140,7 +140,6 @@ function PolicyEditor({
         ) : null}
         <Switch
           label="Budget code required"
-          description="Requests of this school must name a budget code."
           checked={form.budgetCodeRequired}
           onChange={(event) => change({ budgetCodeRequired: event.currentTarget.checked })}
           disabled={disabled}

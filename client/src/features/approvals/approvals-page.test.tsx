@@ -125,6 +125,7 @@ describe('Approvals page: the requests waiting for me', () => {
   });
 
   it('shows the server’s refusal when someone else decided first', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     serve(() => [museum], {
       [`POST /api/trips/${museum.tripId}/approval`]: () => ({ status: 409, body: { message: ApprovalMessages.nothingWaiting } }),
     });
@@ -132,6 +133,7 @@ describe('Approvals page: the requests waiting for me', () => {
     await userEvent.click(within(await card('Science Museum')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(ApprovalMessages.nothingWaiting)).toBeInTheDocument();
     expect(screen.getByText('Could not approve this request.')).toBeInTheDocument();
+    logged.mockRestore();
   });
 
   it('reads the list again when approvals:count or approval:changed arrives', async () => {
