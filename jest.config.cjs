@@ -55,6 +55,7 @@ const PGLITE_SUITES = [
   'drivers',
   'email',
   'rates',
+  'approvals',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

@@ -55,6 +55,7 @@ function trips(): TripDto[] {
       createdBy: 'Grace Green',
       createdByEmail: 'staff.greenfield@demo.test',
       createdById: 3,
+      budgetCode: null,
       status: STATUSES[i % STATUSES.length],
       statusBeforeCancelRequest: null,
       busInfo: null,

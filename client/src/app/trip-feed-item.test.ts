@@ -18,7 +18,7 @@ describe("the bell's trip notices", () => {
     );
   });
 
-  it("tells a school what became of a request at its approval steps", () => {
+  it('tells a school what became of a request at its approval steps', () => {
     const said = (status: 'Awaiting Approval' | 'Changes Requested' | 'Denied') =>
       tripFeedItem({ trip: { ...gala, status }, by: layla }, 'updated', 9)?.text;
     expect(said('Changes Requested')).toBe('Layla Aziz asked for changes to Swimming Gala (Thu 26 Nov, 45 passengers)');

@@ -19,6 +19,15 @@ describe('where a sign-in lands', () => {
   });
 });
 
+describe('Approvals', () => {
+  it('opens for school staff and admins, whose requests and policy it holds, and for no one else', () => {
+    const roles = ['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager', 'driver'] as const;
+    expect(roles.filter((role) => canOpen('/approvals', [role]))).toEqual(['admin', 'school_staff']);
+    expect(landingFor(['school_staff'], '/approvals')).toBe('/approvals');
+    expect(landingFor(['trip_manager'], '/approvals')).toBe('/');
+  });
+});
+
 describe('a driver', () => {
   it('lands on their day, whatever page asked for a sign-in', () => {
     expect(landingFor(['driver'])).toBe('/today');

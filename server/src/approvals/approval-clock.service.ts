@@ -10,6 +10,12 @@ import { recordHistory } from '../trips/repository/trip-write.repository';
 import { TripsService } from '../trips/trips.service';
 import type { AuthUser } from '../common/auth-user';
 
+/** The rows of an `UPDATE … RETURNING`, which TypeORM answers as `[rows, count]`. */
+function returnedRows<T>(result: unknown): T[] {
+  const r = result as unknown[];
+  return (Array.isArray(r[0]) ? r[0] : r) as T[];
+}
+
 /** What withdrew a request: nobody's action, the policy's expiry. */
 const CLOCK = { id: null, name: 'Approval policy' } as const;
 const WITHDRAWN_NOTE = 'Withdrawn: it waited for approval past the school’s expiry days.';
@@ -67,13 +73,15 @@ export class ApprovalClock implements OnApplicationBootstrap, BeforeApplicationS
   private withdraw(id: number, now: Date): Promise<boolean> {
     return this.unitOfWork.run(async (work) => {
       const { tx } = work;
-      const [claimed] = await tx.query<{ trip_id: number; kind: string; step: number; tenant_id: number }[]>(
-        `UPDATE trip_approvals a SET state = 'withdrawn'
+      const [claimed] = returnedRows<{ trip_id: number; kind: string; step: number; tenant_id: number }>(
+        await tx.query(
+          `UPDATE trip_approvals a SET state = 'withdrawn'
            FROM approval_policies p
           WHERE a.id = $1 AND p.school_org_id = a.school_org_id AND a.state = 'waiting'
             AND a.submitted_at <= $2::timestamptz - make_interval(days => p.expiry_days)
         RETURNING a.trip_id, a.kind, a.step, a.tenant_id`,
-        [id, now.toISOString()],
+          [id, now.toISOString()],
+        ),
       );
       if (!claimed) return false;
       // The clock sees every trip of the approval's tenant, as the tenant's admin would.
@@ -117,13 +125,15 @@ export class ApprovalClock implements OnApplicationBootstrap, BeforeApplicationS
 
   private async remind(now: Date): Promise<number> {
     return this.unitOfWork.run(async (work) => {
-      const claimed = await work.tx.query<{ id: number; trip_id: number; tenant_id: number; school_org_id: number; step: number }[]>(
-        `UPDATE trip_approvals a SET reminded_step = a.step
+      const claimed = returnedRows<{ id: number; trip_id: number; tenant_id: number; school_org_id: number; step: number }>(
+        await work.tx.query(
+          `UPDATE trip_approvals a SET reminded_step = a.step
            FROM approval_policies p
           WHERE p.school_org_id = a.school_org_id AND a.state = 'waiting' AND a.reminded_step IS DISTINCT FROM a.step
             AND a.step_since <= $1::timestamptz - make_interval(days => p.reminder_days)
         RETURNING a.id, a.trip_id, a.tenant_id, a.school_org_id, a.step`,
-        [now.toISOString()],
+          [now.toISOString()],
+        ),
       );
       for (const a of claimed) {
         const [trip] = await work.tx.query<{ created_by_id: number | null }[]>('SELECT created_by_id FROM trips WHERE id = $1', [

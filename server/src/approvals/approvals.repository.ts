@@ -33,7 +33,7 @@ export interface NewApproval {
   schoolOrgId: number;
   kind: ApprovalKind;
   steps: number;
-  proposed: TripFormFields | null;
+  proposed: Partial<TripFormFields> | null;
   requestedBy: { id: number; name: string };
 }
 
@@ -174,7 +174,7 @@ export function toApprovalDto(
     submittedAt: iso(a.submittedAt),
     stepSince: iso(a.stepSince),
     comment: a.comment,
-    changes: a.kind === 'change' && a.proposed ? describeTripChanges(formSnapshot(trip), a.proposed) : [],
+    changes: a.kind === 'change' && a.proposed ? describeTripChanges(formSnapshot(trip), { ...formSnapshot(trip), ...a.proposed }) : [],
     trip: {
       destination: trip.destination,
       schoolOrgId: trip.schoolOrgId,

@@ -95,7 +95,7 @@ export class ApprovalsService {
 
   /** POST /trips/{id}/approval: the step's approver (or an admin) approves, asks for changes or denies. */
   async decide(caller: AuthUser, tripId: number, body: ApprovalDecisionBody): Promise<ApprovalDto> {
-    return this.unitOfWork.run(async (work) => {
+    const decided = await this.unitOfWork.run(async (work): Promise<ApprovalDto | 'moved on'> => {
       const locked = await lockVisibleTrip(work.tx, caller, tripId);
       if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
       const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
@@ -141,9 +141,10 @@ export class ApprovalsService {
       } else if (body.decision === 'approve' && last) {
         if (!CHANGEABLE.includes(before.status)) {
           // The trip moved on (cancelled, completed) while its change waited: the change no longer applies.
+          // It is closed (committed), and the approver told so.
           await moveApproval(work.tx, open.id, { state: 'canceled' });
           await this.trips.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
-          throw new ConflictException({ message: ApprovalMessages.nothingWaiting });
+          return 'moved on';
         }
         await this.trips.write(work, caller, before, locked.audience, this.changeValues(before, open), {
           action: 'approveChange',
@@ -168,6 +169,8 @@ export class ApprovalsService {
       const [trip] = await readTrips(visibleTrips(work.tx, caller).andWhere('trip.id = :id', { id: tripId }));
       return this.dto(after, trip ?? before, work);
     });
+    if (decided === 'moved on') throw new ConflictException({ message: ApprovalMessages.changeMovedOn });
+    return decided;
   }
 
   /**
@@ -175,7 +178,7 @@ export class ApprovalsService {
    * request its company accepts or rejects, with the fields as they were kept (from the first change of a request).
    */
   private changeValues(before: TripDto, approval: TripApproval): Partial<Trip> {
-    const proposed = approval.proposed!;
+    const proposed = { ...formSnapshot(before), ...approval.proposed };
     const values: Partial<Trip> = Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, proposed[f]]));
     if (before.status === TripStatus.Confirmed) {
       Object.assign(values, { status: TripStatus.Pending, editRequest: true, editRequestBefore: formSnapshot(before) });

@@ -41,9 +41,12 @@ export class TripApproval {
   @Column({ type: 'int' })
   steps: number;
 
-  /** A change: the trip's form fields as the change would leave them (applied only once approved). */
+  /**
+   * A change: the form fields it changes, as it would leave them (applied only once approved, over whatever else was
+   * edited meanwhile).
+   */
   @Column({ type: 'jsonb', nullable: true })
-  proposed: TripFormFields | null;
+  proposed: Partial<TripFormFields> | null;
 
   @Column({ name: 'requested_by_id', type: 'int', nullable: true })
   requestedById: number | null;

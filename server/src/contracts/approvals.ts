@@ -79,6 +79,7 @@ export const ApprovalMessages = {
   commentRequired: 'Please say why (comment).',
   commentInvalid: `The comment must be text of at most ${MAX_APPROVAL_COMMENT_LENGTH} characters.`,
   nothingWaiting: 'Nothing of this trip waits for approval.',
+  changeMovedOn: 'This trip moved on (cancelled or completed) while the change waited: the change no longer applies and is closed.',
   /** A change of a trip a bus company holds, kept at the school until its approvers agree. */
   changeHeld: 'Your change is waiting for approval at your school. The bus company sees it once it is approved.',
 } as const;

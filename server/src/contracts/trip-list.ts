@@ -19,7 +19,10 @@ export const MAX_TRIP_SLICE = 1000;
 export const DASHBOARD_UPCOMING_LIMIT = 10;
 export const MAX_TRIP_SEARCH_LENGTH = 200;
 
-/** The Status filter's options (Cancel Requested is a step inside a trip's life; the filter still accepts it). */
+/**
+ * The Status filter's options (Cancel Requested is a step inside a trip's life; the filter still accepts it). The last
+ * four are a school's approval policy's (docs/domain.md, "Approval at the school").
+ */
 export const TRIP_FILTER_STATUSES = [
   'Pending',
   'Accepted',
@@ -27,6 +30,10 @@ export const TRIP_FILTER_STATUSES = [
   'Completed',
   'Canceled',
   'Rejected',
+  'Awaiting Approval',
+  'Changes Requested',
+  'Denied',
+  'Withdrawn',
 ] as const satisfies readonly TripStatus[];
 
 /** What a search looks in: All Trips (destination, notes, trip type) or Finance (requester or destination). */

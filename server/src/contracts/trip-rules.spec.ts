@@ -8,11 +8,14 @@ import {
   TRIP_ACTIONS,
   type TripAction,
   type TripActor,
+  type TripParty,
+  tripPartiesOf,
+  type TripRuleContext,
   type TripSubject,
 } from './trip-rules';
 import { isTripDate, normalizeTripTime, parseTripTime, returnIsAfterDeparture, tripFormProblem } from './trip-form-rules';
 import { classifyTripPatch, sameTripValue, type TripPatchBase } from './trip-patch-rules';
-import { TRIP_STATUSES, type TripStatus } from './trip-wire';
+import { SCHOOL_ONLY_STATUSES, TRIP_STATUSES, type TripStatus } from './trip-wire';
 
 const TENANT = 7;
 const SCHOOL = 20;
@@ -38,12 +41,17 @@ const ACTORS = {
   finance: actor('finance'),
   manager: actor('trip_manager', null, TENANT, 1),
   foreignAdmin: actor('admin', null, 99),
+  /** School staff of SCHOOL named by its approval policy for the step the trip waits at (ctx isApprover). */
+  approver: actor('school_staff', SCHOOL, TENANT, 101),
 };
 type ActorKey = keyof typeof ACTORS;
 
-/** Accepted and later trips are assigned to BUS; OTHER_BUS is a partner of the school that did not take it. */
+/**
+ * Accepted and later trips are assigned to BUS; OTHER_BUS is a partner of the school that did not take it. A request
+ * still at its school (or denied or withdrawn there) never reached a company. The trip manager (id 1) requested it.
+ */
 function trip(status: TripStatus, over: Partial<TripSubject> = {}): TripSubject {
-  const assigned = status !== 'Pending' && status !== 'Rejected';
+  const assigned = status !== 'Pending' && status !== 'Rejected' && !SCHOOL_ONLY_STATUSES.includes(status);
   return {
     tenantId: TENANT,
     status,
@@ -54,15 +62,28 @@ function trip(status: TripStatus, over: Partial<TripSubject> = {}): TripSubject 
     ...over,
   };
 }
-const partnerCtx = (key: ActorKey) => ({ isPartner: key === 'busAssigned' || key === 'busPartner' });
+const partnerCtx = (key: ActorKey, lastStep?: boolean): TripRuleContext => ({
+  isPartner: key === 'busAssigned' || key === 'busPartner',
+  isApprover: key === 'approver',
+  ...(lastStep === undefined ? {} : { lastStep }),
+});
 
-type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+type Party = TripParty;
+/** The statuses of a request waiting at its school: for an approver, or for its requester's changes. */
+const AT_SCHOOL: TripStatus[] = ['Awaiting Approval', 'Changes Requested'];
 
 // The trip rules table of docs/domain.md ("States and who moves them"), written out again here so the module is
 // checked against the documented rules, not against itself.
 // The fifth column: 'held' only while a bus company is assigned, 'free' only while none is (school staff may not
-// cancel outright a trip a company holds, such as a Confirmed trip their edit made Pending).
-const RULES: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 'before', who: Party[], company?: 'held' | 'free'][] = [
+// cancel outright a trip a company holds, such as a Confirmed trip their edit made Pending). 'next': an approval goes
+// to the next step (Awaiting Approval) or, at the policy's last step, to Pending.
+const RULES: [
+  action: TripAction,
+  from: TripStatus[],
+  to: TripStatus | 'same' | 'before' | 'next',
+  who: Party[],
+  company?: 'held' | 'free',
+][] = [
   ['accept', ['Pending'], 'Accepted', ['partnerBus', 'admin']],
   ['reject', ['Pending'], 'Rejected', ['partnerBus', 'admin']],
   ['cancel', ['Pending'], 'Canceled', ['admin']],
@@ -80,6 +101,14 @@ const RULES: [action: TripAction, from: TripStatus[], to: TripStatus | 'same' | 
   ['edit', ['Confirmed'], 'Pending', ['schoolStaff']],
   ['addPassengers', ['Accepted', 'Confirmed', 'Completed'], 'same', ['schoolStaff']],
   ['markPaid', [...TRIP_STATUSES], 'same', ['finance', 'admin']],
+  // Approval at the school: the step's approvers or an admin decide; the requester (or the school's staff) edits,
+  // resubmits after changes were asked for, or withdraws the request.
+  ['approve', ['Awaiting Approval'], 'next', ['approver', 'admin']],
+  ['requestChanges', ['Awaiting Approval'], 'Changes Requested', ['approver', 'admin']],
+  ['deny', ['Awaiting Approval'], 'Denied', ['approver', 'admin']],
+  ['edit', AT_SCHOOL, 'same', ['schoolStaff', 'requester']],
+  ['resubmit', ['Changes Requested'], 'Awaiting Approval', ['schoolStaff', 'requester', 'admin']],
+  ['cancel', AT_SCHOOL, 'Canceled', ['schoolStaff', 'requester', 'admin']],
 ];
 
 /** The trips walked: every status as `trip(status)` makes it, plus a Pending trip BUS holds (an edit request). */
@@ -90,19 +119,30 @@ const WALKED_TRIPS: [label: string, subject: TripSubject][] = [
 
 /** The parties each test actor is for the trip. */
 function partiesOf(key: ActorKey, subject: TripSubject): Party[] {
+  // Whoever requested it, while it waits at its school (the trip manager, for these trips).
+  const requester: Party[] = subject.createdById === ACTORS[key].id && AT_SCHOOL.includes(subject.status) ? ['requester'] : [];
+  return [...partyOfRole(key, subject), ...requester];
+}
+
+function partyOfRole(key: ActorKey, subject: TripSubject): Party[] {
   const assigned = subject.busCompanyOrgId === BUS;
   // Another partner does not act on a Pending trip a company holds (tripPartiesOf's heldByAnother).
   const heldByAnother = assigned && subject.status === 'Pending';
+  // A request at its school is no bus company's business, even one that somehow names the company.
+  const atSchool = SCHOOL_ONLY_STATUSES.includes(subject.status);
   switch (key) {
     case 'admin':
     case 'platformAdmin':
       return ['admin'];
     case 'staffOwn':
       return ['schoolStaff'];
+    case 'approver':
+      return ['approver', 'schoolStaff'];
     case 'busAssigned':
+      if (atSchool) return [];
       return assigned ? ['assignedBus', 'partnerBus'] : ['partnerBus'];
     case 'busPartner':
-      return heldByAnother ? [] : ['partnerBus'];
+      return heldByAnother || atSchool ? [] : ['partnerBus'];
     case 'finance':
       return ['finance'];
     default:
@@ -110,7 +150,7 @@ function partiesOf(key: ActorKey, subject: TripSubject): Party[] {
   }
 }
 
-function expected(action: TripAction, key: ActorKey, subject: TripSubject): TripStatus | 403 | 409 {
+function expected(action: TripAction, key: ActorKey, subject: TripSubject, lastStep: boolean): TripStatus | 403 | 409 {
   const { status } = subject;
   const parties = partiesOf(key, subject);
   const company = subject.busCompanyOrgId === null ? 'free' : 'held';
@@ -119,20 +159,86 @@ function expected(action: TripAction, key: ActorKey, subject: TripSubject): Trip
   const row = rows.find(([, from, , , only]) => from.includes(status) && (only === undefined || only === company));
   if (!row) return 409;
   const to = row[2];
+  if (to === 'next') return lastStep ? 'Pending' : 'Awaiting Approval';
   return to === 'same' ? status : to === 'before' ? 'Confirmed' : to;
 }
 
 const WALKED = TRIP_ACTIONS.filter((a) => a !== 'request');
 
 describe('trip rules: who may do what, from which status', () => {
-  describe.each(WALKED)('%s', (action) => {
-    it.each(WALKED_TRIPS)('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (_label, subject) => {
-      for (const key of Object.keys(ACTORS) as ActorKey[]) {
-        const decision = decideTripAction(ACTORS[key], subject, action, partnerCtx(key));
-        const got = decision.allowed ? decision.to : decision.code;
-        expect({ actor: key, outcome: got }).toEqual({ actor: key, outcome: expected(action, key, subject) });
-        if (!decision.allowed) expect(decision.message).toMatch(/^(Only .+|A bus company is assigned to .+|No bus company holds .+)\.$/);
+  // lastStep unset means the last step (approving sends the request to Pending); false: a step remains.
+  describe.each<[string, boolean | undefined]>([
+    ['at the last approval step', undefined],
+    ['with an approval step to go', false],
+  ])('%s', (_step, lastStep) => {
+    describe.each(WALKED)('%s', (action) => {
+      it.each(WALKED_TRIPS)('from %s: allows exactly the parties of the table and says 403 or 409 to the others', (_label, subject) => {
+        for (const key of Object.keys(ACTORS) as ActorKey[]) {
+          const decision = decideTripAction(ACTORS[key], subject, action, partnerCtx(key, lastStep));
+          const got = decision.allowed ? decision.to : decision.code;
+          expect({ actor: key, outcome: got }).toEqual({ actor: key, outcome: expected(action, key, subject, lastStep ?? true) });
+          if (!decision.allowed) expect(decision.message).toMatch(/^(Only .+|A bus company is assigned to .+|No bus company holds .+)\.$/);
+        }
+      });
+    });
+  });
+
+  describe('a request at its school', () => {
+    it.each(SCHOOL_ONLY_STATUSES)('is no bus company’s business when %s, partner or named on it', (status) => {
+      for (const busCompanyOrgId of [null, BUS]) {
+        const subject = trip(status, { busCompanyOrgId });
+        for (const key of ['busAssigned', 'busPartner'] as const) {
+          expect(tripPartiesOf(ACTORS[key], subject, { isPartner: true })).toEqual(new Set());
+          expect(allowedTripActions(ACTORS[key], subject, { isPartner: true })).toEqual([]);
+          expect(canSeeTrip(ACTORS[key], { ...subject, status }, [SCHOOL])).toBe(false);
+        }
+        expect(canSeeTrip(ACTORS.staffOwn, subject, [])).toBe(true);
+        expect(canSeeTrip(ACTORS.admin, subject, [])).toBe(true);
+        expect(canSeeTrip(ACTORS.finance, subject, [])).toBe(true);
       }
+    });
+
+    it('goes to the next step or, at the last one, to Pending, and is never an edit request', () => {
+      const waiting = trip('Awaiting Approval');
+      const next = decideTripAction(ACTORS.approver, waiting, 'approve', { isPartner: false, isApprover: true, lastStep: false });
+      expect(next).toEqual({ allowed: true, action: 'approve', to: 'Awaiting Approval', editRequest: false });
+      const last = decideTripAction(ACTORS.approver, waiting, 'approve', { isPartner: false, isApprover: true, lastStep: true });
+      expect(last).toEqual({ allowed: true, action: 'approve', to: 'Pending', editRequest: false });
+      expect(decideTripAction(ACTORS.admin, waiting, 'approve', { isPartner: false, lastStep: false })).toMatchObject({
+        to: 'Awaiting Approval',
+      });
+    });
+
+    it('refuses staff of the school who are not named for the step, with who may decide', () => {
+      const waiting = trip('Awaiting Approval');
+      expect(decideTripAction(ACTORS.staffOwn, waiting, 'approve', { isPartner: false })).toEqual({
+        allowed: false,
+        action: 'approve',
+        code: 403,
+        message: "Only the approvers of this step of the school's approval policy or an admin can approve this request.",
+      });
+      expect(decideTripAction(ACTORS.staffOwn, waiting, 'deny', { isPartner: false })).toMatchObject({ code: 403 });
+      expect(decideTripAction(ACTORS.approver, trip('Changes Requested'), 'approve', { isPartner: false, isApprover: true })).toEqual({
+        allowed: false,
+        action: 'approve',
+        code: 409,
+        message: 'Only Awaiting Approval trips can be approved; this trip is Changes Requested.',
+      });
+    });
+
+    it('lets its requester act on it even from another school, only while it is at the school', () => {
+      const moved = actor('school_staff', OTHER_SCHOOL, TENANT, 1);
+      expect(allowedTripActions(moved, trip('Changes Requested'), { isPartner: false })).toEqual(['cancel', 'edit', 'resubmit']);
+      expect(allowedTripActions(moved, trip('Awaiting Approval'), { isPartner: false })).toEqual(['cancel', 'edit']);
+      expect(allowedTripActions(moved, trip('Pending'), { isPartner: false })).toEqual([]);
+      expect(allowedTripActions(moved, trip('Denied'), { isPartner: false })).toEqual([]);
+      expect(allowedTripActions(ACTORS.approver, trip('Awaiting Approval'), { isPartner: false, isApprover: true })).toEqual([
+        'cancel',
+        'edit',
+        'approve',
+        'requestChanges',
+        'deny',
+      ]);
     });
   });
 
@@ -171,7 +277,10 @@ describe('trip rules: who may do what, from which status', () => {
       message: 'Only Pending trips can be accepted; this trip is Accepted.',
     });
     const staff = decideTripAction(ACTORS.staffOwn, trip('Confirmed'), 'cancel', { isPartner: false });
-    expect(staff).toMatchObject({ code: 409, message: 'Only Pending trips can be canceled; this trip is Confirmed.' });
+    expect(staff).toMatchObject({
+      code: 409,
+      message: 'Only Pending, Awaiting Approval or Changes Requested trips can be canceled; this trip is Confirmed.',
+    });
   });
 
   it('explains a wrong role with who may act', () => {

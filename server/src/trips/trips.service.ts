@@ -219,16 +219,13 @@ export class TripsService {
       values.status = TripStatus.AwaitingApproval;
       return { submit: true };
     }
-    const approval = await this.submit(work, caller, before, 'change', after, policy);
+    // Only what it changes is kept: approved later, it goes over whatever else was edited meanwhile.
+    const fields = changedFormFields(before, after);
+    const proposed = Object.fromEntries(fields.map((f) => [f, after[f]])) as Partial<TripFormFields>;
+    const approval = await this.submit(work, caller, before, 'change', proposed, policy);
     await recordHistory(
       tx,
-      {
-        tripId: before.id,
-        action: 'submitChange',
-        fromStatus: before.status,
-        toStatus: before.status,
-        fields: changedFormFields(before, after),
-      },
+      { tripId: before.id, action: 'submitChange', fromStatus: before.status, toStatus: before.status, fields },
       caller,
     );
     return { held: { message: ApprovalMessages.changeHeld, trip: before, approval } };
@@ -240,7 +237,7 @@ export class TripsService {
     caller: AuthUser,
     trip: TripDto,
     kind: ApprovalKind,
-    proposed: TripFormFields | null,
+    proposed: Partial<TripFormFields> | null,
     known?: Awaited<ReturnType<typeof policyOf>>,
   ): Promise<ApprovalDto> {
     const policy = known ?? (await policyOf(work.tx, trip.schoolOrgId));
@@ -433,7 +430,7 @@ function pickForm(values: Partial<Trip>): Partial<TripFormFields> {
 }
 
 /** The wire names of the form fields `after` changes (history's `fields`). */
-function changedFormFields(before: TripFormFields, after: TripFormFields): string[] {
+function changedFormFields(before: TripFormFields, after: TripFormFields): (keyof TripFormFields)[] {
   return TRIP_FORM_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
 }
 

@@ -81,13 +81,11 @@ export function ApprovalDecisions({
   tripId,
   destination,
   stackId,
-  size = 'compact-sm',
 }: {
   tripId: number;
   destination: string;
   /** Set when the comment dialog opens over a modal of a Modal.Stack (the trip's details). */
   stackId?: string;
-  size?: 'compact-sm' | 'sm';
 }) {
   const [asking, setAsking] = useState<Reasoned | null>(null);
   const [busy, setBusy] = useState<ApprovalDecision | null>(null);
@@ -129,7 +127,7 @@ export function ApprovalDecisions({
     <>
       <Group gap={6} wrap="wrap" role="group" aria-label={`Decide on ${destination}`}>
         <Button
-          size={size}
+          size="compact-sm"
           color="teal"
           leftSection={<IconCheck size={14} />}
           loading={busy === 'approve'}
@@ -139,7 +137,7 @@ export function ApprovalDecisions({
           {DECISION_LABELS.approve}
         </Button>
         <Button
-          size={size}
+          size="compact-sm"
           color="orange"
           variant="light"
           leftSection={<IconMessage2Exclamation size={14} />}
@@ -149,7 +147,7 @@ export function ApprovalDecisions({
           {DECISION_LABELS.requestChanges}
         </Button>
         <Button
-          size={size}
+          size="compact-sm"
           color="red"
           variant="light"
           leftSection={<IconX size={14} />}

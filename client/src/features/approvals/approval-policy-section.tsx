@@ -107,11 +107,7 @@ function PolicyEditor({
             {ApprovalMessages.forbidden}
           </Text>
         ) : null}
-        <Radio.Group
-          label="Approval steps"
-          value={form.stepCount}
-          onChange={(value) => change({ stepCount: value as PolicyStepCount })}
-        >
+        <Radio.Group label="Approval steps" value={form.stepCount} onChange={(value) => change({ stepCount: value as PolicyStepCount })}>
           <Group gap="lg" mt={6}>
             {STEP_CHOICES.map((choice) => (
               <Radio key={choice.value} value={choice.value} label={choice.label} disabled={disabled} />

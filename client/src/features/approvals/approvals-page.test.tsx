@@ -71,9 +71,7 @@ describe('Approvals page: the requests waiting for me', () => {
     expect(within(second).getByText('Change')).toBeInTheDocument();
     expect(within(second).getByText('2 of 2')).toBeInTheDocument();
     expect(within(second).getByText('40 + 0')).toBeInTheDocument();
-    expect(within(within(second).getByRole('list', { name: 'The change' })).getByRole('listitem')).toHaveTextContent(
-      'Students: 40 → 52',
-    );
+    expect(within(within(second).getByRole('list', { name: 'The change' })).getByRole('listitem')).toHaveTextContent('Students: 40 → 52');
   });
 
   it('says "No requests wait for your approval." when none do', async () => {

@@ -14,6 +14,7 @@ import { Field } from '../trips/trip-summary';
 import { formatTripDate } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { ApprovalDecisions } from './approval-decisions';
+import { ApproveFromLink } from './approve-from-link';
 import { ApprovalPolicySection } from './approval-policy-section';
 import { KIND_LABELS, stepText } from './approval-view';
 import { approvalKeys, useWaitingApprovals } from './approvals.api';
@@ -69,15 +70,25 @@ function WaitingApprovals() {
   const { data, loading, error, refetch } = useWaitingApprovals();
   if (loading) return <LoadingScreen text="Loading approvals..." minHeight="120px" />;
   if (error) return <LoadFailed title="Failed to load approvals" error={error} onRetry={refetch} />;
-  if (!data || data.length === 0) return <EmptyState>No requests wait for your approval.</EmptyState>;
+  if (!data || data.length === 0) {
+    return (
+      <>
+        <ApproveFromLink waiting={[]} />
+        <EmptyState>No requests wait for your approval.</EmptyState>
+      </>
+    );
+  }
   return (
-    <Stack gap="sm" aria-label="Requests waiting for your approval" role="list">
-      {data.map((approval) => (
-        <div role="listitem" key={approval.id}>
-          <ApprovalCard approval={approval} />
-        </div>
-      ))}
-    </Stack>
+    <>
+      <ApproveFromLink waiting={data} />
+      <Stack gap="sm" aria-label="Requests waiting for your approval" role="list">
+        {data.map((approval) => (
+          <div role="listitem" key={approval.id}>
+            <ApprovalCard approval={approval} />
+          </div>
+        ))}
+      </Stack>
+    </>
   );
 }
 

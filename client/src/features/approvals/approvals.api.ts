@@ -22,7 +22,6 @@ export interface SchoolStaffMember {
  * count (the sidebar's badge), each trip's approval, and a school's policy and staff.
  */
 export const approvalKeys = {
-  all: ['approvals'] as const,
   list: ['approvals', 'list'] as const,
   count: ['approvals', 'count'] as const,
   trip: (tripId: number) => ['approvals', 'trip', tripId] as const,
@@ -48,8 +47,8 @@ export function useWaitingApprovals() {
 }
 
 /** How many approvals wait for the signed-in user: loaded once, then kept by `approvals:count` (approvals.live.ts). */
-export function useApprovalCount(enabled = true) {
-  return useQuery(approvalKeys.count, approvalsApi.count, { enabled });
+export function useApprovalCount() {
+  return useQuery(approvalKeys.count, approvalsApi.count);
 }
 
 /** The trip's current approval, else its last one; null when it never had one. */
@@ -60,8 +59,8 @@ export function useTripApproval(tripId: number, enabled = true) {
       try {
         return await approvalsApi.ofTrip(tripId);
       } catch (error) {
-        // a server without approvals (or a trip gone meanwhile) has nothing to show here
-        if (error instanceof ApiError && error.status === 404) return null;
+        // a trip gone meanwhile, or one whose approval this role may not read, has nothing to show here
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
     },
@@ -69,15 +68,13 @@ export function useTripApproval(tripId: number, enabled = true) {
   );
 }
 
-/** A school's policy; null while no school is chosen. */
+/** A school's policy, once a school is chosen. */
 export function useApprovalPolicy(schoolId: number | null) {
   return useQuery(approvalKeys.policy(schoolId ?? 0), () => approvalsApi.policy(schoolId as number), { enabled: schoolId !== null });
 }
 
-export function useSchoolStaff(schoolId: number | null, enabled = true) {
-  return useQuery(approvalKeys.staff(schoolId ?? 0), () => approvalsApi.staff(schoolId as number), {
-    enabled: enabled && schoolId !== null,
-  });
+export function useSchoolStaff(schoolId: number) {
+  return useQuery(approvalKeys.staff(schoolId), () => approvalsApi.staff(schoolId));
 }
 
 /** Is this the 202 of an edit held at the school (its change waits for approval) rather than the trip itself? */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { subscribeApprovalsLive } from '../approvals/approvals.live';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from '../trips/test-trips';
 import { todayIso } from '../trips/trip-view';
 import { subscribeTripsLive } from '../trips/trips.live';
@@ -103,6 +104,28 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
     expect(screen.queryByText('Zoo')).toBeNull();
     off();
+  });
+
+  it('shows school staff what waits for their approval, linking to Approvals, kept by approvals:count', async () => {
+    const off = subscribeApprovalsLive();
+    mockFetch({ ...tripRoutes([]), 'GET /api/approvals/count': () => ({ body: { waiting: 3 } }) });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })) });
+    const card = await screen.findByRole('region', { name: 'Waiting for your approval' });
+    expect(within(card).getByTestId('stat-Waiting for your approval')).toHaveTextContent('3');
+    expect(within(card).getByRole('link', { name: 'Review requests' })).toHaveAttribute('href', '/approvals');
+    act(() => emitLiveForTest('approvals:count', { seq: 1, tenantId: 1, waiting: 4 }));
+    expect(within(card).getByTestId('stat-Waiting for your approval')).toHaveTextContent('4');
+    act(() => emitLiveForTest('approvals:count', { seq: 2, tenantId: 1, waiting: 0 }));
+    expect(screen.queryByRole('region', { name: 'Waiting for your approval' })).toBeNull();
+    off();
+  });
+
+  it('asks a bus company for no approval count', async () => {
+    const { calls } = mockFetch(tripRoutes([]));
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    await screen.findByText('Upcoming Trips');
+    expect(calls.some((c) => c.path.startsWith('/api/approvals'))).toBe(false);
+    expect(screen.queryByText('Waiting for your approval')).toBeNull();
   });
 
   it('says "Needs a bus" in Action needed for an accepted trip without a bus close to departure', async () => {

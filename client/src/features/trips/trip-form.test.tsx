@@ -1,3 +1,4 @@
+import { ApprovalMessages } from '@contracts/approvals';
 import { TripMessages } from '@contracts/trip-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,7 @@ import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-u
 import { TripForm } from './trip-form';
 import { emptyTripForm, toNewTripBody, type TripFormValues, validateTripForm } from './trip-form-values';
 import { TripRequestForm } from './trip-request-form';
+import { makePolicy } from '../approvals/test-approvals';
 import { GREENFIELD, makeTrip } from './test-trips';
 
 const filled = (over: Partial<TripFormValues> = {}): TripFormValues => ({
@@ -186,6 +188,40 @@ describe('TripRequestForm', () => {
     await fillAndSubmit();
     expect(await screen.findByText('Submission failed. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Destination/ })).toHaveValue('Science Museum');
+  });
+
+  it('requires the budget code when the school’s approval policy does, and sends it', async () => {
+    const { calls } = mockFetch({
+      [`GET /api/schools/${GREENFIELD}/approval-policy`]: () => ({ body: makePolicy({ budgetCodeRequired: true }) }),
+      'POST /api/trips': (body) => ({ status: 201, body: makeTrip(body as object) }),
+    });
+    renderWithApp(<TripRequestForm profile={staff} />, { session: makeSession(staff) });
+    const budget = screen.getByRole('textbox', { name: /^Budget code/ });
+    await waitFor(() => expect(budget).toBeRequired());
+    expect(screen.getByText('Requests of this school wait for its approval before a bus company sees them.')).toBeInTheDocument();
+    await fillAndSubmit();
+    expect(await screen.findByText(ApprovalMessages.budgetCodeRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(budget, ' EDU-42 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Trip submitted successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ destination: 'Science Museum', budgetCode: 'EDU-42' });
+    await waitFor(() => expect(budget).toHaveValue(''));
+  });
+
+  it('takes a budget code as optional when the school asks for none, and leaves it out when empty', async () => {
+    const { calls } = mockFetch({
+      [`GET /api/schools/${GREENFIELD}/approval-policy`]: () => ({ body: makePolicy({ budgetCodeRequired: false, steps: [] }) }),
+      'POST /api/trips': (body) => ({ status: 201, body: makeTrip(body as object) }),
+    });
+    renderWithApp(<TripRequestForm profile={staff} />, { session: makeSession(staff) });
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/approval-policy'))).toBe(true));
+    expect(screen.getByRole('textbox', { name: /^Budget code/ })).not.toBeRequired();
+    await fillAndSubmit();
+    expect(await screen.findByText('Trip submitted successfully!')).toBeInTheDocument();
+    expect(screen.queryByText(ApprovalMessages.budgetCodeRequired)).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('budgetCode');
   });
 
   it('makes an admin pick the school', async () => {

@@ -1,7 +1,9 @@
+import { ApprovalMessages } from '@contracts/approvals';
 import type { TripDto } from '@contracts/trip-wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeApproval } from '../approvals/test-approvals';
 import { makeBoard, makeBus, makeDriver, onBus } from '../dispatch/test-board';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
@@ -137,6 +139,45 @@ describe('Edit Trip modal', () => {
     expect(within(dialog).getByText('Are you sure you want to request to cancel this trip?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(patches(calls)).toEqual([{ status: 'Canceled', version: 2 }]));
+  });
+
+  it('shows the school’s message when the change waits for approval there (202), and keeps the trip as it was', async () => {
+    const held = makeApproval(
+      { tripId: 31, kind: 'change', changes: [{ field: 'students', label: 'Students', from: '30', to: '52' }] },
+      { destination: 'Aquarium', status: 'Confirmed', version: 5 },
+    );
+    const { details, calls } = await openDetails(confirmed, staff, {
+      'PATCH /api/trips/31': () => ({ status: 202, body: { message: ApprovalMessages.changeHeld, trip: confirmed, approval: held } }),
+      'GET /api/trips/31/approval': () => ({ body: held }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    const students = within(edit).getByRole('textbox', { name: /^Students/ });
+    await userEvent.clear(students);
+    await userEvent.type(students, '52');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Send Edit Request' }));
+
+    expect(await screen.findByText(ApprovalMessages.changeHeld)).toBeInTheDocument();
+    expect(screen.queryByText('Edit request sent. Awaiting bus officer approval.')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Trip' })).toBeNull());
+    const back = screen.getByRole('dialog', { name: 'View trip details' });
+    // the company sees no change yet, and neither do the details: the change waits in the Approval section
+    expect(within(back).getByText('30 / 3')).toBeInTheDocument();
+    const approval = await within(back).findByRole('region', { name: 'Approval' });
+    expect(within(approval).getByText('Students: 30 → 52')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([expect.objectContaining({ students: 52, status: 'Pending', version: 5 })]);
+  });
+
+  it('offers the requester Resubmit once changes were made, sending {status: Awaiting Approval, version}', async () => {
+    const returned = makeTrip({ id: 33, status: 'Changes Requested', version: 4, destination: 'Planetarium' });
+    const { details, calls } = await openDetails(returned, staff, {
+      'PATCH /api/trips/33': (body) => ({ body: { ...returned, ...(body as object), version: 5 } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Resubmit' }));
+    await waitFor(() => expect(patches(calls)).toEqual([{ status: 'Awaiting Approval', version: 4 }]));
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByText('Awaiting Approval'),
+    ).toBeInTheDocument();
   });
 
   it('closes the top modal on Escape', async () => {
