@@ -1,0 +1,145 @@
+/**
+ * Pricing (docs/domain.md, "Rate cards"): what a trip costs on a company's rate card, and what cancelling it costs.
+ * Pure and exact: money in integer fils, rounded half up once per line (VAT per line to the fils, as UAE invoices do),
+ * never binary floating point for an amount. Shared by the server (which stores the quote) and the request form (which
+ * shows it as the school types).
+ */
+import { parseTripTime } from './trip-form-rules';
+import type { CancellationTier, RateLine } from './rates';
+import type { BusType } from './trip-wire';
+
+/** A bus type the company runs, with the most seats one of its buses of that type has. */
+export interface BusOption {
+  busType: BusType;
+  seats: number;
+}
+
+/** One bus of a quote: its time and distance billed, and what they cost. */
+export interface QuoteLine {
+  busType: BusType;
+  seats: number;
+  billableMinutes: number;
+  hoursAmount: number;
+  extraKm: number;
+  kmAmount: number;
+  /** hoursAmount + kmAmount. */
+  subtotal: number;
+  /** The line's VAT, rounded to the fils. */
+  vat: number;
+}
+
+export interface Quote {
+  currency: string;
+  vatBasisPoints: number;
+  /** Kilometres driven: there and back. */
+  km: number;
+  lines: QuoteLine[];
+  subtotal: number;
+  vat: number;
+  total: number;
+}
+
+/** The trip as a quote needs it: passengers, one-way kilometres, and its wall-clock times. */
+export interface QuoteTrip {
+  passengers: number;
+  distanceKm: number;
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+}
+
+/** `a × b / c` rounded half up, for non-negative whole numbers (exact below 2^53). */
+export const mulDivRound = (a: number, b: number, c: number): number => Math.floor((a * b * 2 + c) / (2 * c));
+
+/** Minutes from the departure to the return (wall clock, so a trip across midnight counts the night). */
+export function tripMinutes(t: Pick<QuoteTrip, 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime'>): number {
+  const at = (date: string, time: string) => Date.parse(`${date}T00:00:00Z`) / 60_000 + (parseTripTime(time) ?? 0);
+  return Math.max(0, at(t.returnDate, t.returnTime) - at(t.departureDate, t.departureTime));
+}
+
+/**
+ * The fewest buses that seat everyone, of the types the company both runs and prices; among as many buses, the
+ * cheapest mix (`priceOf` one bus of a type). Empty when nothing fits (no priced type, or no passengers).
+ */
+export function fewestBuses(passengers: number, options: readonly BusOption[], priceOf: (o: BusOption) => number): BusOption[] {
+  const usable = options.filter((o) => o.seats > 0);
+  if (passengers <= 0 || usable.length === 0) return [];
+  const largest = Math.max(...usable.map((o) => o.seats));
+  const count = Math.ceil(passengers / largest);
+  let best: { mix: BusOption[]; price: number } | null = null;
+  // Every mix of `count` buses over the (at most three) types: a few thousand at most.
+  const walk = (i: number, left: number, mix: BusOption[]) => {
+    if (i === usable.length - 1) {
+      const full = [...mix, ...Array<BusOption>(left).fill(usable[i])];
+      if (full.reduce((n, o) => n + o.seats, 0) < passengers) return;
+      const price = full.reduce((n, o) => n + priceOf(o), 0);
+      if (!best || price < best.price) best = { mix: full, price };
+      return;
+    }
+    for (let k = 0; k <= left; k++) walk(i + 1, left - k, [...mix, ...Array<BusOption>(k).fill(usable[i])]);
+  };
+  walk(0, count, []);
+  return (best as { mix: BusOption[] } | null)?.mix.sort((a, b) => b.seats - a.seats) ?? [];
+}
+
+/** One bus's line on a rate card's line for its type. */
+export function quoteLine(bus: BusOption, rate: RateLine, trip: QuoteTrip, vatBasisPoints: number): QuoteLine {
+  const billableMinutes = Math.max(rate.minimumMinutes, tripMinutes(trip) + rate.minutesBefore + rate.minutesAfter);
+  const hoursAmount = mulDivRound(rate.hourlyRate, billableMinutes, 60);
+  const extraKm = Math.max(0, trip.distanceKm * 2 - rate.includedKm);
+  const kmAmount = extraKm * rate.perKmRate;
+  const subtotal = hoursAmount + kmAmount;
+  return {
+    busType: bus.busType,
+    seats: bus.seats,
+    billableMinutes,
+    hoursAmount,
+    extraKm,
+    kmAmount,
+    subtotal,
+    vat: mulDivRound(subtotal, vatBasisPoints, 10_000),
+  };
+}
+
+/**
+ * The estimate of a trip on a card: the fewest buses that seat everyone (of the company's types the card prices), each
+ * billed for the trip's time plus the time before and after (at least the minimum) and the kilometres there and back
+ * beyond those included; VAT per line. Null when the card prices none of the company's types.
+ */
+export function quoteTrip(
+  card: { currency: string; vatBasisPoints: number; lines: readonly RateLine[] },
+  options: readonly BusOption[],
+  trip: QuoteTrip,
+): Quote | null {
+  const rateOf = new Map(card.lines.map((l) => [l.busType, l]));
+  const priced = options.filter((o) => rateOf.has(o.busType));
+  const buses = fewestBuses(trip.passengers, priced, (o) => quoteLine(o, rateOf.get(o.busType)!, trip, 0).subtotal);
+  if (buses.length === 0) return null;
+  const lines = buses.map((b) => quoteLine(b, rateOf.get(b.busType)!, trip, card.vatBasisPoints));
+  const subtotal = lines.reduce((n, l) => n + l.subtotal, 0);
+  const vat = lines.reduce((n, l) => n + l.vat, 0);
+  return {
+    currency: card.currency,
+    vatBasisPoints: card.vatBasisPoints,
+    km: trip.distanceKm * 2,
+    lines,
+    subtotal,
+    vat,
+    total: subtotal + vat,
+  };
+}
+
+/**
+ * The cancellation fee of a quoted `total` cancelled `minutesBefore` departure: the tier it falls within (cancelled
+ * `hoursBefore` departure or closer) with the fewest hours, else nothing. Null tier: free.
+ */
+export function cancellationFee(
+  total: number,
+  tiers: readonly CancellationTier[],
+  minutesBefore: number,
+): { fee: number; tier: CancellationTier | null } {
+  const within = tiers.filter((t) => minutesBefore <= t.hoursBefore * 60).sort((a, b) => a.hoursBefore - b.hoursBefore);
+  const tier = within[0] ?? null;
+  return { fee: tier ? mulDivRound(total, tier.percent, 100) : 0, tier };
+}
