@@ -77,6 +77,8 @@ describe('trips', () => {
         createdByEmail: staffA.user.email,
         createdById: staffA.user.id,
         budgetCode: null,
+        distanceKm: null,
+        estimate: null,
         status: 'Pending',
         statusBeforeCancelRequest: null,
         busInfo: null,

@@ -60,6 +60,8 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     createdByEmail: 'staff@bench.test',
     createdById: 1,
     budgetCode: null,
+    distanceKm: null,
+    estimate: null,
     status: 'Confirmed',
     statusBeforeCancelRequest: null,
     busInfo: null,

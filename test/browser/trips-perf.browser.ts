@@ -56,6 +56,8 @@ function trips(): TripDto[] {
       createdByEmail: 'staff.greenfield@demo.test',
       createdById: 3,
       budgetCode: null,
+      distanceKm: null,
+      estimate: null,
       status: STATUSES[i % STATUSES.length],
       statusBeforeCancelRequest: null,
       busInfo: null,

@@ -12,7 +12,7 @@ export class ApprovalPolicy {
   schoolOrgId: number;
 
   @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'school_org_id' })
+  @JoinColumn({ name: 'school_org_id', foreignKeyConstraintName: 'FK_approval_policies_school' })
   school?: Organization;
 
   @Column({ name: 'tenant_id', type: 'int' })

@@ -23,7 +23,7 @@ export class TripApproval {
   tripId: number;
 
   @ManyToOne(() => Trip, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'trip_id' })
+  @JoinColumn({ name: 'trip_id', foreignKeyConstraintName: 'FK_trip_approvals_trip' })
   trip?: Trip;
 
   @Column({ name: 'school_org_id', type: 'int' })

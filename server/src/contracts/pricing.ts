@@ -143,3 +143,20 @@ export function cancellationFee(
   const tier = within[0] ?? null;
   return { fee: tier ? mulDivRound(total, tier.percent, 100) : 0, tier };
 }
+
+/** A trip's estimate: the quote on its school's partner company's current rate card, with the card it was made on. */
+export interface TripEstimate {
+  companyId: number;
+  companyName: string;
+  rateCardId: number;
+  rateCardVersion: number;
+  quote: Quote;
+  cancellationTiers: CancellationTier[];
+}
+
+/** The most one-way kilometres a request may name. */
+export const MAX_TRIP_KM = 5_000;
+
+export const PricingMessages = {
+  distanceInvalid: `Distance must be a whole number of kilometres from 1 to ${MAX_TRIP_KM}.`,
+} as const;

@@ -3,6 +3,7 @@
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
+import type { TripEstimate } from './pricing';
 import type { BusProgressDto } from './progress-wire';
 
 /**
@@ -138,6 +139,13 @@ export interface TripDto extends TripFormFields {
   createdById: number | null;
   /** The school's budget code for the trip, when its approval policy asks for one (or the requester gave one). */
   budgetCode: string | null;
+  /** The one-way distance the requester gave, in kilometres; null when none was given. */
+  distanceKm: number | null;
+  /**
+   * The price before the request: the quote on the school's partner company's rate card (its version named), in fils;
+   * null without a distance or a priced partner. Kept as quoted.
+   */
+  estimate: TripEstimate | null;
   status: TripStatus;
   /** Set while a cancellation is requested: the status a declined request returns to. */
   statusBeforeCancelRequest: TripStatus | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TripEstimate } from '../contracts/pricing';
 import type { RateCardDto } from '../contracts/rates';
 import { BUS_TYPES } from '../contracts/trip-wire';
 
@@ -51,3 +52,38 @@ type Checked<S extends z.ZodType, T> = Same<z.output<S>, T>;
 const _matches: Record<string, true> = {
   card: true satisfies Checked<typeof rateCardSchema, RateCardDto>,
 };
+
+export const quoteLineSchema = z
+  .object({
+    busType: z.enum(BUS_TYPES),
+    seats: z.number().int().min(1),
+    billableMinutes: minutes,
+    hoursAmount: fils,
+    extraKm: z.number().int().min(0),
+    kmAmount: fils,
+    subtotal: fils,
+    vat: fils,
+  })
+  .meta({ id: 'QuoteLine' });
+
+export const tripEstimateSchema = z
+  .object({
+    companyId: idNum,
+    companyName: z.string(),
+    rateCardId: idNum,
+    rateCardVersion: idNum,
+    quote: z.object({
+      currency: z.string(),
+      vatBasisPoints: z.number().int().min(0),
+      km: z.number().int().min(0).meta({ description: 'There and back.' }),
+      lines: z.array(quoteLineSchema),
+      subtotal: fils,
+      vat: fils,
+      total: fils,
+    }),
+    cancellationTiers: z.array(cancellationTierSchema),
+  })
+  .meta({ id: 'TripEstimate', description: 'A quote on the rate card version named, in fils.' });
+
+// never read: it exists for the compile-time check in its value
+const _estimate: true = true satisfies Checked<typeof tripEstimateSchema, TripEstimate>;

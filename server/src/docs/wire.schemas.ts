@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tripEstimateSchema } from './rates.schemas';
 import { BOOKING_STATUSES, type BookingDto } from '../contracts/bookings';
 import type {
   BusDto,
@@ -184,6 +185,8 @@ export const tripSchema = z
     createdByEmail: z.string(),
     createdById: idNum.nullable(),
     budgetCode: z.string().nullable(),
+    distanceKm: z.number().int().min(1).nullable(),
+    estimate: tripEstimateSchema.nullable(),
     status: tripStatus,
     statusBeforeCancelRequest: tripStatus.nullable(),
     busInfo: z.object({ busType: z.string().nullable(), seats: z.number().int().nullable() }).nullable(),
@@ -256,15 +259,7 @@ export const tripHistorySchema = z
   .object({
     id: idNum,
     tripId: idNum,
-    action: z.enum([
-      ...TRIP_ACTIONS,
-      'recordSubtrip',
-      'submitChange',
-      'approveChange',
-      'requestChangesToChange',
-      'denyChange',
-      'withdraw',
-    ]),
+    action: z.enum([...TRIP_ACTIONS, 'recordSubtrip', 'submitChange', 'approveChange', 'requestChangesToChange', 'denyChange', 'withdraw']),
     fromStatus: tripStatus.nullable(),
     toStatus: tripStatus.nullable(),
     fields: z.array(z.string()),

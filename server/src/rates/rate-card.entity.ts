@@ -20,7 +20,7 @@ export class RateCard {
   companyOrgId: number;
 
   @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_org_id' })
+  @JoinColumn({ name: 'company_org_id', foreignKeyConstraintName: 'FK_rate_cards_company' })
   company?: Organization;
 
   @Column({ type: 'int' })
@@ -42,7 +42,7 @@ export class RateCard {
   createdById: number | null;
 
   @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'created_by_id' })
+  @JoinColumn({ name: 'created_by_id', foreignKeyConstraintName: 'FK_rate_cards_created_by' })
   createdBy?: User | null;
 
   /** The author's name as it was, kept when the account is removed. */

@@ -3,6 +3,9 @@ import { id, idFromText, text } from '../common/input';
 import { FleetMessages as FM } from '../contracts/fleet-messages';
 import { rateCardProblem, RateMessages as M } from '../contracts/rates';
 import { BUS_TYPES } from '../contracts/trip-wire';
+import { MAX_TRIP_KM, PricingMessages } from '../contracts/pricing';
+import { isTripDate, parseTripTime, returnIsAfterDeparture } from '../contracts/trip-form-rules';
+import { TripMessages as TM } from '../contracts/trip-messages';
 
 /**
  * Input shapes of the rate card calls. Types first, with the messages of contracts/rates.ts (so a fraction of a fils
@@ -61,3 +64,27 @@ export type RateCardInput = z.infer<typeof rateCardSchema>;
 /** GET /rates, /rates/versions: admins name the company; a dispatcher may name their own. */
 export const rateQuery = z.object({ companyId: idFromText(FM.companyIdInvalid).optional() });
 export type RateQuery = z.infer<typeof rateQuery>;
+
+const wholeFromText = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+/**
+ * GET /estimates: a request's passengers, one-way kilometres and times, as the request form has them so far; school
+ * staff's school is their own, the others name one. The times follow the request form's own rules.
+ */
+export const estimateQuery = z
+  .object({
+    schoolOrgId: idFromText(TM.schoolNotInTenant).optional(),
+    students: wholeFromText(TM.studentsInvalid, 0, 10_000),
+    staff: wholeFromText(TM.staffInvalid, 0, 10_000).optional(),
+    distanceKm: wholeFromText(PricingMessages.distanceInvalid, 1, MAX_TRIP_KM),
+    departureDate: z.string({ error: TM.departureDateInvalid }).refine(isTripDate, TM.departureDateInvalid),
+    departureTime: z.string({ error: TM.timeInvalid }).refine((t) => parseTripTime(t) !== null, TM.timeInvalid),
+    returnDate: z.string({ error: TM.returnDateInvalid }).refine(isTripDate, TM.returnDateInvalid),
+    returnTime: z.string({ error: TM.timeInvalid }).refine((t) => parseTripTime(t) !== null, TM.timeInvalid),
+  })
+  .refine((q) => returnIsAfterDeparture(q), { message: TM.returnBeforeDeparture });
+export type EstimateQuery = z.infer<typeof estimateQuery>;

@@ -9,6 +9,7 @@ import {
   UpdateDateColumn,
   VersionColumn,
 } from 'typeorm';
+import type { TripEstimate } from '../contracts/pricing';
 import type { TripFormSnapshot } from '../contracts/trip-changes';
 import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
@@ -82,6 +83,14 @@ export class Trip {
   /** The school's budget code for the trip (its approval policy may require one). */
   @Column({ name: 'budget_code', type: 'varchar', length: 50, nullable: true })
   budgetCode: string | null;
+
+  /** The one-way distance the requester gave, in kilometres (the estimate's basis). */
+  @Column({ name: 'distance_km', type: 'int', nullable: true })
+  distanceKm: number | null;
+
+  /** The price before the request: the quote on the partner's rate card (contracts/pricing.ts), money in fils. */
+  @Column({ type: 'jsonb', nullable: true })
+  estimate: TripEstimate | null;
 
   @Column({ name: 'trip_type', type: 'varchar', length: 40 })
   tripType: TripType;

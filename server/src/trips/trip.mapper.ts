@@ -51,6 +51,8 @@ export function toTripDto(r: TripRow): TripDto {
     createdByEmail: r.createdByEmail,
     createdById: r.createdById,
     budgetCode: r.budgetCode ?? null,
+    distanceKm: r.distanceKm ?? null,
+    estimate: r.estimate ?? null,
     status: r.status,
     statusBeforeCancelRequest: r.statusBeforeCancelRequest,
     busInfo: r.busInfo,

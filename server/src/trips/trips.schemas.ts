@@ -4,6 +4,7 @@ import { isTripDate, normalizeTripTime, parseTripTime, tripFormProblem } from '.
 import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
 import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH } from '../contracts/approvals';
+import { MAX_TRIP_KM, PricingMessages } from '../contracts/pricing';
 
 /**
  * Input shapes of the trip calls (the form rules and the bodies), with the messages of contracts/trip-messages.ts.
@@ -166,6 +167,14 @@ export const createTripSchema = z.preprocess(
         schoolOrgId: id(M.schoolNotInTenant).optional(),
         // The school's budget code; its approval policy may require one (checked by the service, which reads the policy).
         budgetCode: optionalText(MAX_BUDGET_CODE_LENGTH, ApprovalMessages.budgetCodeInvalid),
+        // The one-way distance, for the estimate on the partner's rate card.
+        distanceKm: z
+          .number({ error: PricingMessages.distanceInvalid })
+          .int(PricingMessages.distanceInvalid)
+          .min(1, PricingMessages.distanceInvalid)
+          .max(MAX_TRIP_KM, PricingMessages.distanceInvalid)
+          .nullable()
+          .optional(),
         // A new trip is submitted with status Pending; anything else is refused rather than ignored.
         status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
       },
@@ -189,6 +198,7 @@ export const createTripSchema = z.preprocess(
       staff: b.staff ?? null,
       notes: b.notes ?? null,
       budgetCode: b.budgetCode ?? null,
+      distanceKm: b.distanceKm ?? null,
       boosterSeatsRequested: b.boosterSeatsRequested ?? false,
       // The count is kept only when booster seats are requested, otherwise 0.
       boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,

@@ -13,7 +13,9 @@ import {
   isMaterialChange,
   requestAwaitsApproval,
 } from '../contracts/approvals';
+import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
+import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
 import {
@@ -82,7 +84,7 @@ export class TripsService {
    */
   async create(caller: AuthUser, body: CreateTripBody): Promise<TripDto> {
     refuseUnless(decideTripRequest(caller));
-    const { schoolOrgId, budgetCode, ...form } = body;
+    const { schoolOrgId, budgetCode, distanceKm, ...form } = body;
     // School staff's requests take their own school; admins and trip managers name a school of their tenant.
     const staff = caller.role === 'school_staff';
     const school = staff ? caller.activeOrgId : schoolOrgId;
@@ -98,7 +100,12 @@ export class TripsService {
         { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
         { id: caller.id, name: caller.name, email: caller.email },
         form,
-        { status: decision.to, budgetCode },
+        {
+          status: decision.to,
+          budgetCode,
+          distanceKm,
+          estimate: distanceKm === null ? null : await estimateFor(tx, school, tripToQuote(form, distanceKm)),
+        },
       );
       if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
       // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
@@ -246,7 +253,8 @@ export class TripsService {
       tripId: trip.id,
       schoolOrgId: trip.schoolOrgId,
       kind,
-      steps: approvalStepCount(policy, null),
+      // The second step's amount is the trip's estimate, where it has one (a trip without one goes through it).
+      steps: approvalStepCount(policy, trip.estimate?.quote.total ?? null),
       proposed,
       requestedBy: { id: caller.id, name: caller.name },
     });
@@ -423,6 +431,11 @@ function hiddenFromCompanies(h: TripHistoryDto): boolean {
 const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatus.ChangesRequested];
 /** A trip past its school's approval whose material change goes through it again. */
 const PAST_APPROVAL: readonly TripStatus[] = [TripStatus.Pending, TripStatus.Accepted, TripStatus.Confirmed];
+
+/** A request's form and distance as a quote needs them. */
+function tripToQuote(form: TripFormFields, distanceKm: number): QuoteTrip {
+  return { ...form, passengers: form.students + (form.staff ?? 0), distanceKm };
+}
 
 /** The form fields a write's values set. */
 function pickForm(values: Partial<Trip>): Partial<TripFormFields> {

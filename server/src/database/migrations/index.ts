@@ -13,6 +13,7 @@ import { BusProgress1795500000001 } from './1795500000001-BusProgress';
 import { EmailOutbox1795500000002 } from './1795500000002-EmailOutbox';
 import { RateCards1795500000003 } from './1795500000003-RateCards';
 import { ApprovalAtSchool1795674268016 } from './1795674268016-ApprovalAtSchool';
+import { TripEstimates1795676017661 } from './1795676017661-TripEstimates';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   EmailOutbox1795500000002,
   RateCards1795500000003,
   ApprovalAtSchool1795674268016,
+  TripEstimates1795676017661,
 ];

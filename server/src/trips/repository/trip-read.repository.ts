@@ -65,6 +65,8 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.created_by', 'createdBy'],
   ['trip.created_by_email', 'createdByEmail'],
   ['trip.budget_code', 'budgetCode'],
+  ['trip.distance_km', 'distanceKm'],
+  ['trip.estimate', 'estimate'],
   ['trip.trip_type', 'tripType'],
   ['trip.custom_type', 'customType'],
   ['trip.origin', 'origin'],

@@ -1,5 +1,6 @@
 import type { EntityManager, EntityMetadata } from 'typeorm';
 import type { TripAudienceFacts } from '../../common/domain-events';
+import type { TripEstimate } from '../../contracts/pricing';
 import type {
   BusAssignment,
   PassengerDto,
@@ -29,10 +30,10 @@ WITH school AS (
 ), created AS (
   INSERT INTO trips (tenant_id, school_org_id, created_by_id, created_by, created_by_email, trip_type, custom_type, origin,
                      destination, departure_date, departure_time, return_date, return_time, students, staff, notes,
-                     booster_seats_requested, booster_seat_count, status, budget_code)
+                     booster_seats_requested, booster_seat_count, status, budget_code, distance_km, estimate)
   SELECT school.tenant_id, school.id, $4::int, $5::varchar, $6::varchar, $7::varchar, $8::varchar, $9::varchar,
          $10::varchar, $11::date, $12::varchar, $13::date, $14::varchar, $15::int, $16::int, $17::varchar,
-         $18::boolean, $19::int, $20::varchar, $21::varchar
+         $18::boolean, $19::int, $20::varchar, $21::varchar, $22::int, $23::jsonb
     FROM school
   RETURNING *
 ), history AS (
@@ -120,7 +121,7 @@ export async function insertTrip(
   school: NewTripSchool,
   actor: TripActor,
   form: TripFormFields,
-  start: { status: TripStatus; budgetCode: string | null },
+  start: { status: TripStatus; budgetCode: string | null; distanceKm: number | null; estimate: TripEstimate | null },
 ): Promise<{ trip: TripDto; audience: TripAudienceFacts } | null> {
   const [row] = await tx.query<(TripRow & TripAudienceFacts)[]>(CREATE_TRIP_SQL, [
     school.schoolOrgId,
@@ -144,6 +145,8 @@ export async function insertTrip(
     form.boosterSeatCount,
     start.status,
     start.budgetCode,
+    start.distanceKm,
+    start.estimate === null ? null : JSON.stringify(start.estimate),
   ]);
   return row ? splitAudience(row) : null;
 }

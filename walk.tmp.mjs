@@ -1,0 +1,32 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:4100';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+async function as(email, width = 1440) {
+  const ctx = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return page;
+}
+const tariq = await as('teacher.greenfield@demo.test');
+await tariq.goto('/approvals');
+await tariq.waitForTimeout(1500);
+await tariq.screenshot({ path: '/tmp/w1-tariq-approvals.png', fullPage: true });
+const priya = await as('principal.greenfield@demo.test', 390);
+await priya.goto('/approvals');
+await priya.waitForTimeout(1500);
+await priya.screenshot({ path: '/tmp/w2-priya-390.png', fullPage: true });
+const grace = await as('staff.greenfield@demo.test');
+await grace.goto('/trips');
+await grace.waitForTimeout(1500);
+await grace.screenshot({ path: '/tmp/w3-grace-trips.png' });
+await grace.getByText('Heritage Village').first().click();
+await grace.waitForTimeout(1500);
+await grace.screenshot({ path: '/tmp/w4-grace-details.png', fullPage: true });
+await tariq.goto('/dashboard');
+await tariq.waitForTimeout(1500);
+await tariq.screenshot({ path: '/tmp/w5-tariq-dashboard.png' });
+await browser.close();
