@@ -56,6 +56,7 @@ const PGLITE_SUITES = [
   'email',
   'rates',
   'approvals',
+  'estimates',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

@@ -1,0 +1,184 @@
+import { PricingMessages, type TripEstimate } from '../../server/src/contracts/pricing';
+import { TripMessages } from '../../server/src/contracts/trip-messages';
+import type { TripDto } from '../../server/src/contracts/trip-wire';
+import { type TestApp, startTestApp } from '../support/app';
+import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
+
+/**
+ * A price before the request (docs/domain.md, "Rate cards"): GET /estimates as the request form asks it, the estimate
+ * a request stores with its rate card version, and the approval step that applies only above an amount.
+ */
+describe('estimates', () => {
+  let t: TestApp;
+  let acme: TestTenant;
+  let far: TestTenant;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    acme = await buildTenant(t, 'Quotes');
+    far = await buildTenant(t, 'Farther');
+    const dispatcher = acme.users.busA;
+    // Bus A runs a 56-seat yellow bus and a 30-seat white bus, and prices both (hand-worked figures in pricing.spec.ts).
+    for (const [name, busType, seats] of [
+      ['Bus 1', 'Internal Yellow Bus', 56],
+      ['Bus 2', 'White Bus', 30],
+    ] as const) {
+      await t.http().post('/api/fleet/buses').set('Authorization', dispatcher.auth).send({ name, busType, seats }).expect(201);
+    }
+    const rate = { minimumMinutes: 180, includedKm: 100, perKmRate: 300, minutesBefore: 30, minutesAfter: 30 };
+    await t
+      .http()
+      .put('/api/rates')
+      .set('Authorization', dispatcher.auth)
+      .send({
+        currency: 'AED',
+        vatBasisPoints: 500,
+        lines: [
+          { busType: 'White Bus', hourlyRate: 15_000, ...rate },
+          { busType: 'Internal Yellow Bus', hourlyRate: 20_000, ...rate },
+        ],
+        cancellationTiers: [
+          { hoursBefore: 72, percent: 50 },
+          { hoursBefore: 24, percent: 100 },
+        ],
+      })
+      .expect(201);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const query = {
+    students: 23,
+    staff: 2,
+    distanceKm: 80,
+    departureDate: '2027-03-01',
+    departureTime: '09:00 AM',
+    returnDate: '2027-03-01',
+    returnTime: '02:00 PM',
+  };
+  const estimate = (u: TestUser, q: Record<string, unknown> = query) =>
+    t.http().get('/api/estimates').query(q).set('Authorization', u.auth);
+
+  it('quotes the school’s partner’s card: the fewest buses, the time and kilometres billed, VAT per line', async () => {
+    const res = await estimate(acme.users.staffA).expect(200);
+    const body = res.body as TripEstimate;
+    expect(body).toMatchObject({ companyId: acme.orgs.busA.id, companyName: acme.orgs.busA.name, rateCardVersion: 1 });
+    // 25 people: one 30-seat white bus; 6 h × 150.00 + 60 km × 3.00 = 1,080.00 + 54.00 VAT.
+    expect(body.quote).toEqual({
+      currency: 'AED',
+      vatBasisPoints: 500,
+      km: 160,
+      lines: [
+        {
+          busType: 'White Bus',
+          seats: 30,
+          billableMinutes: 360,
+          hoursAmount: 90_000,
+          extraKm: 60,
+          kmAmount: 18_000,
+          subtotal: 108_000,
+          vat: 5_400,
+        },
+      ],
+      subtotal: 108_000,
+      vat: 5_400,
+      total: 113_400,
+    });
+    // 80 people: a yellow and a white bus, each on its own line.
+    const mixed = (await estimate(acme.users.staffA, { ...query, students: 78 }).expect(200)).body as TripEstimate;
+    expect(mixed.quote.lines.map((l) => l.busType)).toEqual(['Internal Yellow Bus', 'White Bus']);
+    expect(mixed.quote.total).toBe(mixed.quote.subtotal + mixed.quote.vat);
+  });
+
+  it('answers null for a school whose partner prices nothing, and names the school for admins and trip managers', async () => {
+    expect((await estimate(acme.users.staffB).expect(200)).body).toBeNull();
+    await estimate(acme.users.admin).expect(400, { message: TripMessages.schoolRequired });
+    const named = await estimate(acme.users.admin, { ...query, schoolOrgId: acme.orgs.schoolA.id }).expect(200);
+    expect((named.body as TripEstimate).quote.total).toBe(113_400);
+    await estimate(acme.users.admin, { ...query, schoolOrgId: far.orgs.schoolA.id }).expect(404);
+  });
+
+  it('is only for those who may request a trip', async () => {
+    await estimate(acme.users.busA).expect(403);
+    await estimate(acme.users.finance).expect(403);
+  });
+
+  it.each([
+    ['a distance of 0', { distanceKm: 0 }, PricingMessages.distanceInvalid],
+    ['a distance in words', { distanceKm: 'far' }, PricingMessages.distanceInvalid],
+    ['a huge distance', { distanceKm: 99_999_999 }, PricingMessages.distanceInvalid],
+    ['negative students', { students: -1 }, TripMessages.studentsInvalid],
+    ['a bad time', { departureTime: '25:00' }, TripMessages.timeInvalid],
+    ['a return before the departure', { returnTime: '08:00 AM' }, TripMessages.returnBeforeDeparture],
+  ])('answers 400 to %s', async (_label, over, message) => {
+    const res = await estimate(acme.users.staffA, { ...query, ...over }).expect(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  const form = {
+    tripType: 'Day Trip',
+    destination: 'Science Park',
+    departureDate: '2027-03-01',
+    departureTime: '09:00 AM',
+    returnDate: '2027-03-01',
+    returnTime: '02:00 PM',
+    students: 23,
+    staff: 2,
+  };
+
+  it('stores the estimate with the request, as quoted on the card version it names, for everyone who sees the trip', async () => {
+    const res = await t
+      .http()
+      .post('/api/trips')
+      .set('Authorization', acme.users.staffA.auth)
+      .send({ ...form, distanceKm: 80 })
+      .expect(201);
+    const trip = res.body as TripDto;
+    expect(trip.distanceKm).toBe(80);
+    expect(trip.estimate).toMatchObject({ companyId: acme.orgs.busA.id, rateCardVersion: 1, quote: { total: 113_400 } });
+    const seen = await t.http().get(`/api/trips/${trip.id}`).set('Authorization', acme.users.busA.auth).expect(200);
+    expect((seen.body as TripDto).estimate).toEqual(trip.estimate);
+    const without = await t.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).send(form).expect(201);
+    expect([without.body.distanceKm, without.body.estimate]).toEqual([null, null]);
+    const bad = await t
+      .http()
+      .post('/api/trips')
+      .set('Authorization', acme.users.staffA.auth)
+      .send({ ...form, distanceKm: -5 })
+      .expect(400);
+    expect(bad.body.message).toBe(PricingMessages.distanceInvalid);
+  });
+
+  it('sends a request through a second step only above its amount (an estimate below it: one step)', async () => {
+    const approver = acme.users.staffA;
+    const policy = (aboveFils: number) => ({
+      steps: [{ approverIds: [approver.user.id] }, { approverIds: [approver.user.id], aboveFils }],
+      budgetCodeRequired: false,
+      reminderDays: 3,
+      expiryDays: 10,
+    });
+    const put = (body: object) =>
+      t
+        .http()
+        .put(`/api/schools/${acme.orgs.schoolA.id}/approval-policy`)
+        .set('Authorization', acme.users.admin.auth)
+        .send(body)
+        .expect(200);
+    const filed = async (distanceKm?: number) => {
+      const res = await t
+        .http()
+        .post('/api/trips')
+        .set('Authorization', acme.users.manager.auth)
+        .send({ ...form, schoolOrgId: acme.orgs.schoolA.id, distanceKm })
+        .expect(201);
+      return (await t.http().get(`/api/trips/${res.body.id}/approval`).set('Authorization', approver.auth).expect(200)).body as {
+        steps: number;
+      };
+    };
+    await put(policy(200_000)); // AED 2,000.00: the AED 1,134.00 estimate is below it
+    expect((await filed(80)).steps).toBe(1);
+    expect((await filed()).steps).toBe(2); // no estimate: always
+    await put({ ...policy(100_000), version: 1 }); // AED 1,000.00: above it
+    expect((await filed(80)).steps).toBe(2);
+    await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10, version: 2 });
+  });
+});
