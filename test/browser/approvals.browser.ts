@@ -116,7 +116,7 @@ describe('approval at the school', () => {
     const admin = (await app.signIn(ADMIN)).page;
     await admin.goto('/approvals');
     const section = admin.getByRole('region', { name: 'Approval policy' });
-    await section.getByRole('textbox', { name: /^School/ }).click();
+    await section.getByRole('combobox', { name: 'School' }).click();
     await admin.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
     const form = section.getByRole('form', { name: 'Approval policy' });
     await form.getByRole('radio', { name: 'Two steps' }).check();
@@ -124,7 +124,7 @@ describe('approval at the school', () => {
       ['Step 1', 'Tariq Haddad'],
       ['Step 2', 'Priya Raman'],
     ] as const) {
-      await form.getByRole('group', { name: step }).getByRole('textbox', { name: /^Approvers/ }).click();
+      await form.getByRole('group', { name: step }).getByRole('combobox', { name: 'Approvers' }).click();
       await admin.getByRole('option', { name, exact: true }).click();
       await admin.keyboard.press('Escape');
     }
@@ -140,7 +140,7 @@ describe('approval at the school', () => {
     expect(saved.updatedBy?.name).toBe('Dana Admin');
     // What the screen shows after a reload: the saved steps and approvers.
     await admin.reload();
-    await section.getByRole('textbox', { name: /^School/ }).click();
+    await section.getByRole('combobox', { name: 'School' }).click();
     await admin.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
     await expect(form.getByRole('radio', { name: 'Two steps' }).isChecked()).resolves.toBe(true);
     await form.getByRole('group', { name: 'Step 1' }).getByText('Tariq Haddad').waitFor();
@@ -385,7 +385,7 @@ describe('approval at the school', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/approvals');
     const section = page.getByRole('region', { name: 'Approval policy' });
-    await section.getByRole('textbox', { name: /^School/ }).click();
+    await section.getByRole('combobox', { name: 'School' }).click();
     await page.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
     await section.getByRole('group', { name: 'Step 2' }).getByText('Priya Raman').waitFor();
     const findings: string[] = [];

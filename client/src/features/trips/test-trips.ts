@@ -42,6 +42,8 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     createdByEmail: 'staff.greenfield@demo.test',
     createdById: 3,
     budgetCode: null,
+    distanceKm: null,
+    estimate: null,
     status: 'Pending',
     statusBeforeCancelRequest: null,
     busInfo: null,

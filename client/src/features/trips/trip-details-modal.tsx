@@ -10,6 +10,7 @@ import { TripActionButtons } from './trip-action-buttons';
 import { TripConflictAlert } from './trip-conflict';
 import { TripHistory } from './trip-history';
 import { TripStatusBadge } from './trip-status-badge';
+import { EstimateView } from '../estimates/trip-estimate';
 import { AssignedBuses, Field, TripSummary } from './trip-summary';
 import { displayType, formatTripDate, tripTitle } from './trip-view';
 import { type DetailsNotice, useTripWorkflow } from './trip-workflow-context';
@@ -133,6 +134,11 @@ export function TripDetailsModal({
               </>
             ) : null}
           </Paper>
+          {trip.estimate ? (
+            <Paper withBorder p="md" radius="md">
+              <EstimateView estimate={trip.estimate} distanceKm={trip.distanceKm} />
+            </Paper>
+          ) : null}
           <BusTimeline trip={trip} />
           <div>
             <Title order={5} mb={6}>

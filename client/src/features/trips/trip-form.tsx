@@ -27,6 +27,8 @@ export interface TripFormProps {
   extraFields?: ReactNode;
   /** Buttons at the left of the footer (the edit form's Request Cancel). */
   extraActions?: ReactNode;
+  /** Fields after the passengers that follow the form's values (the request's distance and its estimate). */
+  afterFields?: (values: TripFormValues) => ReactNode;
   /** A blocking check of the extra fields; a message stops the submit. */
   extraError?: () => string | null;
   resetOnSuccess?: boolean;
@@ -38,6 +40,7 @@ export function TripForm({
   onSubmit,
   onCancel,
   extraFields,
+  afterFields,
   extraActions,
   extraError,
   resetOnSuccess,
@@ -93,6 +96,7 @@ export function TripForm({
             <CountInput label="Booster seats" required {...form.getInputProps('boosterSeatCount')} w={160} />
           ) : null}
         </Group>
+        {afterFields?.(values)}
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <Group justify="space-between" mt="xs" gap="xs">
           <Group gap="xs">{extraActions}</Group>

@@ -1,4 +1,5 @@
 import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from '@contracts/approvals';
+import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
 import { Stack, Text, TextInput } from '@mantine/core';
@@ -10,6 +11,8 @@ import { queryKeys } from '../../api/query-keys';
 import { bookingsApi } from '../bookings/bookings.api';
 import { type KnownSchools, TenantSchoolPicker } from '../admin/tenant-school-picker';
 import { useApprovalPolicy } from '../approvals/approvals.api';
+import { CountInput } from '../../components/count-input';
+import { estimateQuery, RequestEstimate } from '../estimates/trip-estimate';
 import { TripForm } from './trip-form';
 import { toNewTripBody, type TripFormValues } from './trip-form-values';
 import { mergeTrip, tripKeys, tripsApi } from './trips.api';
@@ -46,6 +49,7 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
   const [schoolError, setSchoolError] = useState<string | undefined>();
   const [budgetCode, setBudgetCode] = useState('');
   const [budgetError, setBudgetError] = useState<string | undefined>();
+  const [distanceKm, setDistanceKm] = useState<number | ''>('');
   const knownSchools = useKnownSchools(needsSchool && profile.role !== 'admin');
   // the school's policy says whether a budget code is required; a policy that cannot be read requires nothing here
   // (the server still checks)
@@ -55,10 +59,14 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
 
   const submit = async (values: TripFormValues): Promise<boolean> => {
     try {
-      const body = toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode);
+      const body = {
+        ...toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode),
+        ...(distanceKm !== '' ? { distanceKm } : {}),
+      };
       const created = await tripsApi.create(body);
       if (created && typeof created === 'object' && 'id' in created) mergeTrip(created, 'created');
       setBudgetCode('');
+      setDistanceKm('');
       toast.success('Trip submitted successfully!');
       onDone?.();
       return true;
@@ -76,6 +84,19 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
       onSubmit={submit}
       onCancel={onCancel}
       resetOnSuccess
+      afterFields={(values) => (
+        <Stack gap="xs">
+          <CountInput
+            label="Distance (km, one way)"
+            description="From the school to the destination: the estimate counts there and back."
+            value={distanceKm}
+            onChange={setDistanceKm}
+            max={MAX_TRIP_KM}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <RequestEstimate query={estimateQuery(values, distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)} />
+        </Stack>
+      )}
       extraError={() => {
         const school = needsSchool && !schoolId ? SCHOOL_REQUIRED : null;
         const budget = budgetRequired && !budgetCode.trim() ? ApprovalMessages.budgetCodeRequired : null;

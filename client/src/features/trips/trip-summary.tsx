@@ -95,6 +95,7 @@ export function TripSummary({ trip }: { trip: TripDto }) {
       </Field>
       <Field label="Requested on">{formatDateTime(trip.createdAt)}</Field>
       {trip.budgetCode ? <Field label="Budget code">{trip.budgetCode}</Field> : null}
+      {trip.distanceKm ? <Field label="Distance">{`${trip.distanceKm} km each way`}</Field> : null}
       <Field label="Price">
         {formatAed(tripPrice(trip))}{' '}
         <Badge size="xs" variant="light" color={trip.paid ? 'teal' : 'gray'}>
