@@ -232,6 +232,24 @@ const approvals: A11yScreen = {
       .first()
       .waitFor(),
 };
+// Approval at the school: the requests waiting for the user (the admin sees the tenant's), and the policy below them
+const tripApprovals: A11yScreen = {
+  name: 'Approvals',
+  path: '/approvals',
+  ready: async (p) => {
+    await p
+      .getByRole('list', { name: 'Requests waiting for your approval' })
+      .or(p.getByText('No requests wait for your approval.'))
+      .first()
+      .waitFor();
+    const policy = p.getByRole('region', { name: 'Approval policy' });
+    await policy
+      .getByRole('combobox', { name: 'School' })
+      .or(policy.getByRole('button', { name: 'Save policy' }))
+      .first()
+      .waitFor();
+  },
+};
 const roles: A11yScreen = {
   name: 'Role Permissions',
   path: '/admin/roles',
@@ -344,6 +362,7 @@ export const A11Y_ROLES: A11yRole[] = [
       tripPassengers,
       assignBus,
       confirmReject,
+      tripApprovals,
       bookings,
       newBooking,
       finance,
@@ -373,6 +392,7 @@ export const A11Y_ROLES: A11yRole[] = [
       rowActions('Botanical Gardens'),
       managePassengers,
       editRequest,
+      tripApprovals,
       bookings,
       newBooking,
       settings,

@@ -204,11 +204,18 @@ describe('approval at the school', () => {
     await teacherCard.getByText('1 of 2').waitFor();
     await teacherCard.getByText('Grace Green').waitFor();
     await shot(teacher, 'approvals-teacher-list-1280');
-    await teacherCard.getByRole('group', { name: `Decide on ${destination}` }).getByRole('button', { name: 'Approve' }).click();
+    await teacherCard
+      .getByRole('group', { name: `Decide on ${destination}` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await teacher.getByText(`${destination} approved. It now waits for step 2 of 2.`).first().waitFor();
     await teacherCard.waitFor({ state: 'detached' });
     await teacher.getByText('No requests wait for your approval.').waitFor();
-    expect(await approvalsLink(teacher).getByLabel(/waiting for approval/).count()).toBe(0);
+    expect(
+      await approvalsLink(teacher)
+        .getByLabel(/waiting for approval/)
+        .count(),
+    ).toBe(0);
 
     // Priya's dashboard card and her drawer's badge show it, live.
     const waitingCard = principal.getByRole('region', { name: 'Waiting for your approval' });
@@ -221,7 +228,10 @@ describe('approval at the school', () => {
     // 5. Until Priya approves, the bus company sees nothing of it: not on the board, not in All Trips, not by its id.
     await expect(api(await tokenOf(DISPATCHER), 'GET', `trips/${trip.id}`)).rejects.toThrow(/: 404 /);
     await dispatcherTrips.getByPlaceholder(SEARCH).fill(destination);
-    await dispatcherTrips.getByText(/No trips/i).first().waitFor();
+    await dispatcherTrips
+      .getByText(/No trips/i)
+      .first()
+      .waitFor();
     expect(await dispatcherTrips.locator(`[data-trip-id="${trip.id}"]`).count()).toBe(0);
     expect(await board.getByText(destination).count()).toBe(0);
 
@@ -239,7 +249,10 @@ describe('approval at the school', () => {
     await shot(principal, 'approvals-principal-details-390');
     expect(await board.getByText(destination).count()).toBe(0);
     expect(await dispatcherTrips.locator(`[data-trip-id="${trip.id}"]`).count()).toBe(0);
-    await panel.getByRole('group', { name: `Decide on ${destination}` }).getByRole('button', { name: 'Approve' }).click();
+    await panel
+      .getByRole('group', { name: `Decide on ${destination}` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await principal.getByText(`${destination} approved.`, { exact: true }).first().waitFor();
     await panel.getByText('Approved', { exact: true }).waitFor();
     await details.getByText('Pending', { exact: true }).first().waitFor();
@@ -264,10 +277,7 @@ describe('approval at the school', () => {
     // resubmits, and it waits at step 1 again.
     const second = await fileRequest(`Desert Farm ${fresh()}`);
     await requester.getByPlaceholder(SEARCH).fill(second.destination);
-    await requester
-      .locator(`[data-trip-id="${second.id}"]`)
-      .getByRole('button', { name: second.destination, exact: true })
-      .click();
+    await requester.locator(`[data-trip-id="${second.id}"]`).getByRole('button', { name: second.destination, exact: true }).click();
     const own = requester.getByRole('dialog', { name: 'View trip details' });
     const ownPanel = own.getByRole('region', { name: 'Approval' });
     await ownPanel.getByText('Waiting for approval').waitFor();
@@ -331,53 +341,60 @@ describe('approval at the school', () => {
   it.each([
     [TEACHER, 1280, 1],
     [PRINCIPAL, 390, 2],
-  ] as const)('%s: the Approvals page, the details, the comment dialog and the policy pass axe at %i px, light and dark', async (email, width, step) => {
-    await ensurePolicy();
-    const trip = await fileRequest(`Glass Museum ${fresh()}`);
-    if (step === 2) await decide(TEACHER, trip.id, 'approve');
-    const { page } = await app.signIn(email, { width });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const findings: string[] = [];
-    const check = async (what: string) => {
-      await settle(page);
-      for (const scheme of ['light', 'dark'] as const) {
-        await switchSchemeInPlace(page, scheme);
+  ] as const)(
+    '%s: the Approvals page, the details, the comment dialog and the policy pass axe at %i px, light and dark',
+    async (email, width, step) => {
+      await ensurePolicy();
+      const trip = await fileRequest(`Glass Museum ${fresh()}`);
+      if (step === 2) await decide(TEACHER, trip.id, 'approve');
+      const { page } = await app.signIn(email, { width });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const findings: string[] = [];
+      const check = async (what: string) => {
         await settle(page);
-        findings.push(...(await wcagFindings(page, `${what} ${scheme} ${width}`)));
-      }
-      await switchSchemeInPlace(page, 'light');
-      await expectNoSidewaysOverflow(page, `${what} at ${width} px`);
-    };
+        for (const scheme of ['light', 'dark'] as const) {
+          await switchSchemeInPlace(page, scheme);
+          await settle(page);
+          findings.push(...(await wcagFindings(page, `${what} ${scheme} ${width}`)));
+        }
+        await switchSchemeInPlace(page, 'light');
+        await expectNoSidewaysOverflow(page, `${what} at ${width} px`);
+      };
 
-    await page.goto('/approvals');
-    const card = cardOf(page, trip.destination);
-    await card.getByText(`${step} of 2`).waitFor();
-    // the policy section below the list, with the school's steps loaded
-    await page.getByRole('form', { name: 'Approval policy' }).getByRole('group', { name: 'Step 2' }).waitFor();
-    await check('the Approvals page with its policy');
-    await shot(page, `approvals-page-${width}`, true);
+      await page.goto('/approvals');
+      const card = cardOf(page, trip.destination);
+      await card.getByText(`${step} of 2`).waitFor();
+      // the policy section below the list, with the school's steps loaded
+      await page.getByRole('form', { name: 'Approval policy' }).getByRole('group', { name: 'Step 2' }).waitFor();
+      await check('the Approvals page with its policy');
+      await shot(page, `approvals-page-${width}`, true);
 
-    await card.getByRole('button', { name: 'Request changes' }).click();
-    const ask = page.getByRole('dialog', { name: 'Request changes' });
-    await ask.getByRole('button', { name: 'Request changes' }).click();
-    await ask.getByText('Please say why (comment).').waitFor();
-    await check('the comment dialog, with its message');
-    await shot(page, `approvals-comment-${width}`);
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await ask.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: 'Request changes' }).click();
+      const ask = page.getByRole('dialog', { name: 'Request changes' });
+      await ask.getByRole('button', { name: 'Request changes' }).click();
+      await ask.getByText('Please say why (comment).').waitFor();
+      await check('the comment dialog, with its message');
+      await shot(page, `approvals-comment-${width}`);
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
 
-    await card.getByRole('button', { name: 'Open' }).click();
-    const panel = page.getByRole('dialog', { name: 'View trip details' }).getByRole('region', { name: 'Approval' });
-    await panel.getByText(`Step ${step} of 2`).waitFor();
-    await check('the trip details with its approval');
-    await shot(page, `approvals-details-${width}`);
-    // the comment dialog over the details
-    await panel.getByRole('button', { name: 'Deny' }).click();
-    await page.getByRole('dialog', { name: 'Deny' }).getByRole('textbox', { name: /^Comment/ }).waitFor();
-    await check('the comment dialog over the details');
-    expect(findings).toEqual([]);
-    await app.closeContexts();
-  }, 240_000);
+      await card.getByRole('button', { name: 'Open' }).click();
+      const panel = page.getByRole('dialog', { name: 'View trip details' }).getByRole('region', { name: 'Approval' });
+      await panel.getByText(`Step ${step} of 2`).waitFor();
+      await check('the trip details with its approval');
+      await shot(page, `approvals-details-${width}`);
+      // the comment dialog over the details
+      await panel.getByRole('button', { name: 'Deny' }).click();
+      await page
+        .getByRole('dialog', { name: 'Deny' })
+        .getByRole('textbox', { name: /^Comment/ })
+        .waitFor();
+      await check('the comment dialog over the details');
+      expect(findings).toEqual([]);
+      await app.closeContexts();
+    },
+    240_000,
+  );
 
   it.each([1280, 390])("the admin's policy section passes axe at %i px, light and dark", async (width) => {
     await ensurePolicy();

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { EntityManager } from 'typeorm';
-import { DEFAULT_EXPIRY_DAYS, DEFAULT_REMINDER_DAYS } from '../contracts/approvals';
+import { approvalStepCount, DEFAULT_EXPIRY_DAYS, DEFAULT_REMINDER_DAYS } from '../contracts/approvals';
+import { estimateFor } from '../rates/estimate.repository';
 import type { DemoRefs, DemoSeeder } from '../database/seed/demo.seed';
 import { Trip } from '../trips/trip.entity';
 import { TripHistory } from '../trips/trip-history.entity';
@@ -20,13 +21,16 @@ export const seedDemoApprovals: DemoSeeder = async (tx: EntityManager, refs: Dem
   const requester = refs.users['staff.greenfield@demo.test'];
   const teacher = refs.users['teacher.greenfield@demo.test'];
   const principal = refs.users['principal.greenfield@demo.test'];
-  await tx.insert(ApprovalPolicy, {
-    schoolOrgId: school.id,
-    tenantId: school.tenantId,
+  const policy = {
     steps: [
       { approverIds: [teacher.id], aboveFils: null },
       { approverIds: [principal.id], aboveFils: PRINCIPAL_ABOVE_FILS },
     ],
+  };
+  await tx.insert(ApprovalPolicy, {
+    schoolOrgId: school.id,
+    tenantId: school.tenantId,
+    steps: policy.steps,
     budgetCodeRequired: false,
     reminderDays: DEFAULT_REMINDER_DAYS,
     expiryDays: DEFAULT_EXPIRY_DAYS,
@@ -35,21 +39,39 @@ export const seedDemoApprovals: DemoSeeder = async (tx: EntityManager, refs: Dem
     updatedBy: refs.users['admin@demo.test'].name,
   });
   const today = dayjs().startOf('day');
-  const waiting: {
-    destination: string;
-    inDays: number;
-    students: number;
-    staff: number;
-    budgetCode: string;
-    step: number;
-    askedDaysAgo: number;
-  }[] = [
-    { destination: 'Planetarium', inDays: 18, students: 42, staff: 4, budgetCode: 'SCI-2026-14', step: 1, askedDaysAgo: 1 },
-    { destination: 'Heritage Village', inDays: 24, students: 75, staff: 6, budgetCode: 'HUM-2026-03', step: 2, askedDaysAgo: 2 },
+  // The Planetarium day trip is estimated below AED 5,000 (one step: Tariq's); the two-day Heritage Village trip above it
+  // (two steps: Tariq approved, it waits for Priya).
+  const waiting = [
+    {
+      destination: 'Planetarium',
+      inDays: 18,
+      nights: 0,
+      km: 25,
+      students: 42,
+      staff: 4,
+      budgetCode: 'SCI-2026-14',
+      step: 1,
+      askedDaysAgo: 1,
+    },
+    {
+      destination: 'Heritage Village',
+      inDays: 24,
+      nights: 1,
+      km: 120,
+      students: 75,
+      staff: 6,
+      budgetCode: 'HUM-2026-03',
+      step: 2,
+      askedDaysAgo: 2,
+    },
   ];
   for (const w of waiting) {
     const departure = today.add(w.inDays, 'day').format('YYYY-MM-DD');
+    const back = today.add(w.inDays + w.nights, 'day').format('YYYY-MM-DD');
     const asked = dayjs().subtract(w.askedDaysAgo, 'day').toDate();
+    const times = { departureDate: departure, departureTime: '09:00 AM', returnDate: back, returnTime: '02:30 PM' };
+    const estimate = await estimateFor(tx, school.id, { ...times, passengers: w.students + w.staff, distanceKm: w.km });
+    const steps = approvalStepCount(policy, estimate?.quote.total ?? null);
     const trip = await tx.save(
       tx.create(Trip, {
         tenantId: school.tenantId,
@@ -63,10 +85,9 @@ export const seedDemoApprovals: DemoSeeder = async (tx: EntityManager, refs: Dem
         customType: null,
         origin: 'School',
         destination: w.destination,
-        departureDate: departure,
-        departureTime: '09:00 AM',
-        returnDate: departure,
-        returnTime: '02:30 PM',
+        ...times,
+        distanceKm: w.km,
+        estimate,
         students: w.students,
         staff: w.staff,
         notes: null,
@@ -106,8 +127,8 @@ export const seedDemoApprovals: DemoSeeder = async (tx: EntityManager, refs: Dem
       schoolOrgId: school.id,
       kind: 'request',
       state: 'waiting',
-      step: w.step,
-      steps: 2,
+      step: Math.min(w.step, steps),
+      steps,
       proposed: null,
       requestedById: requester.id,
       requestedBy: requester.name,
