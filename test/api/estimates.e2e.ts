@@ -148,6 +148,43 @@ describe('estimates', () => {
     expect(bad.body.message).toBe(PricingMessages.distanceInvalid);
   });
 
+  it('fills nothing in by itself, but asks the dispatcher why when the buses’ prices move more than 10 % from the quote', async () => {
+    const filed = await t
+      .http()
+      .post('/api/trips')
+      .set('Authorization', acme.users.staffA.auth)
+      .send({ ...form, distanceKm: 80 })
+      .expect(201);
+    const dispatcher = acme.users.busA;
+    const patch = (body: object) => t.http().patch(`/api/trips/${filed.body.id}`).set('Authorization', dispatcher.auth).send(body);
+    const accepted = (await patch({ status: 'Accepted', version: filed.body.version }).expect(200)).body as TripDto;
+    const bus = (tripPrice: number) => [{ busType: 'White Bus', busSeats: 30, tripPrice }];
+    // AED 1,134.00 quoted: AED 1,300.00 is 14.6 % more.
+    const far = await patch({ status: 'Confirmed', buses: bus(1300), version: accepted.version }).expect(400);
+    expect(far.body.message).toBe(PricingMessages.priceReasonRequired);
+    expect((await t.http().get(`/api/trips/${filed.body.id}`).set('Authorization', dispatcher.auth).expect(200)).body).toMatchObject({
+      status: 'Accepted',
+      price: 0,
+    });
+    const near = (await patch({ status: 'Confirmed', buses: bus(1240), version: accepted.version }).expect(200)).body as TripDto;
+    expect(near.price).toBe(1240);
+    const reasoned = await patch({
+      buses: bus(1500),
+      priceReason: 'A second driver for the motorway stretch.',
+      version: near.version,
+    }).expect(200);
+    expect(reasoned.body.price).toBe(1500);
+    const history = (await t.http().get(`/api/trips/${filed.body.id}/history`).set('Authorization', acme.users.staffA.auth).expect(200))
+      .body as {
+      action: string;
+      note?: string;
+    }[];
+    expect(history.filter((h) => h.action === 'assignBuses').map((h) => h.note ?? null)).toEqual([
+      null,
+      'A second driver for the motorway stretch.',
+    ]);
+  });
+
   it('sends a request through a second step only above its amount (an estimate below it: one step)', async () => {
     const approver = acme.users.staffA;
     const policy = (aboveFils: number) => ({

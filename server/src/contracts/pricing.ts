@@ -159,4 +159,15 @@ export const MAX_TRIP_KM = 5_000;
 
 export const PricingMessages = {
   distanceInvalid: `Distance must be a whole number of kilometres from 1 to ${MAX_TRIP_KM}.`,
+  priceReasonRequired: 'The buses’ prices move more than 10 % from the quote: say why (priceReason).',
+  priceReasonInvalid: 'The reason for the price must be text of at most 500 characters.',
 } as const;
+
+/** Does a total move more than 10 % from the quote's (both in fils)? Assign Bus then asks the dispatcher why. */
+export const movesFromQuote = (totalFils: number, quoteFils: number): boolean => Math.abs(totalFils - quoteFils) * 10 > quoteFils;
+
+/** What one bus of a type costs on the trip's quote (fils, VAT included), or null when the quote has no bus of that type. */
+export function quotedBusPrice(estimate: Pick<TripEstimate, 'quote'> | null, busType: BusType): number | null {
+  const line = estimate?.quote.lines.find((l) => l.busType === busType);
+  return line ? line.subtotal + line.vat : null;
+}

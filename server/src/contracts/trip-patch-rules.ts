@@ -28,6 +28,8 @@ export interface TripPatch extends Partial<TripFormFields> {
   version?: number;
   /** Only with an admin's accept: the bus company that takes the trip. */
   busCompanyOrgId?: number;
+  /** With buses: why their prices move more than 10 % from the trip's quote (required then; kept in history). */
+  priceReason?: string | null;
 }
 
 /** Fields that belong to the Assign Bus form. */

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { TripMessages } from '../contracts/trip-messages';
 import { type TripDecision } from '../contracts/trip-rules';
+import { movesFromQuote, PricingMessages } from '../contracts/pricing';
 import { tripFormProblem } from '../contracts/trip-form-rules';
 import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
 import type { TripFleet } from '../fleet/trip-fleet.service';
@@ -60,6 +61,12 @@ export async function patchValues(
         // Fleet buses and drivers are checked (company, active, licence, seats, clashes) under lock.
         const buses = body.buses?.length ? await ctx.fleet.checkAssignment(ctx.tx, trip, body.buses) : body.buses;
         Object.assign(values, { status: d.to, ...assignment(trip, { ...body, buses }) });
+        // A total far from the quote the school saw needs a word on why (kept in the trip's history).
+        const quote = trip.estimate?.quote.total;
+        if (quote !== undefined && values.price !== undefined && !body.priceReason) {
+          if (movesFromQuote(Math.round(Number(values.price) * 100), quote))
+            throw new BadRequestException(PricingMessages.priceReasonRequired);
+        }
         break;
       }
       case 'edit':

@@ -254,6 +254,8 @@ export const updateTripSchema = z.preprocess(
           .max(2_147_483_647, M.versionInvalid)
           .optional(),
         busCompanyOrgId: id(M.busCompanyInvalid).optional(),
+        // Assign Bus: why the buses' prices move more than 10 % from the trip's quote (history keeps it).
+        priceReason: optionalText(500, PricingMessages.priceReasonInvalid),
       },
       { error: M.bodyNotObject },
     )

@@ -132,7 +132,8 @@ export class TripsService {
         if (Object.keys(values).length === 0) return null;
         const gate = await this.approvalGate(work, caller, before, decided.action, values);
         if (gate.held) return gate.held;
-        const trip = await this.write(work, caller, before, audience, values, { action: decided.action });
+        const note = decided.action === 'assignBuses' ? (body.priceReason ?? null) : null;
+        const trip = await this.write(work, caller, before, audience, values, { action: decided.action, note });
         if (gate.submit) await this.submit(work, caller, trip, 'request', null);
         return trip;
       })

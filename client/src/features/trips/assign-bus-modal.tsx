@@ -1,5 +1,7 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { movesFromQuote } from '@contracts/pricing';
+import { formatMoney } from '@contracts/rates';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ResponsiveModal } from '../../components/responsive';
 import { defaultSeats } from './assign-bus-draft';
@@ -18,10 +20,21 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const [base, setBase] = useState<TripDto>(layer.base);
   const list = useBusListDraft(layer.base, base);
   const fleet = useAssignFleet(layer, current, list.setDraft);
-  const saving = useSaveBuses(base, list, (updated) => {
-    onClose();
-    onAssigned(updated);
-  });
+  const [priceReason, setPriceReason] = useState('');
+  const saving = useSaveBuses(
+    base,
+    list,
+    (updated) => {
+      onClose();
+      onAssigned(updated);
+    },
+    priceReason,
+  );
+  // The quote the school saw: a total far from it needs a word on why.
+  const quote = current.estimate?.quote.total ?? null;
+  const priced = list.sending.filter((b) => b.tripPrice != null);
+  const totalFils = priced.reduce((n, b) => n + Math.round(Number(b.tripPrice) * 100), 0);
+  const farFromQuote = quote !== null && priced.length > 0 && movesFromQuote(totalFils, quote);
 
   const conflictMessage = saving.conflictMessage;
   const totalSeats = list.sending.reduce((n, b) => n + b.busSeats, 0);
@@ -59,6 +72,22 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
       ) : null}
       <AssignBusForm fleet={fleet} list={list} />
       <AssignedBusList buses={list.buses} editing={list.editing} onEdit={list.startEdit} onRemove={list.remove} />
+      {quote !== null ? (
+        <Text size="sm">
+          Quoted to the school: AED {formatMoney(quote)} (VAT included)
+          {priced.length > 0 ? `; these buses: AED ${formatMoney(totalFils)}` : ''}
+        </Text>
+      ) : null}
+      {farFromQuote ? (
+        <TextInput
+          label="Why the price differs from the quote"
+          description="More than 10 % from the quote: the school sees this in the trip's history."
+          required
+          maxLength={500}
+          value={priceReason}
+          onChange={(event) => setPriceReason(event.currentTarget.value)}
+        />
+      ) : null}
       {list.sending.length > 0 ? (
         <Text size="xs" c={totalSeats < needed ? 'orange' : 'dimmed'}>
           {totalSeats} seats for {needed} passengers

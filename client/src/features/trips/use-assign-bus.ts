@@ -1,4 +1,5 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
+import { quotedBusPrice } from '@contracts/pricing';
 import { TripMessages } from '@contracts/trip-messages';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { useState } from 'react';
@@ -20,13 +21,18 @@ export function useBusListDraft(initial: TripDto, base: TripDto) {
   const [seatsError, setSeatsError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
 
+  // A bus whose type the trip's quote prices starts at the quoted price (VAT included), until one is typed.
+  const priced = (d: BusDraft): BusDraft => {
+    const fils = d.tripPrice === '' ? quotedBusPrice(base.estimate, d.busType) : null;
+    return fils === null ? d : { ...d, tripPrice: fils / 100 };
+  };
   const set = <K extends keyof BusDraft>(key: K, value: BusDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
+    setDraft((d) => (key === 'busType' ? priced({ ...d, [key]: value }) : { ...d, [key]: value }));
     if (key === 'busSeats') setSeatsError(null);
   };
   /** A fleet bus chosen (its type, seats and name fill the draft), or none: a hired vehicle typed in. */
   const chooseBus = (bus: BusDto | undefined) => {
-    setDraft((d) => (bus ? withBus(d, bus) : { ...d, busId: null, busName: null }));
+    setDraft((d) => (bus ? priced(withBus(d, bus)) : { ...d, busId: null, busName: null }));
     setSeatsError(null);
   };
   /** A fleet driver chosen (their name and mobile fill the draft), or none: the driver typed in. */
@@ -109,7 +115,7 @@ export type BusListDraft = ReturnType<typeof useBusListDraft>;
  * comes back as a conflict to show; a refusal (a double booking, an expired licence, too few seats) is shown in the
  * server's words until the buses change.
  */
-export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: TripDto) => void) {
+export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: TripDto) => void, priceReason = '') {
   const [saving, setSaving] = useState(false);
   const [conflictMessage, setConflictMessage] = useState<string | null>(null);
   // the server's refusal, with the buses it refused: it shows until those buses change
@@ -126,7 +132,13 @@ export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: T
     setSaveError(null);
     let updated: TripDto;
     try {
-      updated = await tripsApi.update(base.id, { buses, status: 'Confirmed', version: base.version });
+      const reason = priceReason.trim();
+      updated = await tripsApi.update(base.id, {
+        buses,
+        status: 'Confirmed',
+        version: base.version,
+        ...(reason ? { priceReason: reason } : {}),
+      });
     } catch (e) {
       setSaving(false);
       const conflict = conflictOf(e);
