@@ -6,37 +6,15 @@
  */
 import { parseTripTime } from './trip-form-rules';
 import type { CancellationTier, RateLine } from './rates';
-import type { BusType } from './trip-wire';
+import type { BusType } from './bus-types';
+import type { Quote, QuoteLine, TripEstimate } from './pricing-wire';
+
+export type { Quote, QuoteLine, TripEstimate } from './pricing-wire';
 
 /** A bus type the company runs, with the most seats one of its buses of that type has. */
 export interface BusOption {
   busType: BusType;
   seats: number;
-}
-
-/** One bus of a quote: its time and distance billed, and what they cost. */
-export interface QuoteLine {
-  busType: BusType;
-  seats: number;
-  billableMinutes: number;
-  hoursAmount: number;
-  extraKm: number;
-  kmAmount: number;
-  /** hoursAmount + kmAmount. */
-  subtotal: number;
-  /** The line's VAT, rounded to the fils. */
-  vat: number;
-}
-
-export interface Quote {
-  currency: string;
-  vatBasisPoints: number;
-  /** Kilometres driven: there and back. */
-  km: number;
-  lines: QuoteLine[];
-  subtotal: number;
-  vat: number;
-  total: number;
 }
 
 /** The trip as a quote needs it: passengers, one-way kilometres, and its wall-clock times. */
@@ -142,16 +120,6 @@ export function cancellationFee(
   const within = tiers.filter((t) => minutesBefore <= t.hoursBefore * 60).sort((a, b) => a.hoursBefore - b.hoursBefore);
   const tier = within[0] ?? null;
   return { fee: tier ? mulDivRound(total, tier.percent, 100) : 0, tier };
-}
-
-/** A trip's estimate: the quote on its school's partner company's current rate card, with the card it was made on. */
-export interface TripEstimate {
-  companyId: number;
-  companyName: string;
-  rateCardId: number;
-  rateCardVersion: number;
-  quote: Quote;
-  cancellationTiers: CancellationTier[];
 }
 
 /** The most one-way kilometres a request may name. */

@@ -3,7 +3,7 @@
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
-import type { TripEstimate } from './pricing';
+import type { TripEstimate } from './pricing-wire';
 import type { BusProgressDto } from './progress-wire';
 
 /**
@@ -44,9 +44,9 @@ export const TripStatus = {
 export const TRIP_TYPES = ['Academic Trip', 'Boarding House Trip', 'Day Trip', 'Sports Trip', 'Other'] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
-/** The bus types an assigned bus may have. */
-export const BUS_TYPES = ['Internal Yellow Bus', 'External Yellow Bus', 'White Bus'] as const;
-export type BusType = (typeof BUS_TYPES)[number];
+import type { BusType } from './bus-types';
+
+export { BUS_TYPES, type BusType } from './bus-types';
 
 /** The origin of a trip that names none. */
 export const DEFAULT_ORIGIN = 'School';

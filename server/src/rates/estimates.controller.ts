@@ -33,8 +33,9 @@ export class EstimatesController {
     if (schoolOrgId === null) throw new ForbiddenException(TripMessages.staffWithoutSchool);
     if (schoolOrgId === undefined) throw new BadRequestException(TripMessages.schoolRequired);
     const school = await this.db.manager.findOneBy(Organization, { id: schoolOrgId, type: 'school' });
-    if (!school || (caller.tenantId !== null && school.tenantId !== caller.tenantId))
+    if (!school || (caller.tenantId !== null && school.tenantId !== caller.tenantId)) {
       throw new NotFoundException(TripMessages.schoolNotInTenant);
+    }
     const estimate = await estimateFor(this.db.manager, school.id, { ...q, passengers: q.students + (q.staff ?? 0) });
     return JSON.stringify(estimate);
   }

@@ -64,8 +64,9 @@ export async function patchValues(
         // A total far from the quote the school saw needs a word on why (kept in the trip's history).
         const quote = trip.estimate?.quote.total;
         if (quote !== undefined && values.price !== undefined && !body.priceReason) {
-          if (movesFromQuote(Math.round(Number(values.price) * 100), quote))
+          if (movesFromQuote(Math.round(Number(values.price) * 100), quote)) {
             throw new BadRequestException(PricingMessages.priceReasonRequired);
+          }
         }
         break;
       }
