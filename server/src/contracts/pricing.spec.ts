@@ -1,4 +1,14 @@
-import { cancellationFee, fewestBuses, mulDivRound, quoteLine, quoteTrip, tripMinutes, type QuoteTrip } from './pricing';
+import {
+  cancellationFee,
+  fewestBuses,
+  movesFromQuote,
+  mulDivRound,
+  quotedBusPrice,
+  quoteLine,
+  quoteTrip,
+  tripMinutes,
+  type QuoteTrip,
+} from './pricing';
 import type { RateLine } from './rates';
 
 // Hand-worked: a White Bus at AED 150.00 an hour (3 hours at least), 100 km included then AED 3.00 a km, half an hour
@@ -144,5 +154,25 @@ describe('pricing: cancellation fees by tier', () => {
   it('rounds a fee half up to the fils, and costs nothing without tiers', () => {
     expect(cancellationFee(101, [{ hoursBefore: 24, percent: 50 }], 0).fee).toBe(51);
     expect(cancellationFee(113_400, [], 0)).toEqual({ fee: 0, tier: null });
+  });
+});
+
+describe('pricing: assigned prices against the quote', () => {
+  it('starts a bus at its type’s quoted price, VAT included, and knows no price for a type the quote has none of', () => {
+    const estimate = { quote: quoteTrip(CARD, OPTIONS, trip({ passengers: 80 }))! };
+    expect(quotedBusPrice(estimate, 'White Bus')).toBe(90_000 + 18_000 + 5_400);
+    expect(quotedBusPrice(estimate, 'External Yellow Bus')).toBeNull();
+    expect(quotedBusPrice(null, 'White Bus')).toBeNull();
+  });
+
+  it.each([
+    [113_400, false],
+    [124_740, false], // exactly 10 % more
+    [124_741, true],
+    [102_060, false], // exactly 10 % less
+    [102_059, true],
+    [0, true],
+  ])('a total of %i fils against a quote of 113,400: asks why = %s', (total, asks) => {
+    expect(movesFromQuote(total, 113_400)).toBe(asks);
   });
 });
