@@ -1,6 +1,8 @@
 import { PricingMessages, type TripEstimate } from '../../server/src/contracts/pricing';
 import { TripMessages } from '../../server/src/contracts/trip-messages';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
+import { localDate } from '../../server/src/contracts/calendar';
+import type { CancellationFeeDto } from '../../server/src/contracts/pricing';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
 
@@ -185,6 +187,85 @@ describe('estimates', () => {
     ]);
   });
 
+  describe('cancellation fees', () => {
+    /** The server's wall clock `hours` from now, as a trip's day and time (`hh:mm AM`). */
+    const wallIn = (hours: number) => {
+      const at = new Date(Date.now() + hours * 3_600_000);
+      const h = at.getHours();
+      const time = `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+      return { date: localDate(at), time };
+    };
+    /** A request departing `hours` from now (back two days later), with its estimate; accepted by Bus A unless `accept` is false. */
+    const trip = async (hours: number, accept = true): Promise<TripDto> => {
+      const leaves = wallIn(hours);
+      const back = wallIn(hours + 48);
+      const body = {
+        ...form,
+        departureDate: leaves.date,
+        departureTime: leaves.time,
+        returnDate: back.date,
+        returnTime: back.time,
+        distanceKm: 80,
+      };
+      const filed = (await t.http().post('/api/trips').set('Authorization', acme.users.staffA.auth).send(body).expect(201)).body as TripDto;
+      if (!accept) return filed;
+      return (
+        await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).send({ status: 'Accepted' }).expect(200)
+      ).body as TripDto;
+    };
+    const patch = (u: TestUser, id: number, body: object) =>
+      t.http().patch(`/api/trips/${id}`).set('Authorization', u.auth).send(body).expect(200);
+    const feeOf = async (id: number) =>
+      ((await t.http().get(`/api/trips/${id}`).set('Authorization', acme.users.busA.auth).expect(200)).body as TripDto)
+        .cancellationFee as CancellationFeeDto | null;
+
+    it('charges the tier the request fell within, of the quoted total, for both sides to see', async () => {
+      const accepted = await trip(30); // within 72 hours, not 24: half
+      expect(accepted.estimate).not.toBeNull();
+      await patch(acme.users.staffA, accepted.id, { status: 'Cancel Requested' });
+      const canceled = (await patch(acme.users.busA, accepted.id, { status: 'Canceled' })).body as TripDto;
+      const total = accepted.estimate!.quote.total;
+      expect(canceled.cancellationFee).toMatchObject({
+        fee: Math.round(total / 2),
+        basis: total,
+        currency: 'AED',
+        tier: { hoursBefore: 72, percent: 50 },
+      });
+      const seenBySchool = (await t.http().get(`/api/trips/${accepted.id}`).set('Authorization', acme.users.staffA.auth).expect(200))
+        .body as TripDto;
+      expect(seenBySchool.cancellationFee).toEqual(canceled.cancellationFee);
+    });
+
+    it('counts from when the cancellation was asked for, not from its approval', async () => {
+      const accepted = await trip(30);
+      await patch(acme.users.staffA, accepted.id, { status: 'Cancel Requested' });
+      // As if it had been asked for 80 hours before departure (the company approving only now, within 72 hours).
+      const earlier = wallIn(30 - 80);
+      await t.db.query(`UPDATE trips SET cancel_requested_wall = $2 WHERE id = $1`, [
+        accepted.id,
+        `${earlier.date}T${toClock(earlier.time)}`,
+      ]);
+      await patch(acme.users.busA, accepted.id, { status: 'Canceled' });
+      expect(await feeOf(accepted.id)).toMatchObject({ fee: 0, tier: null });
+    });
+
+    it('charges everything within 24 hours, on the assigned price once buses are assigned', async () => {
+      const accepted = await trip(10);
+      const price = (accepted.estimate!.quote.total + 5_000) / 100; // AED 50.00 over the quote: within 10 %
+      const buses = [{ busType: 'White Bus', busSeats: 30, tripPrice: price }];
+      const confirmed = (await patch(acme.users.busA, accepted.id, { status: 'Confirmed', buses })).body as TripDto;
+      await patch(acme.users.admin, confirmed.id, { status: 'Canceled' });
+      const basis = accepted.estimate!.quote.total + 5_000;
+      expect(await feeOf(confirmed.id)).toMatchObject({ fee: basis, basis, tier: { hoursBefore: 24, percent: 100 } });
+    });
+
+    it('charges nothing before a company accepted the trip', async () => {
+      const pending = await trip(10, false);
+      const canceled = (await patch(acme.users.staffA, pending.id, { status: 'Canceled' })).body as TripDto;
+      expect(canceled.cancellationFee).toBeNull();
+    });
+  });
+
   it('sends a request through a second step only above its amount (an estimate below it: one step)', async () => {
     const approver = acme.users.staffA;
     const policy = (aboveFils: number) => ({
@@ -219,3 +300,10 @@ describe('estimates', () => {
     await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10, version: 2 });
   });
 });
+
+/** `hh:mm AM` as a 24-hour `HH:mm`. */
+function toClock(time: string): string {
+  const [hm, half] = time.split(' ');
+  const [h, m] = hm.split(':').map(Number);
+  return `${String((h % 12) + (half === 'PM' ? 12 : 0)).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}

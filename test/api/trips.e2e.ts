@@ -79,6 +79,7 @@ describe('trips', () => {
         budgetCode: null,
         distanceKm: null,
         estimate: null,
+        cancellationFee: null,
         status: 'Pending',
         statusBeforeCancelRequest: null,
         busInfo: null,

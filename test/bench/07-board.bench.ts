@@ -62,6 +62,7 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     budgetCode: null,
     distanceKm: null,
     estimate: null,
+    cancellationFee: null,
     status: 'Confirmed',
     statusBeforeCancelRequest: null,
     busInfo: null,

@@ -15,6 +15,7 @@ import { fillDate, LOOKS, type Scheme, shot, useScheme } from './page-helpers';
 const PATHS: Record<string, string> = {
   Dashboard: '/',
   'All Trips': '/trips',
+  Approvals: '/approvals',
   'Dispatch Board': '/dispatch',
   Fleet: '/fleet',
   Rates: '/rates',
@@ -29,6 +30,7 @@ const PATHS: Record<string, string> = {
 const ADMIN_LINKS = [
   'Dashboard',
   'All Trips',
+  'Approvals',
   'Dispatch Board',
   'Fleet',
   'Rates',
@@ -360,7 +362,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     it(`keeps school staff to their screens (${tag})`, async () => {
       const page = await open('staff.greenfield@demo.test', scheme, width);
       await expectGreeting(page, 'Grace Green');
-      await expectSidebar(page, width, ['Dashboard', 'All Trips', 'Extra Bookings', 'Settings'], `drawer-staff-${tag}`, 'button');
+      await expectSidebar(page, width, ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'], `drawer-staff-${tag}`, 'button');
 
       await expectNotAllowed(page, '/admin/users', 'School Staff', 'Dashboard');
       expect(await breadcrumb(page)).toEqual(['Home', 'Unauthorized']);

@@ -58,6 +58,7 @@ function trips(): TripDto[] {
       budgetCode: null,
       distanceKm: null,
       estimate: null,
+      cancellationFee: null,
       status: STATUSES[i % STATUSES.length],
       statusBeforeCancelRequest: null,
       busInfo: null,

@@ -4,6 +4,19 @@
  */
 import type { BusType } from './bus-types';
 
+/**
+ * What cancelling a trip cost: the tier of the quote's cancellation policy the request fell within (null: none, so
+ * free), its percentage of `basis` (the assigned price, else the quote's total), in fils.
+ */
+export interface CancellationFeeDto {
+  fee: number;
+  basis: number;
+  currency: string;
+  tier: { hoursBefore: number; percent: number } | null;
+  /** When the cancellation was asked for: the fee counts from then, not from its approval. */
+  requestedAt: string;
+}
+
 /** One bus of a quote: its time and distance billed, and what they cost. */
 export interface QuoteLine {
   busType: BusType;

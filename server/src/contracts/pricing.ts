@@ -7,9 +7,9 @@
 import { parseTripTime } from './trip-form-rules';
 import type { CancellationTier, RateLine } from './rates';
 import type { BusType } from './bus-types';
-import type { Quote, QuoteLine, TripEstimate } from './pricing-wire';
+import type { CancellationFeeDto, Quote, QuoteLine, TripEstimate } from './pricing-wire';
 
-export type { Quote, QuoteLine, TripEstimate } from './pricing-wire';
+export type { CancellationFeeDto, Quote, QuoteLine, TripEstimate } from './pricing-wire';
 
 /** A bus type the company runs, with the most seats one of its buses of that type has. */
 export interface BusOption {
@@ -138,4 +138,34 @@ export const movesFromQuote = (totalFils: number, quoteFils: number): boolean =>
 export function quotedBusPrice(estimate: Pick<TripEstimate, 'quote'> | null, busType: BusType): number | null {
   const line = estimate?.quote.lines.find((l) => l.busType === busType);
   return line ? line.subtotal + line.vat : null;
+}
+
+/** Minutes from a wall-clock time (`YYYY-MM-DDTHH:mm`, calendar.ts `localDateTime`) to a trip's departure; negative once it left. */
+export function minutesBeforeDeparture(now: string, trip: { departureDate: string; departureTime: string }): number {
+  const at = (date: string, minutes: number) => Date.parse(`${date}T00:00:00Z`) / 60_000 + minutes;
+  const [date, time] = now.split('T');
+  const [h, m] = time.split(':').map(Number);
+  return at(trip.departureDate, parseTripTime(trip.departureTime) ?? 0) - at(date, h * 60 + m);
+}
+
+/**
+ * The fee a cancellation costs (docs/domain.md, "Cancellation fees"): none before a company accepted the trip or for
+ * a trip without a quote; else the quote's tiers (the card in force when it was quoted) applied to the assigned price
+ * (or, before buses, the quote's total), counted from when the cancellation was asked for (`requestedAt`, wall clock).
+ */
+export function tripCancellationFee(
+  trip: {
+    busCompanyOrgId: number | null;
+    price: number;
+    departureDate: string;
+    departureTime: string;
+    estimate: Pick<TripEstimate, 'quote' | 'cancellationTiers'> | null;
+  },
+  requestedAtWall: string,
+  requestedAt: string,
+): CancellationFeeDto | null {
+  if (trip.busCompanyOrgId === null || !trip.estimate) return null;
+  const basis = trip.price > 0 ? Math.round(trip.price * 100) : trip.estimate.quote.total;
+  const { fee, tier } = cancellationFee(basis, trip.estimate.cancellationTiers, minutesBeforeDeparture(requestedAtWall, trip));
+  return { fee, basis, currency: trip.estimate.quote.currency, tier, requestedAt };
 }

@@ -3,7 +3,7 @@
  * the domain events and the client. Dates are `YYYY-MM-DD`; instants are ISO 8601 strings.
  */
 
-import type { TripEstimate } from './pricing-wire';
+import type { CancellationFeeDto, TripEstimate } from './pricing-wire';
 import type { BusProgressDto } from './progress-wire';
 
 /**
@@ -146,6 +146,8 @@ export interface TripDto extends TripFormFields {
    * null without a distance or a priced partner. Kept as quoted.
    */
   estimate: TripEstimate | null;
+  /** What cancelling the trip cost, with the tier that applied; null unless it was cancelled after a company accepted it. */
+  cancellationFee: CancellationFeeDto | null;
   status: TripStatus;
   /** Set while a cancellation is requested: the status a declined request returns to. */
   statusBeforeCancelRequest: TripStatus | null;

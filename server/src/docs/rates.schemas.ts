@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TripEstimate } from '../contracts/pricing';
+import type { CancellationFeeDto, TripEstimate } from '../contracts/pricing';
 import type { RateCardDto } from '../contracts/rates';
 import { BUS_TYPES } from '../contracts/trip-wire';
 
@@ -85,5 +85,16 @@ export const tripEstimateSchema = z
   })
   .meta({ id: 'TripEstimate', description: 'A quote on the rate card version named, in fils.' });
 
+export const cancellationFeeSchema = z
+  .object({
+    fee: fils,
+    basis: fils.meta({ description: 'The assigned price, else the quote’s total.' }),
+    currency: z.string(),
+    tier: cancellationTierSchema.nullable().meta({ description: 'The tier the request fell within; null: free.' }),
+    requestedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'CancellationFee' });
+
 // never read: it exists for the compile-time check in its value
 const _estimate: true = true satisfies Checked<typeof tripEstimateSchema, TripEstimate>;
+const _fee: true = true satisfies Checked<typeof cancellationFeeSchema, CancellationFeeDto>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tripEstimateSchema } from './rates.schemas';
+import { cancellationFeeSchema, tripEstimateSchema } from './rates.schemas';
 import { BOOKING_STATUSES, type BookingDto } from '../contracts/bookings';
 import type {
   BusDto,
@@ -187,6 +187,7 @@ export const tripSchema = z
     budgetCode: z.string().nullable(),
     distanceKm: z.number().int().min(1).nullable(),
     estimate: tripEstimateSchema.nullable(),
+    cancellationFee: cancellationFeeSchema.nullable(),
     status: tripStatus,
     statusBeforeCancelRequest: tripStatus.nullable(),
     busInfo: z.object({ busType: z.string().nullable(), seats: z.number().int().nullable() }).nullable(),

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { TripMessages } from '../contracts/trip-messages';
 import { type TripDecision } from '../contracts/trip-rules';
-import { movesFromQuote, PricingMessages } from '../contracts/pricing';
+import { movesFromQuote, PricingMessages, tripCancellationFee } from '../contracts/pricing';
 import { tripFormProblem } from '../contracts/trip-form-rules';
 import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
 import type { TripFleet } from '../fleet/trip-fleet.service';
@@ -49,13 +49,31 @@ export async function patchValues(
         Object.assign(values, { status: d.to, editRequest: false, editRequestBefore: null });
         break;
       case 'cancel':
-      case 'approveCancel':
+      case 'approveCancel': {
+        // The fee counts from when the cancellation was asked for: a request's time, or now for a cancel outright.
+        const asked = d.action === 'approveCancel' ? await cancelAskedAt(ctx, trip.id) : null;
+        const fee = tripCancellationFee(trip, asked?.wall ?? ctx.fleet.now(), (asked?.at ?? new Date()).toISOString());
+        Object.assign(values, { status: d.to, cancelRequest: false, statusBeforeCancelRequest: null, cancellationFee: fee });
+        break;
+      }
       case 'declineCancel':
         // Declining a cancellation returns the trip to the status it held before the request.
-        Object.assign(values, { status: d.to, cancelRequest: false, statusBeforeCancelRequest: null });
+        Object.assign(values, {
+          status: d.to,
+          cancelRequest: false,
+          statusBeforeCancelRequest: null,
+          cancelRequestedWall: null,
+          cancelRequestedAt: null,
+        });
         break;
       case 'requestCancel':
-        Object.assign(values, { status: d.to, cancelRequest: true, statusBeforeCancelRequest: trip.status });
+        Object.assign(values, {
+          status: d.to,
+          cancelRequest: true,
+          statusBeforeCancelRequest: trip.status,
+          cancelRequestedWall: ctx.fleet.now(),
+          cancelRequestedAt: new Date(),
+        });
         break;
       case 'assignBuses': {
         // Fleet buses and drivers are checked (company, active, licence, seats, clashes) under lock.
@@ -108,6 +126,15 @@ export function predictedFields(before: TripDto, values: Partial<Trip>): string[
     const value = k === 'price' ? Number(set[k]) : set[k];
     return JSON.stringify(before[k]) !== JSON.stringify(value);
   });
+}
+
+/** When the trip's pending cancellation was asked for, as requestCancel recorded it; null when it was not recorded. */
+async function cancelAskedAt({ tx }: PatchContext, tripId: number): Promise<{ wall: string; at: Date } | null> {
+  const [row] = await tx.query<{ wall: string | null; at: Date | string | null }[]>(
+    'SELECT cancel_requested_wall AS wall, cancel_requested_at AS at FROM trips WHERE id = $1',
+    [tripId],
+  );
+  return row?.wall && row.at ? { wall: row.wall, at: new Date(row.at) } : null;
 }
 
 /** A company accepting takes the trip; an admin names the company, by default the school's only partner. */

@@ -9,7 +9,7 @@ import {
   UpdateDateColumn,
   VersionColumn,
 } from 'typeorm';
-import type { TripEstimate } from '../contracts/pricing';
+import type { CancellationFeeDto, TripEstimate } from '../contracts/pricing';
 import type { TripFormSnapshot } from '../contracts/trip-changes';
 import type { BusAssignment, BusInfo, DriverInfo, TripStatus, TripType } from '../contracts/trip-wire';
 import { Organization } from '../tenancy/organization.entity';
@@ -91,6 +91,17 @@ export class Trip {
   /** The price before the request: the quote on the partner's rate card (contracts/pricing.ts), money in fils. */
   @Column({ type: 'jsonb', nullable: true })
   estimate: TripEstimate | null;
+
+  /** When the cancellation was asked for (the school's wall clock, `YYYY-MM-DDTHH:mm`, and the instant): its fee counts from then. */
+  @Column({ name: 'cancel_requested_wall', type: 'varchar', length: 16, nullable: true })
+  cancelRequestedWall: string | null;
+
+  @Column({ name: 'cancel_requested_at', type: 'timestamptz', nullable: true })
+  cancelRequestedAt: Date | null;
+
+  /** What cancelling cost, recorded when the trip was cancelled (contracts/pricing.ts `tripCancellationFee`). */
+  @Column({ name: 'cancellation_fee', type: 'jsonb', nullable: true })
+  cancellationFee: CancellationFeeDto | null;
 
   @Column({ name: 'trip_type', type: 'varchar', length: 40 })
   tripType: TripType;

@@ -53,6 +53,7 @@ export function toTripDto(r: TripRow): TripDto {
     budgetCode: r.budgetCode ?? null,
     distanceKm: r.distanceKm ?? null,
     estimate: r.estimate ?? null,
+    cancellationFee: r.cancellationFee ?? null,
     status: r.status,
     statusBeforeCancelRequest: r.statusBeforeCancelRequest,
     busInfo: r.busInfo,

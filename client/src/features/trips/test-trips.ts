@@ -44,6 +44,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     budgetCode: null,
     distanceKm: null,
     estimate: null,
+    cancellationFee: null,
     status: 'Pending',
     statusBeforeCancelRequest: null,
     busInfo: null,

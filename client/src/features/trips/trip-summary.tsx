@@ -1,3 +1,5 @@
+import type { CancellationFeeDto } from '@contracts/pricing';
+import { formatMoney } from '@contracts/rates';
 import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
@@ -69,6 +71,12 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
   );
 }
 
+/** "AED 567.00: 50 % within 72 hours of departure", or why it cost nothing. */
+export function cancellationFeeText(fee: CancellationFeeDto): string {
+  if (!fee.tier) return 'None: cancelled before the cancellation terms applied';
+  return `${fee.currency} ${formatMoney(fee.fee)}: ${fee.tier.percent} % of ${fee.currency} ${formatMoney(fee.basis)}, asked for within ${fee.tier.hoursBefore} hours of departure`;
+}
+
 export function TripSummary({ trip }: { trip: TripDto }) {
   const staff = trip.staff === null || trip.staff === undefined ? '—' : String(trip.staff);
   return (
@@ -96,6 +104,7 @@ export function TripSummary({ trip }: { trip: TripDto }) {
       <Field label="Requested on">{formatDateTime(trip.createdAt)}</Field>
       {trip.budgetCode ? <Field label="Budget code">{trip.budgetCode}</Field> : null}
       {trip.distanceKm ? <Field label="Distance">{`${trip.distanceKm} km each way`}</Field> : null}
+      {trip.cancellationFee ? <Field label="Cancellation fee">{cancellationFeeText(trip.cancellationFee)}</Field> : null}
       <Field label="Price">
         {formatAed(tripPrice(trip))}{' '}
         <Badge size="xs" variant="light" color={trip.paid ? 'teal' : 'gray'}>

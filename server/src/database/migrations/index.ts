@@ -14,6 +14,7 @@ import { EmailOutbox1795500000002 } from './1795500000002-EmailOutbox';
 import { RateCards1795500000003 } from './1795500000003-RateCards';
 import { ApprovalAtSchool1795674268016 } from './1795674268016-ApprovalAtSchool';
 import { TripEstimates1795676017661 } from './1795676017661-TripEstimates';
+import { CancellationFees1795677237504 } from './1795677237504-CancellationFees';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   RateCards1795500000003,
   ApprovalAtSchool1795674268016,
   TripEstimates1795676017661,
+  CancellationFees1795677237504,
 ];

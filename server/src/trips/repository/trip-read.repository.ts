@@ -67,6 +67,7 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.budget_code', 'budgetCode'],
   ['trip.distance_km', 'distanceKm'],
   ['trip.estimate', 'estimate'],
+  ['trip.cancellation_fee', 'cancellationFee'],
   ['trip.trip_type', 'tripType'],
   ['trip.custom_type', 'customType'],
   ['trip.origin', 'origin'],
