@@ -69,7 +69,7 @@ describe('the estimate on the request form', () => {
     renderWithApp(<RequestEstimate query={estimateQuery(filled, 80, null)} />);
     expect(await screen.findByText('AED 1,134.00')).toBeInTheDocument();
     expect(screen.getByText('White Bus (30 seats)')).toBeInTheDocument();
-    expect(screen.getByText('6 h')).toBeInTheDocument();
+    expect(screen.getByText('6 h, 60 km extra')).toBeInTheDocument();
     expect(screen.getAllByText('AED 1,080.00')).toHaveLength(2); // the bus's line and the subtotal
     expect(screen.getByText('AED 54.00')).toBeInTheDocument();
     expect(screen.getByText(/Estimate from Desert Star Buses \(rates version 2\): 80 km each way, 160 km in all/)).toBeInTheDocument();

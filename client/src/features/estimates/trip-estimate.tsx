@@ -35,18 +35,19 @@ export function estimateQuery(
 const aed = (fils: number, currency: string) => `${currency} ${formatMoney(fils)}`;
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
 
-/** A quote as a table: each bus's time and kilometres billed, then subtotal, VAT and total. */
+/** A quote as a table: each bus's time and kilometres billed, then subtotal, VAT and total. Three columns fit a phone. */
 export function QuoteTable({ quote, caption }: { quote: Quote; caption: string }) {
   const money = (fils: number) => aed(fils, quote.currency);
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table fz="sm" verticalSpacing={4} captionSide="top">
-        <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        {caption}
+      </Text>
+      <Table fz="sm" verticalSpacing={4} aria-label="Estimate by bus">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Bus</Table.Th>
-            <Table.Th scope="col">Time billed</Table.Th>
-            <Table.Th scope="col">Extra km</Table.Th>
+            <Table.Th scope="col">Billed</Table.Th>
             <Table.Th scope="col" ta="right">
               Amount
             </Table.Th>
@@ -58,36 +59,44 @@ export function QuoteTable({ quote, caption }: { quote: Quote; caption: string }
               <Table.Td>
                 {l.busType} ({l.seats} seats)
               </Table.Td>
-              <Table.Td>{hours(l.billableMinutes)}</Table.Td>
-              <Table.Td>{l.extraKm}</Table.Td>
-              <Table.Td ta="right">{money(l.subtotal)}</Table.Td>
+              <Table.Td>
+                {hours(l.billableMinutes)}
+                {l.extraKm > 0 ? `, ${l.extraKm} km extra` : ''}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(l.subtotal)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row" colSpan={3}>
+            <Table.Th scope="row" colSpan={2}>
               Subtotal
             </Table.Th>
-            <Table.Td ta="right">{money(quote.subtotal)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {money(quote.subtotal)}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row" colSpan={3}>
+            <Table.Th scope="row" colSpan={2}>
               VAT {quote.vatBasisPoints / 100} %
             </Table.Th>
-            <Table.Td ta="right">{money(quote.vat)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {money(quote.vat)}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row" colSpan={3}>
+            <Table.Th scope="row" colSpan={2}>
               Total
             </Table.Th>
-            <Table.Td ta="right" fw={700}>
+            <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
               {money(quote.total)}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </Stack>
   );
 }
 
