@@ -362,7 +362,13 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     it(`keeps school staff to their screens (${tag})`, async () => {
       const page = await open('staff.greenfield@demo.test', scheme, width);
       await expectGreeting(page, 'Grace Green');
-      await expectSidebar(page, width, ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'], `drawer-staff-${tag}`, 'button');
+      await expectSidebar(
+        page,
+        width,
+        ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'],
+        `drawer-staff-${tag}`,
+        'button',
+      );
 
       await expectNotAllowed(page, '/admin/users', 'School Staff', 'Dashboard');
       expect(await breadcrumb(page)).toEqual(['Home', 'Unauthorized']);
