@@ -266,6 +266,62 @@ describe('estimates', () => {
     });
   });
 
+  it('quotes an edited trip again, and sends a change that moves its price more than 10 % through approval again', async () => {
+    const staff = acme.users.staffA;
+    const filed = (
+      await t
+        .http()
+        .post('/api/trips')
+        .set('Authorization', staff.auth)
+        .send({ ...form, distanceKm: 80 })
+        .expect(201)
+    ).body as TripDto;
+    const edited = (await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', staff.auth).send({ students: 78 }).expect(200))
+      .body as TripDto;
+    expect(edited.estimate!.quote.lines).toHaveLength(2);
+    expect(edited.estimate!.quote.total).toBeGreaterThan(filed.estimate!.quote.total);
+    const accepted = (
+      await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).send({ status: 'Accepted' }).expect(200)
+    ).body as TripDto;
+    const policy = { steps: [{ approverIds: [acme.users.staffA.user.id] }], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10 };
+    const school = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
+    const current = (await t.http().get(school).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
+    await t
+      .http()
+      .put(school)
+      .set('Authorization', acme.users.admin.auth)
+      .send({ ...policy, version: current.version })
+      .expect(200);
+    try {
+      // Ten minutes later back: the quote moves less than 10 %, the change applies at once.
+      const near = await t
+        .http()
+        .patch(`/api/trips/${filed.id}`)
+        .set('Authorization', staff.auth)
+        .send({ returnTime: '02:10 PM' })
+        .expect(200);
+      expect(near.body.returnTime).toBe('02:10 PM');
+      // Six hours later back: more than 10 % dearer, the change waits at the school.
+      const far = await t
+        .http()
+        .patch(`/api/trips/${filed.id}`)
+        .set('Authorization', staff.auth)
+        .send({ returnTime: '08:10 PM' })
+        .expect(202);
+      expect(far.body.approval).toMatchObject({ kind: 'change', state: 'waiting' });
+      const seen = (await t.http().get(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).expect(200)).body as TripDto;
+      expect([seen.returnTime, seen.status]).toEqual(['02:10 PM', accepted.status]);
+    } finally {
+      const now = (await t.http().get(school).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
+      await t
+        .http()
+        .put(school)
+        .set('Authorization', acme.users.admin.auth)
+        .send({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10, version: now.version })
+        .expect(200);
+    }
+  });
+
   it('sends a request through a second step only above its amount (an estimate below it: one step)', async () => {
     const approver = acme.users.staffA;
     const policy = (aboveFils: number) => ({
@@ -274,13 +330,17 @@ describe('estimates', () => {
       reminderDays: 3,
       expiryDays: 10,
     });
-    const put = (body: object) =>
-      t
+    const path = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
+    // Each change names the version it replaces (whatever earlier tests left).
+    const put = async (body: object) => {
+      const { version } = (await t.http().get(path).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
+      await t
         .http()
-        .put(`/api/schools/${acme.orgs.schoolA.id}/approval-policy`)
+        .put(path)
         .set('Authorization', acme.users.admin.auth)
-        .send(body)
+        .send({ ...body, version })
         .expect(200);
+    };
     const filed = async (distanceKm?: number) => {
       const res = await t
         .http()
@@ -295,9 +355,9 @@ describe('estimates', () => {
     await put(policy(200_000)); // AED 2,000.00: the AED 1,134.00 estimate is below it
     expect((await filed(80)).steps).toBe(1);
     expect((await filed()).steps).toBe(2); // no estimate: always
-    await put({ ...policy(100_000), version: 1 }); // AED 1,000.00: above it
+    await put(policy(100_000)); // AED 1,000.00: above it
     expect((await filed(80)).steps).toBe(2);
-    await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10, version: 2 });
+    await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10 });
   });
 });
 

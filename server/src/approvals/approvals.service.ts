@@ -18,6 +18,7 @@ import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import { lockVisibleTrip, readTrips, visibleTrips } from '../trips/repository/trip-read.repository';
 import { recordHistory } from '../trips/repository/trip-write.repository';
+import { estimateFor } from '../rates/estimate.repository';
 import { formSnapshot } from '../trips/trip.mapper';
 import type { Trip } from '../trips/trip.entity';
 import { TripsService } from '../trips/trips.service';
@@ -146,7 +147,7 @@ export class ApprovalsService {
           await this.trips.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
           return 'moved on';
         }
-        await this.trips.write(work, caller, before, locked.audience, this.changeValues(before, open), {
+        await this.trips.write(work, caller, before, locked.audience, await this.changeValues(work, before, open), {
           action: 'approveChange',
           note: comment,
         });
@@ -177,9 +178,14 @@ export class ApprovalsService {
    * A held change, approved: written as school staff's edit would have been. On a Confirmed trip it becomes the edit
    * request its company accepts or rejects, with the fields as they were kept (from the first change of a request).
    */
-  private changeValues(before: TripDto, approval: TripApproval): Partial<Trip> {
+  private async changeValues(work: Work, before: TripDto, approval: TripApproval): Promise<Partial<Trip>> {
     const proposed = { ...formSnapshot(before), ...approval.proposed };
     const values: Partial<Trip> = Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, proposed[f]]));
+    // Quoted again, as the edit would have been (its times or passengers changed).
+    if (before.distanceKm !== null) {
+      const passengers = proposed.students + (proposed.staff ?? 0);
+      values.estimate = await estimateFor(work.tx, before.schoolOrgId, { ...proposed, passengers, distanceKm: before.distanceKm });
+    }
     if (before.status === TripStatus.Confirmed) {
       Object.assign(values, { status: TripStatus.Pending, editRequest: true, editRequestBefore: formSnapshot(before) });
     }

@@ -4,6 +4,7 @@ import type { AuthUser } from '../common/auth-user';
 import { TripMessages } from '../contracts/trip-messages';
 import { type TripDecision } from '../contracts/trip-rules';
 import { movesFromQuote, PricingMessages, tripCancellationFee } from '../contracts/pricing';
+import { estimateFor } from '../rates/estimate.repository';
 import { tripFormProblem } from '../contracts/trip-form-rules';
 import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
 import type { TripFleet } from '../fleet/trip-fleet.service';
@@ -88,12 +89,24 @@ export async function patchValues(
         }
         break;
       }
-      case 'edit':
-        Object.assign(values, editedFields(trip, body));
+      case 'edit': {
+        const fields = editedFields(trip, body);
+        Object.assign(values, fields);
+        // A trip quoted from its distance is quoted again when what it costs may change (its times or passengers).
+        if (trip.distanceKm !== null && quotedFieldsChange(trip, fields)) {
+          const passengers = (fields.students ?? trip.students) + ((fields.staff === undefined ? trip.staff : fields.staff) ?? 0);
+          values.estimate = await estimateFor(ctx.tx, trip.schoolOrgId, {
+            ...formSnapshot(trip),
+            ...fields,
+            passengers,
+            distanceKm: trip.distanceKm,
+          });
+        }
         // School staff editing a Confirmed trip send an edit request. The fields as they were are kept (from the first
         // change of a request) so the company reads what changed.
         if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true, editRequestBefore: formSnapshot(trip) });
         break;
+      }
       case 'delete':
         values.deleted = true;
         break;
@@ -126,6 +139,13 @@ export function predictedFields(before: TripDto, values: Partial<Trip>): string[
     const value = k === 'price' ? Number(set[k]) : set[k];
     return JSON.stringify(before[k]) !== JSON.stringify(value);
   });
+}
+
+/** The fields a quote depends on: the times and the passengers. */
+const QUOTED_FIELDS = ['departureDate', 'departureTime', 'returnDate', 'returnTime', 'students', 'staff'] as const;
+
+function quotedFieldsChange(trip: TripDto, fields: Partial<Trip>): boolean {
+  return QUOTED_FIELDS.some((f) => fields[f] !== undefined && fields[f] !== trip[f]);
 }
 
 /** When the trip's pending cancellation was asked for, as requestCancel recorded it; null when it was not recorded. */

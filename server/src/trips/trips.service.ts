@@ -222,7 +222,13 @@ export class TripsService {
     if (!PAST_APPROVAL.includes(before.status)) return {};
     const policy = await policyOf(tx, before.schoolOrgId);
     const after = { ...formSnapshot(before), ...pickForm(values) };
-    if (policy.steps.length === 0 || !isMaterialChange(before, after)) return {};
+    // The price too: a new quote more than 10 % from the one approved goes through approval again.
+    const priceFils = (e: TripDto['estimate'] | undefined) => e?.quote.total ?? null;
+    const material = isMaterialChange(
+      { ...before, priceFils: priceFils(before.estimate) },
+      { ...after, priceFils: values.estimate !== undefined ? priceFils(values.estimate) : priceFils(before.estimate) },
+    );
+    if (policy.steps.length === 0 || !material) return {};
     if (before.busCompanyOrgId === null) {
       values.status = TripStatus.AwaitingApproval;
       return { submit: true };
