@@ -57,8 +57,8 @@ describe('the day of travel', () => {
   beforeEach(async () => {
     omar = await buildDriverAccount(t, acme.orgs.busA, { name: 'Omar Haddad' });
     sara = await buildDriverAccount(t, acme.orgs.busA, { name: 'Sara Nasser' });
-    bus7 = await buildBus(t, acme.orgs.busA, { name: `Bus 7 ${randomUUID().slice(0, 4)}`, plate: `DXB ${randomUUID().slice(0, 5)}` });
-    bus8 = await buildBus(t, acme.orgs.busA, { name: `Bus 8 ${randomUUID().slice(0, 4)}` });
+    bus7 = await buildBus(t, acme.orgs.busA, { name: `Bus 7 ${randomUUID().slice(0, 12)}`, plate: `DXB ${randomUUID().slice(0, 5)}` });
+    bus8 = await buildBus(t, acme.orgs.busA, { name: `Bus 8 ${randomUUID().slice(0, 12)}` });
   });
 
   const get = (u: TestUser, path: string) => t.http().get(`/api${path}`).set('Authorization', u.auth);
