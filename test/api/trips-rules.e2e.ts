@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { TRIP_STATUSES, type TripStatus } from '../../server/src/contracts/trip-wire';
+import { SCHOOL_ONLY_STATUSES, TRIP_STATUSES, type TripStatus } from '../../server/src/contracts/trip-wire';
 import { Organization } from '../../server/src/tenancy/organization.entity';
 import type { Trip } from '../../server/src/trips/trip.entity';
 import { buildPartnerCompany, useApiWorld } from '../support/api-world';
@@ -13,7 +13,7 @@ import { BUS, buildTrip, historyCount, tripRow } from '../support/trip-factory';
  * sees them), and from Accepted on are assigned to bus company A. Bus company C is a second partner of school A.
  */
 
-type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance';
+type Party = 'admin' | 'schoolStaff' | 'partnerBus' | 'assignedBus' | 'finance' | 'requester';
 type Action =
   | 'accept'
   | 'reject'
@@ -27,6 +27,9 @@ type Action =
   | 'delete'
   | 'addPassengers'
   | 'markPaid';
+
+/** A request still at its school, waiting for its approvers or for its requester's changes. */
+const AT_SCHOOL: readonly TripStatus[] = ['Awaiting Approval', 'Changes Requested'];
 
 // The state rules, as docs/domain.md words them: [action, from, to, who].
 // 'same' keeps the status; 'before' is the one held before the cancel request.
@@ -48,12 +51,15 @@ const STATE_RULES: [Action, readonly TripStatus[], TripStatus | 'same' | 'before
   ['edit', ['Confirmed'], 'Pending', ['schoolStaff']],
   ['addPassengers', ['Accepted', 'Confirmed', 'Completed'], 'same', ['schoolStaff']],
   ['markPaid', TRIP_STATUSES, 'same', ['finance', 'admin']],
+  // A request still at its school (an approval policy's): its staff or its requester edit or withdraw it.
+  ['edit', AT_SCHOOL, 'same', ['schoolStaff', 'requester']],
+  ['cancel', AT_SCHOOL, 'Canceled', ['schoolStaff', 'requester', 'admin']],
 ];
 
 const ACTORS = ['admin', 'platformAdmin', 'staffA', 'staffB', 'staffNoOrg', 'busA', 'busC', 'busB', 'finance', 'manager'] as const;
 type ActorKey = (typeof ACTORS)[number];
 
-const assignedIn = (s: TripStatus) => !['Pending', 'Rejected'].includes(s);
+const assignedIn = (s: TripStatus) => !['Pending', 'Rejected', ...SCHOOL_ONLY_STATUSES].includes(s);
 
 /** Who can see a school A trip requested by the manager; the rest get 404. */
 function parties(actor: ActorKey, status: TripStatus): Party[] | 'hidden' {
@@ -64,13 +70,15 @@ function parties(actor: ActorKey, status: TripStatus): Party[] | 'hidden' {
     case 'staffA':
       return ['schoolStaff'];
     case 'busA':
+      if (SCHOOL_ONLY_STATUSES.includes(status)) return 'hidden';
       return assignedIn(status) ? ['assignedBus', 'partnerBus'] : ['partnerBus'];
     case 'busC':
-      return ['partnerBus'];
+      return SCHOOL_ONLY_STATUSES.includes(status) ? 'hidden' : ['partnerBus'];
     case 'finance':
       return ['finance'];
     case 'manager':
-      return [];
+      // The trips' requester: a party only while the request is at its school.
+      return AT_SCHOOL.includes(status) ? ['requester'] : [];
     default:
       return 'hidden';
   }

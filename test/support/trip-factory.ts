@@ -1,4 +1,4 @@
-import type { BusAssignment, TripStatus } from '../../server/src/contracts/trip-wire';
+import { SCHOOL_ONLY_STATUSES, type BusAssignment, type TripStatus } from '../../server/src/contracts/trip-wire';
 import { Trip } from '../../server/src/trips/trip.entity';
 import { TripHistory } from '../../server/src/trips/trip-history.entity';
 import type { TestApp } from './app';
@@ -37,7 +37,8 @@ export async function buildTrip(
   opts: Partial<Omit<Trip, 'createdBy' | 'creator'>> & { status?: TripStatus; creator?: TestUser } = {},
 ): Promise<Trip> {
   const { creator = tenant.users.staffA, status = 'Pending', ...over } = opts;
-  const assigned = !['Pending', 'Rejected'].includes(status);
+  // A company holds a trip from its acceptance on; a request still at its school (an approval's statuses) never had one.
+  const assigned = !['Pending', 'Rejected', ...SCHOOL_ONLY_STATUSES].includes(status);
   const trip = await t.db.getRepository(Trip).save({
     tenantId: tenant.tenant.id,
     schoolOrgId: tenant.orgs.schoolA.id,

@@ -127,7 +127,7 @@ export const MAX_TRIP_KM = 5_000;
 
 export const PricingMessages = {
   distanceInvalid: `Distance must be a whole number of kilometres from 1 to ${MAX_TRIP_KM}.`,
-  priceReasonRequired: 'The buses’ prices move more than 10 % from the quote: say why (priceReason).',
+  priceReasonRequired: 'The buses’ prices move more than 10 % from the quote: say why.',
   priceReasonInvalid: 'The reason for the price must be text of at most 500 characters.',
 } as const;
 

@@ -82,8 +82,10 @@ export async function patchValues(
         Object.assign(values, { status: d.to, ...assignment(trip, { ...body, buses }) });
         // A total far from the quote the school saw needs a word on why (kept in the trip's history).
         const quote = trip.estimate?.quote.total;
-        if (quote !== undefined && values.price !== undefined && !body.priceReason) {
-          if (movesFromQuote(Math.round(Number(values.price) * 100), quote)) {
+        if (quote !== undefined && !body.priceReason) {
+          // Buses without prices leave the trip's price as it was (nothing yet: far from any quote).
+          const total = values.price !== undefined ? Number(values.price) : trip.price;
+          if (movesFromQuote(Math.round(total * 100), quote)) {
             throw new BadRequestException(PricingMessages.priceReasonRequired);
           }
         }

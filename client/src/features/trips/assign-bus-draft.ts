@@ -1,4 +1,5 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
+import { quotedBusPrice } from '@contracts/pricing';
 import { TripMessages } from '@contracts/trip-messages';
 import { BUS_TYPES, type BusAssignment, type BusType, type TripDto } from '@contracts/trip-wire';
 
@@ -14,6 +15,19 @@ export interface BusDraft {
   busName: string | null;
   /** A driver of the company's fleet: name and mobile come from them. */
   driverId: number | null;
+  /** The price was filled in from the trip's quote (so it follows the bus type), not typed. */
+  quotedPrice?: boolean;
+}
+
+/**
+ * The draft priced from the trip's quote (its type's line, VAT included): a price the quote filled in follows the bus
+ * type; a typed one stays. A type the quote has no bus of leaves a quoted price empty again.
+ */
+export function withQuotedPrice(draft: BusDraft, estimate: TripDto['estimate']): BusDraft {
+  if (draft.tripPrice !== '' && !draft.quotedPrice) return draft;
+  const fils = quotedBusPrice(estimate, draft.busType);
+  if (fils === null) return draft.quotedPrice ? { ...draft, tripPrice: '', quotedPrice: false } : draft;
+  return { ...draft, tripPrice: fils / 100, quotedPrice: true };
 }
 
 /** Seats default to the passengers: students plus staff. */

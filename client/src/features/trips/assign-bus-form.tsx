@@ -101,6 +101,7 @@ export function AssignBusForm({ fleet, list }: { fleet: AssignFleet; list: BusLi
           label="Price (AED)"
           min={0}
           decimalScale={2}
+          fixedDecimalScale
           allowNegative={false}
           thousandSeparator=","
           value={draft.tripPrice}

@@ -1,5 +1,5 @@
 import type { TripDto } from '@contracts/trip-wire';
-import { movesFromQuote } from '@contracts/pricing';
+import { movesFromQuote, PricingMessages } from '@contracts/pricing';
 import { formatMoney } from '@contracts/rates';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const list = useBusListDraft(layer.base, base);
   const fleet = useAssignFleet(layer, current, list.setDraft);
   const [priceReason, setPriceReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const saving = useSaveBuses(
     base,
     list,
@@ -85,7 +86,11 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
           required
           maxLength={500}
           value={priceReason}
-          onChange={(event) => setPriceReason(event.currentTarget.value)}
+          onChange={(event) => {
+            setPriceReason(event.currentTarget.value);
+            setReasonMissing(false);
+          }}
+          error={reasonMissing ? PricingMessages.priceReasonRequired : undefined}
         />
       ) : null}
       {list.sending.length > 0 ? (
@@ -107,7 +112,14 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
         <Button variant="default" onClick={onClose} disabled={saving.saving}>
           Cancel
         </Button>
-        <Button onClick={saving.save} loading={saving.saving}>
+        <Button
+          onClick={() => {
+            // the server refuses it too; asking here saves the round trip
+            if (farFromQuote && !priceReason.trim()) return setReasonMissing(true);
+            saving.save();
+          }}
+          loading={saving.saving}
+        >
           Save Buses
         </Button>
       </Group>

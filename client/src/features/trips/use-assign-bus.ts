@@ -1,5 +1,4 @@
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
-import { quotedBusPrice } from '@contracts/pricing';
 import { TripMessages } from '@contracts/trip-messages';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { useState } from 'react';
@@ -7,7 +6,17 @@ import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { toast } from '../../shared/toast';
 import { mergeTripIntoBoards } from '../dispatch/dispatch.live';
-import { type BusDraft, emptyBus, isFilled, toAssignment, toDraft, validateBus, withBus, withDriver } from './assign-bus-draft';
+import {
+  type BusDraft,
+  emptyBus,
+  isFilled,
+  toAssignment,
+  toDraft,
+  validateBus,
+  withBus,
+  withDriver,
+  withQuotedPrice,
+} from './assign-bus-draft';
 import { conflictOf, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
 
 /**
@@ -22,12 +31,14 @@ export function useBusListDraft(initial: TripDto, base: TripDto) {
   const [listError, setListError] = useState<string | null>(null);
 
   // A bus whose type the trip's quote prices starts at the quoted price (VAT included), until one is typed.
-  const priced = (d: BusDraft): BusDraft => {
-    const fils = d.tripPrice === '' ? quotedBusPrice(base.estimate, d.busType) : null;
-    return fils === null ? d : { ...d, tripPrice: fils / 100 };
-  };
+  const priced = (d: BusDraft): BusDraft => withQuotedPrice(d, base.estimate);
   const set = <K extends keyof BusDraft>(key: K, value: BusDraft[K]) => {
-    setDraft((d) => (key === 'busType' ? priced({ ...d, [key]: value }) : { ...d, [key]: value }));
+    setDraft((d) => {
+      if (key === 'busType') return priced({ ...d, busType: value as BusDraft['busType'] });
+      // a typed price is the dispatcher's own: it no longer follows the bus type
+      if (key === 'tripPrice') return { ...d, tripPrice: value as BusDraft['tripPrice'], quotedPrice: false };
+      return { ...d, [key]: value };
+    });
     if (key === 'busSeats') setSeatsError(null);
   };
   /** A fleet bus chosen (its type, seats and name fill the draft), or none: a hired vehicle typed in. */

@@ -3,7 +3,7 @@ import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from
 import { useSession } from '../auth/session-context';
 import { useBuses, useDrivers } from '../fleet/fleet.api';
 import { busAvailability, byNaturalName, driverAvailability, suggestBus, suggestDriver, useTripsAround } from './assign-availability';
-import { type BusDraft, withBus, withDriver } from './assign-bus-draft';
+import { type BusDraft, withBus, withDriver, withQuotedPrice } from './assign-bus-draft';
 
 /** The trip Assign Bus was opened for, and the bus it was opened with (a board row's "+"). */
 export interface AssignLayer {
@@ -61,7 +61,8 @@ export function useAssignFleet(layer: AssignLayer, current: TripDto, setDraft: D
     setSuggested(firstRow ? { bus: bus?.name ?? null, driver: driver?.name ?? null } : { bus: null, driver: null });
     // a choice the user already made stays
     setDraft((d) => {
-      const withItsBus = bus && d.busId === null ? withBus(d, bus) : d;
+      // the suggested bus is priced from the quote, as one the dispatcher picks
+      const withItsBus = bus && d.busId === null ? withQuotedPrice(withBus(d, bus), current.estimate) : d;
       return driver && withItsBus.driverId === null && withItsBus.driverName.trim() === '' ? withDriver(withItsBus, driver) : withItsBus;
     });
   }, [fleetKnown, layer, activeBuses, activeDrivers, around.ready, around.trips, setDraft]);
