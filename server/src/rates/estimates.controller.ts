@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, ForbiddenException, Get, Header, NotFoundException, Query } from '@nestjs/common';
+import { BadRequestException, Controller, ForbiddenException, Get, Header, Inject, NotFoundException, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
@@ -8,6 +8,7 @@ import { TripMessages } from '../contracts/trip-messages';
 import { ApiDoc } from '../docs/api-doc';
 import { tripEstimateSchema } from '../docs/rates.schemas';
 import { Organization } from '../tenancy/organization.entity';
+import { DISTANCE_PROVIDER, type DistanceProvider } from './distance.provider';
 import { estimateFor } from './estimate.repository';
 import { type EstimateQuery, estimateQuery } from './rates.schemas';
 
@@ -18,7 +19,10 @@ import { type EstimateQuery, estimateQuery } from './rates.schemas';
 @Controller('estimates')
 @Roles('school_staff', 'trip_manager', 'admin')
 export class EstimatesController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(DISTANCE_PROVIDER) private readonly distance: DistanceProvider,
+  ) {}
 
   /** The JSON text itself: Nest sends an empty body for null, and a school without a priced partner is ordinary. */
   @Get()
@@ -36,7 +40,9 @@ export class EstimatesController {
     if (!school || (caller.tenantId !== null && school.tenantId !== caller.tenantId)) {
       throw new NotFoundException(TripMessages.schoolNotInTenant);
     }
-    const estimate = await estimateFor(this.db.manager, school.id, { ...q, passengers: q.students + (q.staff ?? 0) });
+    const distanceKm = await this.distance.distanceKm({ schoolOrgId: school.id, origin: null, destination: '', typedKm: q.distanceKm });
+    if (distanceKm === null) return JSON.stringify(null);
+    const estimate = await estimateFor(this.db.manager, school.id, { ...q, distanceKm, passengers: q.students + (q.staff ?? 0) });
     return JSON.stringify(estimate);
   }
 }

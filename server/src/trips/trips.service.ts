@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
@@ -15,6 +15,7 @@ import {
 } from '../contracts/approvals';
 import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
+import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
@@ -70,6 +71,7 @@ export class TripsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly fleet: TripFleet,
+    @Inject(DISTANCE_PROVIDER) private readonly distance: DistanceProvider,
   ) {}
 
   async get(caller: AuthUser, id: number): Promise<TripDto> {
@@ -93,6 +95,13 @@ export class TripsService {
     return this.unitOfWork.run(async (work) => {
       const { tx, publish } = work;
       const policy = await policyOf(tx, school);
+      // The one-way distance, from the provider (the manual one answers what the requester typed).
+      const km = await this.distance.distanceKm({
+        schoolOrgId: school,
+        origin: form.origin,
+        destination: form.destination,
+        typedKm: distanceKm,
+      });
       const decision = decideTripRequest(caller, { awaitsApproval: requestAwaitsApproval(caller, policy) });
       if (!decision.allowed) throw new ForbiddenException(decision.message);
       const created = await insertTrip(
@@ -103,8 +112,8 @@ export class TripsService {
         {
           status: decision.to,
           budgetCode,
-          distanceKm,
-          estimate: distanceKm === null ? null : await estimateFor(tx, school, tripToQuote(form, distanceKm)),
+          distanceKm: km,
+          estimate: km === null ? null : await estimateFor(tx, school, tripToQuote(form, km)),
         },
       );
       if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
