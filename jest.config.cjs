@@ -57,6 +57,7 @@ const PGLITE_SUITES = [
   'rates',
   'approvals',
   'estimates',
+  'invoices',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

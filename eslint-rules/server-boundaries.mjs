@@ -25,6 +25,7 @@ const FEATURES = [
   'rates',
   'notices',
   'approvals',
+  'invoices',
 ];
 
 const featureImport = {

@@ -23,6 +23,7 @@ import { PermissionsModule } from './permissions/permissions.module';
 import { ProgressModule } from './progress/progress.module';
 import { RatesModule } from './rates/rates.module';
 import { ApprovalsModule } from './approvals/approvals.module';
+import { InvoicesModule } from './invoices/invoices.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TripsModule } from './trips/trips.module';
@@ -59,6 +60,7 @@ export class AppModule {
         ProgressModule,
         RatesModule,
         ApprovalsModule,
+        InvoicesModule,
         NoticesModule,
         RealtimeModule,
         DocsModule,

@@ -1,5 +1,6 @@
 import { ApprovalPolicy } from '../approvals/approval-policy.entity';
 import { TripApproval } from '../approvals/trip-approval.entity';
+import { Invoice, InvoiceCounter } from '../invoices/invoice.entity';
 import { RevokedToken } from '../auth/revoked-token.entity';
 import { Booking } from '../bookings/booking.entity';
 import { FleetBus } from '../fleet/bus.entity';
@@ -47,4 +48,6 @@ export const ENTITIES = [
   RateCard,
   ApprovalPolicy,
   TripApproval,
+  Invoice,
+  InvoiceCounter,
 ];

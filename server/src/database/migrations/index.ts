@@ -15,6 +15,7 @@ import { RateCards1795500000003 } from './1795500000003-RateCards';
 import { ApprovalAtSchool1795674268016 } from './1795674268016-ApprovalAtSchool';
 import { TripEstimates1795676017661 } from './1795676017661-TripEstimates';
 import { CancellationFees1795677237504 } from './1795677237504-CancellationFees';
+import { Invoices1795680003369 } from './1795680003369-Invoices';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ApprovalAtSchool1795674268016,
   TripEstimates1795676017661,
   CancellationFees1795677237504,
+  Invoices1795680003369,
 ];

@@ -1,0 +1,79 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { DomainEventMap } from '../common/domain-events';
+import { cancellationInvoiceLines, type InvoiceLine, tripInvoiceLines } from '../contracts/invoices';
+import { DEFAULT_CURRENCY, DEFAULT_VAT_BASIS_POINTS } from '../contracts/rates';
+import type { TripStatus } from '../contracts/trip-wire';
+import { type PublishedEvent, UnitOfWork } from '../database/unit-of-work';
+import { issueInvoice } from './invoices.repository';
+
+/**
+ * Issues invoices inside the transaction of the change that calls for them (a before-commit hook of the unit of
+ * work, as the e-mail outbox): a trip that moved to Completed in this transaction is invoiced by its company for its
+ * buses' prices; one that moved to Canceled with a cancellation fee, for the fee. Whatever way the trip got there (a
+ * dispatcher, an admin, its drivers' last step), the invoice commits with it or not at all.
+ */
+@Injectable()
+export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
+  private unregister?: () => void;
+
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  onModuleInit(): void {
+    this.unregister = this.unitOfWork.beforeCommit((tx, events) => this.issue(tx, events));
+  }
+
+  onModuleDestroy(): void {
+    this.unregister?.();
+  }
+
+  private async issue(tx: EntityManager, events: readonly PublishedEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.name !== 'trip.updated') continue;
+      const { trip } = event.payload as DomainEventMap['trip.updated'];
+      if (trip.busCompanyOrgId === null) continue;
+      // The moves this transaction wrote (history rows stamped with its start, now()).
+      const moves = await tx.query<{ to_status: TripStatus | null }[]>(
+        'SELECT to_status FROM trip_history WHERE trip_id = $1 AND at = now() AND from_status IS DISTINCT FROM to_status',
+        [trip.id],
+      );
+      const into = new Set(moves.map((m) => m.to_status));
+      let kind: 'trip' | 'cancellation' | null = null;
+      let lines: InvoiceLine[] = [];
+      const { currency, vatBasisPoints } = await this.terms(tx, trip);
+      if (into.has('Completed') && trip.status === 'Completed') {
+        kind = 'trip';
+        lines = tripInvoiceLines(trip, vatBasisPoints);
+      } else if (into.has('Canceled') && trip.status === 'Canceled' && trip.cancellationFee) {
+        kind = 'cancellation';
+        lines = cancellationInvoiceLines(trip.cancellationFee, vatBasisPoints);
+      }
+      if (!kind || lines.length === 0) continue;
+      await issueInvoice(tx, {
+        tenantId: trip.tenantId,
+        companyOrgId: trip.busCompanyOrgId,
+        schoolOrgId: trip.schoolOrgId,
+        tripId: trip.id,
+        kind,
+        currency,
+        vatBasisPoints,
+        lines,
+      });
+    }
+  }
+
+  /** The currency and VAT the trip was quoted in, else the company's current card's, else AED and 5 %. */
+  private async terms(
+    tx: EntityManager,
+    trip: DomainEventMap['trip.updated']['trip'],
+  ): Promise<{ currency: string; vatBasisPoints: number }> {
+    if (trip.estimate) return { currency: trip.estimate.quote.currency, vatBasisPoints: trip.estimate.quote.vatBasisPoints };
+    const [card] = await tx.query<{ currency: string; vat_basis_points: number }[]>(
+      'SELECT currency, vat_basis_points FROM rate_cards WHERE company_org_id = $1 ORDER BY version DESC LIMIT 1',
+      [trip.busCompanyOrgId],
+    );
+    return card
+      ? { currency: card.currency, vatBasisPoints: Number(card.vat_basis_points) }
+      : { currency: DEFAULT_CURRENCY, vatBasisPoints: DEFAULT_VAT_BASIS_POINTS };
+  }
+}
