@@ -23,6 +23,8 @@ export interface InvoiceToIssue {
   currency: string;
   vatBasisPoints: number;
   lines: InvoiceLine[];
+  /** The day it is issued (`YYYY-MM-DD`); unset: today. Only the demo's history sets it. */
+  issuedOn?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface InvoiceToIssue {
 export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promise<number | null> {
   const [already] = await tx.query<{ id: number }[]>('SELECT id FROM invoices WHERE trip_id = $1 AND kind = $2', [i.tripId, i.kind]);
   if (already) return null;
-  const today = localDate();
+  const today = i.issuedOn ?? localDate();
   const year = Number(today.slice(0, 4));
   const [counter] = await tx.query<{ last_seq: number }[]>(
     `INSERT INTO invoice_counters (company_org_id, year, last_seq) VALUES ($1, $2, 1)
@@ -47,8 +49,9 @@ export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promis
   const totals = invoiceTotals(i.lines);
   const [row] = await tx.query<{ id: number }[]>(
     `INSERT INTO invoices (tenant_id, company_org_id, school_org_id, trip_id, kind, year, seq, number, currency, vat_basis_points,
-                           lines, subtotal, vat, total, due_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15::date) RETURNING id`,
+                           lines, subtotal, vat, total, due_date, issued_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15::date,
+             CASE WHEN $16::date IS NULL THEN now() ELSE $16::date + time '17:00' END) RETURNING id`,
     [
       i.tenantId,
       i.companyOrgId,
@@ -65,6 +68,7 @@ export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promis
       totals.vat,
       totals.total,
       addDays(today, DEFAULT_DUE_DAYS),
+      i.issuedOn ?? null,
     ],
   );
   return row.id;
