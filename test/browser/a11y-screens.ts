@@ -222,6 +222,15 @@ const newBooking: A11yScreen = {
   },
 };
 const finance: A11yScreen = { name: 'Finance', path: '/finance', ready: (p) => p.locator('[data-trip-id]').first().waitFor() };
+// the invoices the role may see (a table, cards on a phone), or the words for none yet
+const invoices: A11yScreen = {
+  name: 'Invoices',
+  path: '/invoices',
+  ready: async (p) => {
+    await heading(p, 'Invoices');
+    await p.locator('[data-invoice-id]').or(p.getByText('No invoices yet.')).first().waitFor();
+  },
+};
 const users: A11yScreen = { name: 'User Management', path: '/admin/users', ready: (p) => p.getByRole('row').nth(1).waitFor() };
 const approvals: A11yScreen = {
   name: 'Pending Users',
@@ -366,6 +375,7 @@ export const A11Y_ROLES: A11yRole[] = [
       bookings,
       newBooking,
       finance,
+      invoices,
       board,
       fleet,
       rates,
@@ -395,6 +405,7 @@ export const A11Y_ROLES: A11yRole[] = [
       tripApprovals,
       bookings,
       newBooking,
+      invoices,
       settings,
       unauthorized('/admin/users'),
     ],
@@ -416,6 +427,7 @@ export const A11Y_ROLES: A11yRole[] = [
       fleetAddBus,
       fleetInvite,
       rates,
+      invoices,
       settings,
       unauthorized('/bookings'),
     ],
@@ -424,7 +436,7 @@ export const A11Y_ROLES: A11yRole[] = [
   {
     role: 'finance',
     email: 'finance@demo.test',
-    screens: [trips, finance, tripDetails, settings, unauthorized('/')],
+    screens: [trips, finance, invoices, tripDetails, settings, unauthorized('/')],
   },
   {
     role: 'trip manager',

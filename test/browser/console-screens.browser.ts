@@ -21,6 +21,7 @@ const PATHS: Record<string, string> = {
   Rates: '/rates',
   'Extra Bookings': '/bookings',
   Finance: '/finance',
+  Invoices: '/invoices',
   Users: '/admin/users',
   'Pending Users': '/admin/approvals',
   'Role Permissions': '/admin/roles',
@@ -36,6 +37,7 @@ const ADMIN_LINKS = [
   'Rates',
   'Extra Bookings',
   'Finance',
+  'Invoices',
   'Users',
   'Pending Users',
   'Role Permissions',
@@ -365,7 +367,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await expectSidebar(
         page,
         width,
-        ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'],
+        ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Invoices', 'Settings'],
         `drawer-staff-${tag}`,
         'button',
       );
@@ -405,7 +407,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await expectSidebar(
         page,
         width,
-        ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Settings'],
+        ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Invoices', 'Settings'],
         `drawer-dispatch-${tag}`,
         'escape',
       );
@@ -419,11 +421,11 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await closeMenu(page, menu);
     });
 
-    it(`shows finance no dashboard: All Trips, Finance and Settings only (${tag})`, async () => {
+    it(`shows finance no dashboard: All Trips, Finance, Invoices and Settings only (${tag})`, async () => {
       const page = await open('finance@demo.test', scheme, width);
       expect(new URL(page.url()).pathname).toBe('/trips');
       await expectGreeting(page, 'Fin Ance');
-      await expectSidebar(page, width, ['All Trips', 'Finance', 'Settings'], `drawer-finance-${tag}`, 'outside');
+      await expectSidebar(page, width, ['All Trips', 'Finance', 'Invoices', 'Settings'], `drawer-finance-${tag}`, 'outside');
       await expectNotAllowed(page, '/', 'Finance', 'All Trips');
       await shot(page, `unauthorized-finance-${tag}`, true);
       await expectNotAllowed(page, '/bookings', 'Finance', 'All Trips');
@@ -452,6 +454,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await page.getByRole('row').filter({ hasText: 'Sports day shuttle' }).getByRole('button', { name: 'Approve' }).waitFor();
       await shot(page, `bookings-manager-${tag}`, true);
       await expectNotAllowed(page, '/finance', 'Trip Manager', 'Dashboard');
+      await expectNotAllowed(page, '/invoices', 'Trip Manager', 'Dashboard');
       await expectNotAllowed(page, '/admin/global', 'Trip Manager', 'Dashboard');
       const menu = await openUserMenu(page, 'Max Manager', 'Trip Manager');
       await closeMenu(page, menu);

@@ -19,6 +19,7 @@ const RunSheetPage = lazy(() => import('../features/run-sheet/run-sheet-page').t
 const FleetPage = lazy(() => import('../features/fleet/fleet-page').then((m) => ({ default: m.FleetPage })));
 const RatesPage = lazy(() => import('../features/rates/rates-page').then((m) => ({ default: m.RatesPage })));
 const FinancePage = lazy(() => import('../features/finance/finance-page').then((m) => ({ default: m.FinancePage })));
+const InvoicesPage = lazy(() => import('../features/invoices/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 const UsersPage = lazy(() => import('../features/admin/users-page').then((m) => ({ default: m.UsersPage })));
 const ApprovalsPage = lazy(() => import('../features/admin/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
 const RolesPage = lazy(() => import('../features/admin/roles-page').then((m) => ({ default: m.RolesPage })));
@@ -135,6 +136,14 @@ export function AppRoutes() {
           element={
             <RequireRole path="/finance">
               <FinancePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/invoices"
+          element={
+            <RequireRole path="/invoices">
+              <InvoicesPage />
             </RequireRole>
           }
         />

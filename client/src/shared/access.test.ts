@@ -28,6 +28,15 @@ describe('Approvals', () => {
   });
 });
 
+describe('Invoices', () => {
+  it('opens for admins, finance, dispatchers and school staff, who see the invoices of their tenant, company or school', () => {
+    const roles = ['admin', 'school_staff', 'bus_company', 'finance', 'trip_manager', 'driver'] as const;
+    expect(roles.filter((role) => canOpen('/invoices', [role]))).toEqual(['admin', 'school_staff', 'bus_company', 'finance']);
+    expect(landingFor(['finance'], '/invoices')).toBe('/invoices');
+    expect(landingFor(['trip_manager'], '/invoices')).toBe('/');
+  });
+});
+
 describe('a driver', () => {
   it('lands on their day, whatever page asked for a sign-in', () => {
     expect(landingFor(['driver'])).toBe('/today');

@@ -12,6 +12,8 @@ export const ROUTE_ROLES = {
   // the requests waiting at a school and its approval policy, for its staff and admins (docs/domain.md, "Approval at the school")
   '/approvals': ['admin', 'school_staff'],
   '/finance': ['finance', 'admin'],
+  // what bus companies bill schools: the tenant's for admins and finance, a company's or a school's own (docs/domain.md, "Invoices")
+  '/invoices': ['admin', 'finance', 'bus_company', 'school_staff'],
   // the board for dispatchers, admins and trip managers; the fleet for those who manage it (docs/domain.md, "Fleet")
   '/dispatch': ['bus_company', 'admin', 'trip_manager'],
   '/fleet': ['bus_company', 'admin'],

@@ -10,8 +10,8 @@ export interface NavLinkSpec {
 
 /**
  * The sidebar: Dashboard, All Trips and Settings for everyone allowed on them; Approvals for school_staff and admin; Extra Bookings
- * for school_staff, trip_manager, admin; Finance for finance, admin; Global Admin for admin; plus the
- * admin tools. Each link shows only for roles the route table lets in, so Dashboard is hidden from
+ * for school_staff, trip_manager, admin; Finance for finance, admin; Invoices for admin, finance, bus_company and
+ * school_staff; Global Admin for admin; plus the admin tools. Each link shows only for roles the route table lets in, so Dashboard is hidden from
  * finance (finance lands on All Trips instead; docs/domain.md, "Roles").
  */
 const LINKS: NavLinkSpec[] = [
@@ -23,6 +23,7 @@ const LINKS: NavLinkSpec[] = [
   { path: '/rates', label: 'Rates', group: 'main' },
   { path: '/bookings', label: 'Extra Bookings', group: 'main' },
   { path: '/finance', label: 'Finance', group: 'main' },
+  { path: '/invoices', label: 'Invoices', group: 'main' },
   { path: '/admin/users', label: 'Users', group: 'admin' },
   { path: '/admin/approvals', label: 'Pending Users', group: 'admin' },
   { path: '/admin/roles', label: 'Role Permissions', group: 'admin' },

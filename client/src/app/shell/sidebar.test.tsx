@@ -15,16 +15,17 @@ const EXPECTED: Record<Role, string[]> = {
     'Rates',
     'Extra Bookings',
     'Finance',
+    'Invoices',
     'Users',
     'Pending Users',
     'Role Permissions',
     'Global Admin',
     'Settings',
   ],
-  school_staff: ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Settings'],
+  school_staff: ['Dashboard', 'All Trips', 'Approvals', 'Extra Bookings', 'Invoices', 'Settings'],
   trip_manager: ['Dashboard', 'All Trips', 'Dispatch Board', 'Extra Bookings', 'Settings'],
-  bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Settings'],
-  finance: ['All Trips', 'Finance', 'Settings'],
+  bus_company: ['Dashboard', 'All Trips', 'Dispatch Board', 'Fleet', 'Rates', 'Invoices', 'Settings'],
+  finance: ['All Trips', 'Finance', 'Invoices', 'Settings'],
   driver: [],
 };
 
@@ -70,5 +71,6 @@ describe('sidebar links', () => {
     await screen.findByLabelText('1 pending');
     expect(screen.getByRole('link', { name: /Global Admin/ })).toHaveAttribute('href', '/admin/global');
     expect(screen.getByRole('link', { name: /Extra Bookings/ })).toHaveAttribute('href', '/bookings');
+    expect(screen.getByRole('link', { name: /Invoices/ })).toHaveAttribute('href', '/invoices');
   });
 });
