@@ -7,4 +7,11 @@ import { seedDemoTrips } from '../../trips/trips.seed';
 import type { DemoSeeder } from './demo.seed';
 
 /** Feature seeds (trips, bookings, passengers, fleets) run after tenants, organizations and users; fleets link the seeded trips. */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoBookings, seedDemoTrips, seedDemoFleet, seedDemoRates, seedDemoApprovals, seedDemoInvoices];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  seedDemoBookings,
+  seedDemoTrips,
+  seedDemoFleet,
+  seedDemoRates,
+  seedDemoApprovals,
+  seedDemoInvoices,
+];
