@@ -84,8 +84,9 @@ describe('npm run cluster: two replicas behind the proxy', () => {
   });
 
   it('delivers a trip accepted through the proxy on replica A to a socket on replica B, and to a socket opened through the proxy', async () => {
-    const staff = await signIn('staff.greenfield@demo.test');
-    const dispatcher = await signIn('dispatch.desertstar@demo.test');
+    // Riverside Academy: the demo school without an approval policy, so its request goes straight to Falcon Transport.
+    const staff = await signIn('staff.riverside@demo.test');
+    const dispatcher = await signIn('dispatch.falcon@demo.test');
     const onB = await connectLive(replicas.b, staff, 'staff on replica B');
     const throughProxy = await connectLive(proxy, staff, 'staff through the proxy');
 

@@ -53,7 +53,17 @@ describe('buildOpenApi', () => {
 
   it('puts named wire schemas in components once and refers to them', () => {
     const doc = build([route({ path: '/a' }), route({ path: '/b', doc: { summary: 'One.', response: tripSchema } })]);
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(['BusAssignment', 'BusProgress', 'Error', 'ProgressStep', 'Trip']);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'BusAssignment',
+      'BusProgress',
+      'CancellationFee',
+      'CancellationTier',
+      'Error',
+      'ProgressStep',
+      'QuoteLine',
+      'Trip',
+      'TripEstimate',
+    ]);
     expect(doc.paths['/b'].get.responses['200']).toEqual({
       description: 'One.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Trip' } } },

@@ -28,6 +28,8 @@ describe('createTripSchema (the trip request form)', () => {
       students: 30,
       staff: null,
       notes: null,
+      budgetCode: null,
+      distanceKm: null,
       boosterSeatsRequested: false,
       boosterSeatCount: 0,
     });
