@@ -3,18 +3,13 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { TripStatus } from '../contracts/trip-wire';
 import { BackgroundWork } from '../database/background-work';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
+import { returnedRows } from '../database/returned-rows';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import { lockVisibleTrip } from '../trips/repository/trip-read.repository';
 import { recordHistory } from '../trips/repository/trip-write.repository';
 import { TripsService } from '../trips/trips.service';
 import type { AuthUser } from '../common/auth-user';
-
-/** The rows of an `UPDATE … RETURNING`, which TypeORM answers as `[rows, count]`. */
-function returnedRows<T>(result: unknown): T[] {
-  const r = result as unknown[];
-  return (Array.isArray(r[0]) ? r[0] : r) as T[];
-}
 
 /** What withdrew a request: nobody's action, the policy's expiry. */
 const CLOCK = { id: null, name: 'Approval policy' } as const;

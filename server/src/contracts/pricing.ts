@@ -32,9 +32,14 @@ export const mulDivRound = (a: number, b: number, c: number): number => Math.flo
 
 /** Minutes from the departure to the return (wall clock, so a trip across midnight counts the night). */
 export function tripMinutes(t: Pick<QuoteTrip, 'departureDate' | 'departureTime' | 'returnDate' | 'returnTime'>): number {
-  const at = (date: string, time: string) => Date.parse(`${date}T00:00:00Z`) / 60_000 + (parseTripTime(time) ?? 0);
-  return Math.max(0, at(t.returnDate, t.returnTime) - at(t.departureDate, t.departureTime));
+  return Math.max(
+    0,
+    wallMinutes(t.returnDate, parseTripTime(t.returnTime) ?? 0) - wallMinutes(t.departureDate, parseTripTime(t.departureTime) ?? 0),
+  );
 }
+
+/** A wall-clock day and minute of the day as minutes on one scale (no time zone: both sides are the school's clock). */
+const wallMinutes = (date: string, minuteOfDay: number) => Date.parse(`${date}T00:00:00Z`) / 60_000 + minuteOfDay;
 
 /**
  * The fewest buses that seat everyone, of the types the company both runs and prices; among as many buses, the
@@ -142,10 +147,9 @@ export function quotedBusPrice(estimate: Pick<TripEstimate, 'quote'> | null, bus
 
 /** Minutes from a wall-clock time (`YYYY-MM-DDTHH:mm`, calendar.ts `localDateTime`) to a trip's departure; negative once it left. */
 export function minutesBeforeDeparture(now: string, trip: { departureDate: string; departureTime: string }): number {
-  const at = (date: string, minutes: number) => Date.parse(`${date}T00:00:00Z`) / 60_000 + minutes;
   const [date, time] = now.split('T');
   const [h, m] = time.split(':').map(Number);
-  return at(trip.departureDate, parseTripTime(trip.departureTime) ?? 0) - at(date, h * 60 + m);
+  return wallMinutes(trip.departureDate, parseTripTime(trip.departureTime) ?? 0) - wallMinutes(date, h * 60 + m);
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   TripHistoryAction,
   TripStatus,
 } from '../../contracts/trip-wire';
+import { returnedRows } from '../../database/returned-rows';
 import { Passenger } from '../passenger.entity';
 import { Subtrip } from '../subtrip.entity';
 import { toPassengerDto, toSubtripDto, type TripRow } from '../trip.mapper';
@@ -163,8 +164,7 @@ export async function writeTripPatch(
   history: PatchHistory,
 ): Promise<{ row: TripRow; historyId: number } | null> {
   const result = await tx.query<unknown[]>(...updateTripStatement(tx.connection.getMetadata(Trip), id, version, values, history));
-  // TypeORM answers an UPDATE … RETURNING as [rows, count] on PostgreSQL (by command tag) and as the rows on PGlite.
-  const [written] = (Array.isArray(result[0]) ? result[0] : result) as (TripRow & { historyId: number })[];
+  const [written] = returnedRows<TripRow & { historyId: number }>(result);
   if (!written) return null;
   const { historyId, ...row } = written;
   return { row, historyId };
