@@ -7,11 +7,37 @@
 import { formatMoney } from './rates';
 import type { BusAssignment } from './trip-wire';
 
-export const INVOICE_KINDS = ['trip', 'cancellation'] as const;
+/** `credit`: a credit note, correcting an earlier invoice (`credits`); its amounts are positive and subtract. */
+export const INVOICE_KINDS = ['trip', 'cancellation', 'credit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-/** Days from issue to due, until companies can set their own. */
+/** Days from issue to due when the company's rate card does not say (its `dueDays`). */
 export const DEFAULT_DUE_DAYS = 30;
+export const MAX_DUE_DAYS = 365;
+
+/**
+ * Where an invoice stands, worked out when it is read (an invoice itself never changes):
+ * - `Paid`: its payment is recorded;
+ * - `Credited`: credit notes took it to nothing owed;
+ * - `Overdue`: unpaid past its due date;
+ * - `Due`: unpaid, due within the next {@link DUE_SOON_DAYS} days (or today);
+ * - `Issued`: unpaid, due later;
+ * - `Credit note`: a credit note (nothing to pay).
+ */
+export const INVOICE_STATUSES = ['Issued', 'Due', 'Overdue', 'Paid', 'Credited', 'Credit note'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const DUE_SOON_DAYS = 7;
+
+/** A recorded payment: the whole balance, on a day, with the bank's or cheque's reference. */
+export interface InvoicePaymentDto {
+  /** `YYYY-MM-DD`. */
+  paidOn: string;
+  reference: string;
+  /** Fils: the balance the payment settled. */
+  amount: number;
+  recordedBy: string | null;
+  recordedAt: string;
+}
 
 export interface InvoiceLine {
   description: string;
@@ -44,6 +70,156 @@ export interface InvoiceDto {
   subtotal: number;
   vat: number;
   total: number;
+  /** Who asked for the trip (the Finance search looks at it and the destination). */
+  requester: string;
+  /** A credit note: the invoice it corrects, and why. Null on invoices. */
+  credits: { id: number; number: string } | null;
+  reason: string | null;
+  /** Fils credited against this invoice by its credit notes (0 on a credit note). */
+  credited: number;
+  payment: InvoicePaymentDto | null;
+  /** Fils still owed: total − credited, 0 once paid (and on a credit note). */
+  balance: number;
+  status: InvoiceStatus;
+}
+
+/** The body of POST /invoices/{id}/payment. */
+export interface InvoicePaymentBody {
+  /** `YYYY-MM-DD`: not in the future, not before the invoice was issued. */
+  paidOn: string;
+  /** 1 to 100 characters. */
+  reference: string;
+}
+
+/** The body of POST /invoices/{id}/credit-notes. */
+export interface CreditNoteBody {
+  /** Fils, VAT included: from 1 to what is still owed. */
+  amount: number;
+  /** 1 to 500 characters. */
+  reason: string;
+}
+
+export const MAX_REFERENCE = 100;
+export const MAX_REASON = 500;
+
+export const InvoiceMessages = {
+  paidOn: 'Enter the day it was paid as YYYY-MM-DD.',
+  paidInFuture: 'The payment date cannot be in the future.',
+  paidBeforeIssue: 'The payment date cannot be before the invoice was issued.',
+  reference: `Enter the payment reference (up to ${MAX_REFERENCE} characters).`,
+  alreadyPaid: 'This invoice is already paid.',
+  creditNotePaid: 'A credit note is not paid; it reduces the invoice it corrects.',
+  nothingOwed: 'Nothing is owed on this invoice.',
+  creditAmount: 'Enter an amount greater than 0 with at most two decimals.',
+  creditTooMuch: 'A credit cannot be more than what is still owed.',
+  creditReason: `Give a reason for the credit (up to ${MAX_REASON} characters).`,
+  creditPaid: 'A paid invoice cannot be credited.',
+  creditCredit: 'A credit note cannot be credited.',
+  month: 'Month must be YYYY-MM.',
+} as const;
+
+/** What the Finance view filters invoices by (GET /invoices, /invoices/summary, /invoices/csv). */
+export interface InvoiceFilter {
+  /** `paid`: a payment is recorded; `unpaid`: something is still owed. Credit notes are neither. */
+  payment?: 'paid' | 'unpaid';
+  /** `YYYY-MM`: issued in that month. */
+  month?: string;
+  /** Part of the requester's name or the destination (or the invoice number), any case. */
+  search?: string;
+  schoolId?: number;
+  /** By the day issued; newest first unless `oldest`. */
+  order?: 'newest' | 'oldest';
+}
+
+/** The Finance tiles over every invoice the filter matches (GET /invoices/summary). Fils. */
+export interface InvoiceSummaryDto {
+  count: number;
+  /** What recorded payments brought in. */
+  paidRevenue: number;
+  /** Still owed (balances of unpaid invoices). */
+  outstanding: number;
+  /** The part of it past due. */
+  overdue: number;
+  currency: string;
+}
+
+/** Ageing buckets: days past the due date of what is still owed. */
+export const AGEING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+export const AGEING_LABELS: Record<AgeingBucket, string> = {
+  current: 'Current',
+  days1to30: '1–30 days',
+  days31to60: '31–60 days',
+  days61to90: '61–90 days',
+  over90: 'Over 90 days',
+};
+
+/** What a school owes (GET /invoices/balances): its outstanding balance by age, in fils. */
+export interface SchoolBalanceDto extends Record<AgeingBucket, number> {
+  schoolOrgId: number;
+  schoolName: string;
+  currency: string;
+  total: number;
+}
+
+/** One line of a monthly statement: an invoice or a cancellation fee adds, a credit note or a payment takes off. */
+export interface StatementEntry {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  kind: 'invoice' | 'credit' | 'payment';
+  /** The invoice's or credit note's number (a payment names the invoice it paid). */
+  number: string;
+  companyName: string;
+  description: string;
+  /** Fils added to what the school owes. */
+  debit: number;
+  /** Fils taken off. */
+  credit: number;
+  /** Fils owed after this line. */
+  balance: number;
+}
+
+/** A school's statement for one month (GET /statements/{schoolId}/{month}, also as PDF and CSV). Fils. */
+export interface StatementDto {
+  schoolOrgId: number;
+  schoolName: string;
+  /** `YYYY-MM`. */
+  month: string;
+  currency: string;
+  /** Owed at the start of the month: everything issued before it, less credits and payments before it. */
+  openingBalance: number;
+  entries: StatementEntry[];
+  closingBalance: number;
+}
+
+/** Whole days from `from` to `to` (`YYYY-MM-DD`, calendar days). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** An invoice's status on `today` (`YYYY-MM-DD`); see {@link INVOICE_STATUSES}. */
+export function invoiceStatus(inv: { kind: InvoiceKind; dueDate: string; paid: boolean; balance: number }, today: string): InvoiceStatus {
+  if (inv.kind === 'credit') return 'Credit note';
+  if (inv.paid) return 'Paid';
+  if (inv.balance <= 0) return 'Credited';
+  const left = daysBetween(today, inv.dueDate);
+  if (left < 0) return 'Overdue';
+  return left <= DUE_SOON_DAYS ? 'Due' : 'Issued';
+}
+
+/** The ageing bucket of an amount due on `dueDate`, on `today`. */
+export function ageingBucket(dueDate: string, today: string): AgeingBucket {
+  const late = daysBetween(dueDate, today);
+  if (late <= 0) return 'current';
+  if (late <= 30) return 'days1to30';
+  if (late <= 60) return 'days31to60';
+  if (late <= 90) return 'days61to90';
+  return 'over90';
+}
+
+/** The line of a credit note for `amount` fils (VAT included) against `invoice`, split at its VAT rate. */
+export function creditNoteLines(invoice: { number: string; vatBasisPoints: number }, amount: number, reason: string): InvoiceLine[] {
+  return [{ description: `Credit for ${invoice.number}: ${reason}`, ...splitVat(amount, invoice.vatBasisPoints) }];
 }
 
 /** `DSB-2026-00001`: the company's prefix, the year, the number within it. */

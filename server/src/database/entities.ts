@@ -1,6 +1,6 @@
 import { ApprovalPolicy } from '../approvals/approval-policy.entity';
 import { TripApproval } from '../approvals/trip-approval.entity';
-import { Invoice, InvoiceCounter } from '../invoices/invoice.entity';
+import { Invoice, InvoiceCounter, InvoicePayment } from '../invoices/invoice.entity';
 import { RevokedToken } from '../auth/revoked-token.entity';
 import { Booking } from '../bookings/booking.entity';
 import { FleetBus } from '../fleet/bus.entity';
@@ -50,4 +50,5 @@ export const ENTITIES = [
   TripApproval,
   Invoice,
   InvoiceCounter,
+  InvoicePayment,
 ];

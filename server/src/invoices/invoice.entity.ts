@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import type { InvoiceKind, InvoiceLine } from '../contracts/invoices';
 import { Trip } from '../trips/trip.entity';
+import { User } from '../users/user.entity';
 
 /**
  * An invoice (docs/domain.md, "Invoices"): issued once, never changed. `seq` is gap-free per company and year (the
@@ -8,7 +9,8 @@ import { Trip } from '../trips/trip.entity';
  */
 @Entity({ name: 'invoices' })
 @Unique('UQ_invoices_company_year_seq', ['companyOrgId', 'year', 'seq'])
-@Unique('UQ_invoices_trip_kind', ['tripId', 'kind'])
+@Index('UQ_invoices_trip_kind', ['tripId', 'kind'], { unique: true, where: `kind <> 'credit'` })
+@Index('IDX_invoices_credits', ['creditsInvoiceId'])
 @Index('IDX_invoices_tenant', ['tenantId', 'id'])
 export class Invoice {
   @PrimaryGeneratedColumn()
@@ -32,6 +34,18 @@ export class Invoice {
 
   @Column({ type: 'varchar', length: 20 })
   kind: InvoiceKind;
+
+  /** A credit note's invoice (kind `credit`); null on invoices. */
+  @Column({ name: 'credits_invoice_id', type: 'int', nullable: true })
+  creditsInvoiceId: number | null;
+
+  @ManyToOne(() => Invoice, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'credits_invoice_id', foreignKeyConstraintName: 'FK_invoices_credits' })
+  credits?: Invoice;
+
+  /** Why a credit note was issued; null on invoices. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  reason: string | null;
 
   @Column({ type: 'int' })
   year: number;
@@ -78,4 +92,43 @@ export class InvoiceCounter {
 
   @Column({ name: 'last_seq', type: 'int' })
   lastSeq: number;
+}
+
+/**
+ * An invoice's payment, recorded by finance: the whole balance on a day, with its reference. Kept apart so the invoice
+ * itself is never written again; one per invoice.
+ */
+@Entity({ name: 'invoice_payments' })
+export class InvoicePayment {
+  @PrimaryColumn({ name: 'invoice_id', type: 'int', primaryKeyConstraintName: 'PK_invoice_payments' })
+  invoiceId: number;
+
+  @ManyToOne(() => Invoice, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'invoice_id', foreignKeyConstraintName: 'FK_invoice_payments_invoice' })
+  invoice?: Invoice;
+
+  @Column({ name: 'tenant_id', type: 'int' })
+  tenantId: number;
+
+  @Column({ name: 'paid_on', type: 'date' })
+  paidOn: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  reference: string;
+
+  @Column({ type: 'bigint' })
+  amount: string;
+
+  @Column({ name: 'recorded_by_id', type: 'int', nullable: true })
+  recordedById: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'recorded_by_id', foreignKeyConstraintName: 'FK_invoice_payments_recorded_by' })
+  recordedBy?: User;
+
+  @Column({ name: 'recorded_by', type: 'varchar', length: 200 })
+  recordedByName: string;
+
+  @CreateDateColumn({ name: 'recorded_at', type: 'timestamptz' })
+  recordedAt: Date;
 }

@@ -32,6 +32,10 @@ export class RateCard {
   @Column({ name: 'vat_basis_points', type: 'int' })
   vatBasisPoints: number;
 
+  /** Days from an invoice's issue to its due date. */
+  @Column({ name: 'due_days', type: 'int', default: 30 })
+  dueDays: number;
+
   @Column({ type: 'jsonb' })
   lines: RateLine[];
 

@@ -16,6 +16,7 @@ import { ApprovalAtSchool1795674268016 } from './1795674268016-ApprovalAtSchool'
 import { TripEstimates1795676017661 } from './1795676017661-TripEstimates';
 import { CancellationFees1795677237504 } from './1795677237504-CancellationFees';
 import { Invoices1795680003369 } from './1795680003369-Invoices';
+import { InvoicePayments1795685878138 } from './1795685878138-InvoicePayments';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   TripEstimates1795676017661,
   CancellationFees1795677237504,
   Invoices1795680003369,
+  InvoicePayments1795685878138,
 ];
