@@ -58,6 +58,9 @@ const PGLITE_SUITES = [
   'approvals',
   'estimates',
   'invoices',
+  'statements',
+  'invoice-payments',
+  'trip-counters',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

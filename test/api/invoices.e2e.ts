@@ -144,6 +144,43 @@ describe('invoices', () => {
     expect(billed).toEqual([]);
   });
 
+  it('is due after the company’s payment terms (its rate card’s dueDays), else 30 days', async () => {
+    const trip = (company: 'busA' | 'busB') =>
+      buildTrip(t, acme, {
+        status: 'Confirmed',
+        schoolOrgId: company === 'busA' ? acme.orgs.schoolA.id : acme.orgs.schoolB.id,
+        busCompanyOrgId: acme.orgs[company].id,
+        creator: company === 'busA' ? acme.users.staffA : acme.users.staffB,
+        departureDate: '2020-03-02',
+        returnDate: '2020-03-02',
+        buses: [],
+        price: '210.00',
+      });
+    const dueOf = async (tripId: number, company: 'busA' | 'busB') => {
+      await t.http().patch(`/api/trips/${tripId}`).set('Authorization', acme.users[company].auth).send({ status: 'Completed' }).expect(200);
+      const [invoice] = ((await get(acme.users.finance, '/invoices').expect(200)).body as InvoiceDto[]).filter((i) => i.tripId === tripId);
+      return invoice.dueDate;
+    };
+    // busA has no card: 30 days.
+    expect(await dueOf((await trip('busA')).id, 'busA')).toBe(addDays(localDate(), 30));
+    const line = {
+      busType: 'White Bus',
+      hourlyRate: 30_000,
+      minimumMinutes: 60,
+      includedKm: 0,
+      perKmRate: 0,
+      minutesBefore: 0,
+      minutesAfter: 0,
+    };
+    await t
+      .http()
+      .put('/api/rates')
+      .set('Authorization', acme.users.busB.auth)
+      .send({ currency: 'AED', vatBasisPoints: 500, dueDays: 14, lines: [line], cancellationTiers: [] })
+      .expect(201);
+    expect(await dueOf((await trip('busB')).id, 'busB')).toBe(addDays(localDate(), 14));
+  });
+
   it('numbers invoices without gaps or doubles when trips complete in parallel', async () => {
     const trips = await Promise.all(Array.from({ length: 12 }, () => backLastWeek([250])));
     const answers = await Promise.all(trips.map((trip) => complete(trip.id)));

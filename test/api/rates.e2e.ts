@@ -78,6 +78,16 @@ describe('rate cards', () => {
     expect(await rowsOf(acme.orgs.busA.id)).toBe(3);
   });
 
+  it('keeps the payment terms: 30 days unless the card says, from 1 to 365', async () => {
+    const me = acme.users.busB;
+    expect((await put(me, card()).expect(201)).body).toMatchObject({ dueDays: 30 });
+    expect((await put(me, card({ dueDays: 1 })).expect(201)).body).toMatchObject({ dueDays: 1 });
+    expect((await put(me, card({ dueDays: 365 })).expect(201)).body).toMatchObject({ dueDays: 365 });
+    expect((await get(me, '/rates').expect(200)).body).toMatchObject({ dueDays: 365 });
+    const rows = await t.db.getRepository(RateCard).find({ where: { companyOrgId: acme.orgs.busB.id }, order: { version: 'ASC' } });
+    expect(rows.map((r) => r.dueDays)).toEqual([30, 1, 365]);
+  });
+
   it('announces each new version after it commits, for the company of the tenant', async () => {
     const before = announced.length;
     const res = await put(acme.users.busB, card()).expect(201);
@@ -177,6 +187,10 @@ describe('rate cards', () => {
         RateInputMessages.tooManyTiers,
       ],
       ['tiers that are not a list', { cancellationTiers: 'none' }, RateInputMessages.tiersInvalid],
+      ['payment terms of 0 days', { dueDays: 0 }, M.dueDays],
+      ['payment terms of 366 days', { dueDays: 366 }, M.dueDays],
+      ['payment terms of half a day', { dueDays: 14.5 }, M.dueDays],
+      ['payment terms sent as text', { dueDays: '30' }, M.dueDays],
     ])('%s', async (_what, over, message) => {
       const before = await t.db.getRepository(RateCard).count();
       const announcedBefore = announced.length;

@@ -4,6 +4,7 @@ import type { BookingDto } from '../contracts/bookings';
 import type { LiveActor } from '../contracts/events';
 import type { BusDto, DriverDto, NotificationDto } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
+import type { InvoiceDto } from '../contracts/invoices';
 import type { PermissionMatrixDto } from '../contracts/permissions';
 import type { RateCardDto } from '../contracts/rates';
 import type { Role, UserStatus } from '../contracts/roles';
@@ -77,6 +78,8 @@ export interface DomainEventMap {
   };
   // a new rate card version: the same audience as the fleet's
   'rates.updated': { rateCard: RateCardDto; tenantId: number; companyOrgId: number };
+  // an invoice issued, paid or credited (a credit note too): those who may read it (invoiceRooms)
+  'invoice.changed': { invoice: InvoiceDto };
   // a trip came to need a bus, or a bus is late: its company's dispatchers and the tenant's admins, once (the database
   // dedupes it); `schoolOrgId`: the school's staff too (a late departure or return, a departure count that differs)
   'notification.created': { notification: NotificationDto; tenantId: number; companyOrgId: number | null; schoolOrgId?: number | null };

@@ -1,6 +1,7 @@
 import type { BookingDto } from './bookings';
 import type { BusDto, DriverDto, NotificationDto } from './fleet-wire';
 import type { OrganizationDto, PartnershipDto } from './global-admin';
+import type { InvoiceDto } from './invoices';
 import type { PermissionMatrixDto } from './permissions';
 import type { RateCardDto } from './rates';
 import type { PresenceEventMap } from './presence';
@@ -80,6 +81,12 @@ export interface LiveEventPayloads {
    * `fleet:updated`.
    */
   'rates:updated': { rateCard: RateCardDto };
+  /**
+   * An invoice was issued, paid or credited, or is a new credit note (docs/domain.md, "Invoices"): upsert it by id (its
+   * status, credited and balance are as of now). To platform admins, the tenant's admins and finance, its school's
+   * staff and its bus company's dispatchers: those who may read it.
+   */
+  'invoice:changed': { invoice: InvoiceDto };
   /**
    * A notification for the bell, sent once (the database dedupes it across replicas): an accepted trip still has
    * no bus NEEDS_BUS_DAYS before departure. To the trip's bus company's dispatchers and the tenant's admins.

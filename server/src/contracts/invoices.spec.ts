@@ -1,4 +1,15 @@
-import { cancellationInvoiceLines, invoiceNumber, invoicePrefix, invoiceTotals, splitVat, tripInvoiceLines } from './invoices';
+import { addDays } from './calendar';
+import {
+  ageingBucket,
+  cancellationInvoiceLines,
+  creditNoteLines,
+  invoiceNumber,
+  invoicePrefix,
+  invoiceStatus,
+  invoiceTotals,
+  splitVat,
+  tripInvoiceLines,
+} from './invoices';
 
 describe('invoice arithmetic (worked by hand)', () => {
   it.each([
@@ -41,5 +52,62 @@ describe('invoice arithmetic (worked by hand)', () => {
     expect(invoiceNumber(invoicePrefix('desert-star-buses'), 2026, 7)).toBe('DSB-2026-00007');
     expect(invoicePrefix('falcon-transport-and-coach-hire')).toBe('FTAC');
     expect(invoicePrefix('')).toBe('INV');
+  });
+});
+
+describe('invoice status', () => {
+  const today = '2026-03-15';
+  const unpaid = (dueDate: string) => ({ kind: 'trip' as const, dueDate, paid: false, balance: 10_000 });
+
+  it.each([
+    [0, 'Due'], // due today
+    [-1, 'Overdue'], // due yesterday
+    [-400, 'Overdue'],
+    [1, 'Due'],
+    [7, 'Due'], // the last day of "due soon"
+    [8, 'Issued'],
+    [30, 'Issued'],
+  ])('an unpaid invoice due in %i days is %s', (days, status) => {
+    expect(invoiceStatus(unpaid(addDays(today, days)), today)).toBe(status);
+  });
+
+  it('is Paid once paid, Credited when credit notes took it to nothing, Credit note for a credit note', () => {
+    const overdue = addDays(today, -10);
+    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: true, balance: 0 }, today)).toBe('Paid');
+    expect(invoiceStatus({ kind: 'cancellation', dueDate: overdue, paid: false, balance: 0 }, today)).toBe('Credited');
+    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: false, balance: 1 }, today)).toBe('Overdue');
+    expect(invoiceStatus({ kind: 'credit', dueDate: overdue, paid: false, balance: 0 }, today)).toBe('Credit note');
+  });
+
+  it.each([
+    [0, 'current'],
+    [-5, 'current'],
+    [1, 'days1to30'],
+    [30, 'days1to30'],
+    [31, 'days31to60'],
+    [60, 'days31to60'],
+    [61, 'days61to90'],
+    [90, 'days61to90'],
+    [91, 'over90'],
+  ])('%i days past due ages as %s', (late, bucket) => {
+    expect(ageingBucket(addDays(today, -late), today)).toBe(bucket);
+  });
+});
+
+describe('credit note lines', () => {
+  const invoice = { number: 'DSB-2026-00007', vatBasisPoints: 500 };
+
+  it.each([
+    [10_500, 10_000, 500], // AED 105.00 at 5 %: 100.00 + 5.00
+    [1_001, 953, 48], // AED 10.01 / 1.05 = 9.533…: 9.53 + 0.48
+    [1, 1, 0], // AED 0.01: 0.01 + 0.00
+  ])('splits a credit of %i fils into %i + %i VAT', (amount, net, vat) => {
+    const lines = creditNoteLines(invoice, amount, 'Bus arrived late');
+    expect(lines).toEqual([{ description: 'Credit for DSB-2026-00007: Bus arrived late', amount: net, vat }]);
+    expect(invoiceTotals(lines).total).toBe(amount);
+  });
+
+  it('splits at the invoice’s own rate', () => {
+    expect(creditNoteLines({ number: 'X-2026-00001', vatBasisPoints: 0 }, 1_001, 'r')[0]).toMatchObject({ amount: 1_001, vat: 0 });
   });
 });

@@ -7,13 +7,12 @@
 import { formatMoney } from './rates';
 import type { BusAssignment } from './trip-wire';
 
+// A company's payment terms are part of its rate card (`dueDays`); the limits live there, and read here too.
+export { DEFAULT_DUE_DAYS } from './rates';
+
 /** `credit`: a credit note, correcting an earlier invoice (`credits`); its amounts are positive and subtract. */
 export const INVOICE_KINDS = ['trip', 'cancellation', 'credit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-
-/** Days from issue to due when the company's rate card does not say (its `dueDays`). */
-export const DEFAULT_DUE_DAYS = 30;
-export const MAX_DUE_DAYS = 365;
 
 /**
  * Where an invoice stands, worked out when it is read (an invoice itself never changes):
@@ -101,6 +100,7 @@ export interface CreditNoteBody {
 
 export const MAX_REFERENCE = 100;
 export const MAX_REASON = 500;
+export const MAX_INVOICE_SEARCH = 200;
 
 export const InvoiceMessages = {
   paidOn: 'Enter the day it was paid as YYYY-MM-DD.',
@@ -116,6 +116,10 @@ export const InvoiceMessages = {
   creditPaid: 'A paid invoice cannot be credited.',
   creditCredit: 'A credit note cannot be credited.',
   month: 'Month must be YYYY-MM.',
+  payment: 'payment must be paid or unpaid.',
+  search: `search must be text of at most ${MAX_INVOICE_SEARCH} characters, without control characters.`,
+  schoolId: 'schoolId must be a school id.',
+  order: 'order must be newest or oldest.',
 } as const;
 
 /** What the Finance view filters invoices by (GET /invoices, /invoices/summary, /invoices/csv). */

@@ -37,6 +37,8 @@ export interface RateCardBody {
   vatBasisPoints: number;
   lines: RateLine[];
   cancellationTiers: CancellationTier[];
+  /** Payment terms: days from an invoice's issue to its due date, 1 to {@link MAX_DUE_DAYS}; unset: {@link DEFAULT_DUE_DAYS}. */
+  dueDays?: number;
 }
 
 export interface RateCardDto extends Required<Omit<RateCardBody, 'companyId'>> {
@@ -58,6 +60,9 @@ export const MAX_MINUTES = 24 * 60;
 export const MAX_KM = 10_000;
 /** Tiers reach back at most 30 days. */
 export const MAX_TIER_HOURS = 720;
+/** Days from an invoice's issue to its due date when the company's card does not say. */
+export const DEFAULT_DUE_DAYS = 30;
+export const MAX_DUE_DAYS = 365;
 
 export const RateMessages = {
   currency: 'Currency must be a three-letter code, e.g. AED.',
@@ -72,6 +77,7 @@ export const RateMessages = {
   tierPercent: 'A cancellation fee must be a whole percentage from 0 to 100.',
   duplicateTier: 'Two cancellation tiers start at the same hour.',
   tierOrder: 'A cancellation closer to departure cannot cost less than one further away.',
+  dueDays: `Payment terms must be whole days from 1 to ${MAX_DUE_DAYS}.`,
 } as const;
 
 const isInt = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
@@ -80,6 +86,7 @@ const isInt = (n: unknown, min: number, max: number): n is number => typeof n ==
 export function rateCardProblem(card: Omit<RateCardBody, 'companyId'>): string | null {
   if (!/^[A-Z]{3}$/.test(card.currency)) return RateMessages.currency;
   if (!isInt(card.vatBasisPoints, 0, 10_000)) return RateMessages.vat;
+  if (card.dueDays !== undefined && !isInt(card.dueDays, 1, MAX_DUE_DAYS)) return RateMessages.dueDays;
   if (card.lines.length === 0) return RateMessages.noLines;
   const types = new Set<string>();
   for (const line of card.lines) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CancellationFeeDto, TripEstimate } from '../contracts/pricing';
-import type { RateCardDto } from '../contracts/rates';
+import { MAX_DUE_DAYS, type RateCardDto } from '../contracts/rates';
 import { BUS_TYPES } from '../contracts/trip-wire';
 
 /**
@@ -37,6 +37,12 @@ export const rateCardSchema = z
     version: idNum.meta({ description: '1 for a company’s first card, +1 for every change.' }),
     currency: z.string(),
     vatBasisPoints: z.number().int().min(0).max(10_000).meta({ description: 'VAT in basis points: 500 = 5 %.' }),
+    dueDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DUE_DAYS)
+      .meta({ description: 'Payment terms: days from an invoice’s issue to its due date.' }),
     lines: z.array(rateLineSchema),
     cancellationTiers: z.array(cancellationTierSchema),
     createdAt: z.iso.datetime({ offset: true }),

@@ -1,33 +1,39 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DomainEventMap } from '../common/domain-events';
-import { cancellationInvoiceLines, type InvoiceLine, tripInvoiceLines } from '../contracts/invoices';
-import { DEFAULT_CURRENCY, DEFAULT_VAT_BASIS_POINTS } from '../contracts/rates';
+// Only ever called from an after-commit step (announce), so no console hears of an invoice the database does not hold.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { DomainEvents, type DomainEventMap } from '../common/domain-events';
+import { cancellationInvoiceLines, type InvoiceDto, type InvoiceLine, tripInvoiceLines } from '../contracts/invoices';
+import { DEFAULT_CURRENCY, DEFAULT_DUE_DAYS, DEFAULT_VAT_BASIS_POINTS } from '../contracts/rates';
 import type { TripStatus } from '../contracts/trip-wire';
-import { type PublishedEvent, UnitOfWork } from '../database/unit-of-work';
-import { issueInvoice } from './invoices.repository';
+import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-work';
+import { issueInvoice, readInvoiceUnscoped } from './invoices.repository';
 
 /**
  * Issues invoices inside the transaction of the change that calls for them (a before-commit hook of the unit of
  * work, as the e-mail outbox): a trip that moved to Completed in this transaction is invoiced by its company for its
  * buses' prices; one that moved to Canceled with a cancellation fee, for the fee. Whatever way the trip got there (a
- * dispatcher, an admin, its drivers' last step), the invoice commits with it or not at all.
+ * dispatcher, an admin, its drivers' last step), the invoice commits with it or not at all. Each new invoice is read
+ * back in the transaction and announced (`invoice.changed`) once it has committed.
  */
 @Injectable()
 export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
   private unregister?: () => void;
 
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly events: DomainEvents,
+  ) {}
 
   onModuleInit(): void {
-    this.unregister = this.unitOfWork.beforeCommit((tx, events) => this.issue(tx, events));
+    this.unregister = this.unitOfWork.beforeCommit((tx, events, afterCommit) => this.issue(tx, events, afterCommit));
   }
 
   onModuleDestroy(): void {
     this.unregister?.();
   }
 
-  private async issue(tx: EntityManager, events: readonly PublishedEvent[]): Promise<void> {
+  private async issue(tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']): Promise<void> {
     for (const event of events) {
       if (event.name !== 'trip.updated') continue;
       const { trip } = event.payload as DomainEventMap['trip.updated'];
@@ -40,7 +46,7 @@ export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
       const into = new Set(moves.map((m) => m.to_status));
       let kind: 'trip' | 'cancellation' | null = null;
       let lines: InvoiceLine[] = [];
-      const { currency, vatBasisPoints } = await this.terms(tx, trip);
+      const { currency, vatBasisPoints, dueDays } = await this.terms(tx, trip);
       if (into.has('Completed') && trip.status === 'Completed') {
         kind = 'trip';
         lines = tripInvoiceLines(trip, vatBasisPoints);
@@ -49,7 +55,7 @@ export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
         lines = cancellationInvoiceLines(trip.cancellationFee, vatBasisPoints);
       }
       if (!kind || lines.length === 0) continue;
-      await issueInvoice(tx, {
+      const id = await issueInvoice(tx, {
         tenantId: trip.tenantId,
         companyOrgId: trip.busCompanyOrgId,
         schoolOrgId: trip.schoolOrgId,
@@ -58,22 +64,37 @@ export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
         currency,
         vatBasisPoints,
         lines,
+        dueDays,
       });
+      const invoice = id === null ? null : await readInvoiceUnscoped(tx, id);
+      if (invoice) afterCommit(() => this.announce(invoice));
     }
   }
 
-  /** The currency and VAT the trip was quoted in, else the company's current card's, else AED and 5 %. */
+  /**
+   * `invoice.changed`, run as an after-commit step of the issuing unit: a hook has no `publish` (the unit's events were
+   * collected before it ran), so it hands the event to DomainEvents itself, at the same point the unit would.
+   */
+  private announce(invoice: InvoiceDto): void {
+    this.events.publish('invoice.changed', { invoice });
+  }
+
+  /**
+   * The currency and VAT the trip was quoted in, else the company's current card's, else AED and 5 %; the payment
+   * terms are the company's current card's (its `dueDays`), else 30 days.
+   */
   private async terms(
     tx: EntityManager,
     trip: DomainEventMap['trip.updated']['trip'],
-  ): Promise<{ currency: string; vatBasisPoints: number }> {
-    if (trip.estimate) return { currency: trip.estimate.quote.currency, vatBasisPoints: trip.estimate.quote.vatBasisPoints };
-    const [card] = await tx.query<{ currency: string; vat_basis_points: number }[]>(
-      'SELECT currency, vat_basis_points FROM rate_cards WHERE company_org_id = $1 ORDER BY version DESC LIMIT 1',
+  ): Promise<{ currency: string; vatBasisPoints: number; dueDays: number }> {
+    const [card] = await tx.query<{ currency: string; vat_basis_points: number; due_days: number }[]>(
+      'SELECT currency, vat_basis_points, due_days FROM rate_cards WHERE company_org_id = $1 ORDER BY version DESC LIMIT 1',
       [trip.busCompanyOrgId],
     );
+    const dueDays = card ? Number(card.due_days) : DEFAULT_DUE_DAYS;
+    if (trip.estimate) return { currency: trip.estimate.quote.currency, vatBasisPoints: trip.estimate.quote.vatBasisPoints, dueDays };
     return card
-      ? { currency: card.currency, vatBasisPoints: Number(card.vat_basis_points) }
-      : { currency: DEFAULT_CURRENCY, vatBasisPoints: DEFAULT_VAT_BASIS_POINTS };
+      ? { currency: card.currency, vatBasisPoints: Number(card.vat_basis_points), dueDays }
+      : { currency: DEFAULT_CURRENCY, vatBasisPoints: DEFAULT_VAT_BASIS_POINTS, dueDays };
   }
 }

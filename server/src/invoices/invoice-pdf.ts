@@ -4,21 +4,28 @@ import { type InvoiceDto, invoiceMoney } from '../contracts/invoices';
 
 /**
  * An invoice as a PDF (pdfkit, its built-in Helvetica): who bills whom, for which trip, each line with its VAT, and
- * the totals, the same fils as the screen and the database. Content streams are left uncompressed so the text can be
+ * the totals, the same fils as the screen and the database. A credit note says so, and names the invoice it credits. Content streams are left uncompressed so the text can be
  * read back (the tests do).
  */
 export function invoicePdf(invoice: InvoiceDto): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: `Invoice ${invoice.number}` } });
+  const title = `${invoice.kind === 'credit' ? 'Credit note' : 'Invoice'} ${invoice.number}`;
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const money = (fils: number) => invoiceMoney(fils, invoice.currency);
   const vat = `${invoice.vatBasisPoints / 100} %`;
 
-  doc.fontSize(18).text(invoice.kind === 'cancellation' ? 'Tax invoice: cancellation fee' : 'Tax invoice');
+  const credit = invoice.kind === 'credit';
+  doc.fontSize(18).text(credit ? 'Credit note' : invoice.kind === 'cancellation' ? 'Tax invoice: cancellation fee' : 'Tax invoice');
   doc.moveDown(0.5).fontSize(10);
-  doc.text(`Invoice ${invoice.number}`);
-  doc.text(`Issued ${formatDay(invoice.issuedAt.slice(0, 10), true)}, due ${formatDay(invoice.dueDate, true)}`);
+  doc.text(`${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`);
+  if (credit) {
+    doc.text(`Credits ${invoice.credits?.number ?? ''}`);
+    doc.text(`Issued ${formatDay(invoice.issuedAt.slice(0, 10), true)}`);
+  } else {
+    doc.text(`Issued ${formatDay(invoice.issuedAt.slice(0, 10), true)}, due ${formatDay(invoice.dueDate, true)}`);
+  }
   doc.moveDown();
   doc.text(`From: ${invoice.companyName}`);
   doc.text(`To: ${invoice.schoolName}`);
@@ -31,7 +38,7 @@ export function invoicePdf(invoice: InvoiceDto): Promise<Buffer> {
   doc.moveDown();
   doc.text(`Subtotal ${money(invoice.subtotal)}`, { align: 'right' });
   doc.text(`VAT ${vat} ${money(invoice.vat)}`, { align: 'right' });
-  doc.fontSize(12).text(`Total ${money(invoice.total)}`, { align: 'right' });
+  doc.fontSize(12).text(`${credit ? 'Total credited' : 'Total'} ${money(invoice.total)}`, { align: 'right' });
   doc.end();
   return done;
 }

@@ -1,16 +1,21 @@
-import type { EntityManager } from 'typeorm';
+import { Brackets, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { isPlatformAdmin } from '../common/auth-user';
 import {
   DEFAULT_DUE_DAYS,
   type InvoiceDto,
+  type InvoiceFilter,
   type InvoiceKind,
   type InvoiceLine,
   invoiceNumber,
   invoicePrefix,
+  invoiceStatus,
+  type InvoiceSummaryDto,
   invoiceTotals,
 } from '../contracts/invoices';
 import { addDays, localDate } from '../contracts/calendar';
+import { DEFAULT_CURRENCY } from '../contracts/rates';
+import { monthBounds } from '../contracts/trip-list';
 import { Invoice } from './invoice.entity';
 
 /** What an invoice is issued for: the trip (as written), its company, what it bills. */
@@ -25,17 +30,24 @@ export interface InvoiceToIssue {
   lines: InvoiceLine[];
   /** The day it is issued (`YYYY-MM-DD`); unset: today. Only the demo's history sets it. */
   issuedOn?: string;
+  /** Days from issue to due (the company's card's `dueDays`); unset: DEFAULT_DUE_DAYS. A credit note's is 0. */
+  dueDays?: number;
+  /** A credit note (kind `credit`): the invoice it corrects, and why. */
+  creditsInvoiceId?: number;
+  reason?: string;
 }
 
 /**
  * Issues an invoice in the caller's transaction: the company's next number of the year, taken by bumping its counter
  * row (an upsert that holds the row's lock until the transaction ends, so parallel issues take turns and a rollback
  * gives the number back: no gaps, no doubles); then the invoice itself. A trip is invoiced once per kind (the unique
- * key): issuing again answers null and writes nothing.
+ * key): issuing again answers null and writes nothing. Credit notes share the counter and are not limited per trip.
  */
 export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promise<number | null> {
-  const [already] = await tx.query<{ id: number }[]>('SELECT id FROM invoices WHERE trip_id = $1 AND kind = $2', [i.tripId, i.kind]);
-  if (already) return null;
+  if (i.kind !== 'credit') {
+    const [already] = await tx.query<{ id: number }[]>('SELECT id FROM invoices WHERE trip_id = $1 AND kind = $2', [i.tripId, i.kind]);
+    if (already) return null;
+  }
   const today = i.issuedOn ?? localDate();
   const year = Number(today.slice(0, 4));
   const [counter] = await tx.query<{ last_seq: number }[]>(
@@ -49,9 +61,9 @@ export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promis
   const totals = invoiceTotals(i.lines);
   const [row] = await tx.query<{ id: number }[]>(
     `INSERT INTO invoices (tenant_id, company_org_id, school_org_id, trip_id, kind, year, seq, number, currency, vat_basis_points,
-                           lines, subtotal, vat, total, due_date, issued_at)
+                           lines, subtotal, vat, total, due_date, issued_at, credits_invoice_id, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15::date,
-             CASE WHEN $16::date IS NULL THEN now() ELSE $16::date + time '17:00' END) RETURNING id`,
+             CASE WHEN $16::date IS NULL THEN now() ELSE $16::date + time '17:00' END, $17, $18) RETURNING id`,
     [
       i.tenantId,
       i.companyOrgId,
@@ -67,23 +79,32 @@ export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promis
       totals.subtotal,
       totals.vat,
       totals.total,
-      addDays(today, DEFAULT_DUE_DAYS),
+      addDays(today, i.dueDays ?? DEFAULT_DUE_DAYS),
       i.issuedOn ?? null,
+      i.creditsInvoiceId ?? null,
+      i.reason ?? null,
     ],
   );
-  return row.id;
+  return Number(row.id);
 }
 
-/**
- * The invoices this user may see (docs/domain.md, "Invoices"): a tenant's admins and finance all of it; a bus company
- * its own; school staff their school's; platform admins every tenant's; nobody another tenant's.
- */
-function visibleInvoices(em: EntityManager, user: AuthUser) {
-  const qb = em
+/** Every invoice with its company (`company`), school (`school`) and trip (`trip`): no rights applied. */
+function allInvoices(em: EntityManager): SelectQueryBuilder<Invoice> {
+  return em
     .createQueryBuilder(Invoice, 'inv')
     .innerJoin('organizations', 'company', 'company.id = inv.company_org_id')
     .innerJoin('organizations', 'school', 'school.id = inv.school_org_id')
     .innerJoin('trips', 'trip', 'trip.id = inv.trip_id');
+}
+
+/**
+ * The invoices this user may see (docs/domain.md, "Invoices"), joined to `company`, `school` and `trip`: a tenant's
+ * admins and finance all of it; a bus company its own; school staff their school's; platform admins every tenant's;
+ * nobody another tenant's. A credit note carries its invoice's tenant, company and school, so the same rule holds. The
+ * one rule for every invoice read (lists, totals, CSV, balances, statements).
+ */
+export function visibleInvoices(em: EntityManager, user: AuthUser): SelectQueryBuilder<Invoice> {
+  const qb = allInvoices(em);
   if (isPlatformAdmin(user)) return qb;
   qb.where('inv.tenant_id = :tenantId', { tenantId: user.tenantId ?? -1 });
   switch (user.role) {
@@ -99,6 +120,15 @@ function visibleInvoices(em: EntityManager, user: AuthUser) {
   }
 }
 
+/** Fils credited against `inv` by its credit notes (0 on a credit note: nothing credits one). */
+const CREDITED = `(SELECT COALESCE(SUM(cn.total), 0) FROM invoices cn WHERE cn.credits_invoice_id = inv.id)`;
+
+/** Fils still owed on `inv` (joined to its payment as `pay`): total − credited; 0 once paid, and on a credit note. */
+const BALANCE = `(CASE WHEN inv.kind = 'credit' OR pay.invoice_id IS NOT NULL THEN 0 ELSE GREATEST(inv.total - ${CREDITED}, 0) END)`;
+
+/** Adds the invoice's payment, if any, as `pay` (BALANCE reads it). */
+const withPayment = (qb: SelectQueryBuilder<Invoice>) => qb.leftJoin('invoice_payments', 'pay', 'pay.invoice_id = inv.id');
+
 const SELECT = [
   'inv.id AS "id"',
   'inv.number AS "number"',
@@ -110,6 +140,7 @@ const SELECT = [
   'inv.trip_id AS "tripId"',
   'trip.destination AS "tripDestination"',
   `to_char(trip.departure_date, 'YYYY-MM-DD') AS "tripDate"`,
+  'trip.created_by AS "requester"',
   'inv.kind AS "kind"',
   'inv.issued_at AS "issuedAt"',
   `to_char(inv.due_date, 'YYYY-MM-DD') AS "dueDate"`,
@@ -119,31 +150,197 @@ const SELECT = [
   'inv.subtotal AS "subtotal"',
   'inv.vat AS "vat"',
   'inv.total AS "total"',
+  'inv.credits_invoice_id AS "creditsId"',
+  'credited.number AS "creditsNumber"',
+  'inv.reason AS "reason"',
+  `${CREDITED} AS "credited"`,
+  `to_char(pay.paid_on, 'YYYY-MM-DD') AS "paidOn"`,
+  'pay.reference AS "payReference"',
+  'pay.amount AS "payAmount"',
+  'pay.recorded_by AS "payRecordedBy"',
+  'pay.recorded_at AS "payRecordedAt"',
+  `${BALANCE} AS "balance"`,
 ];
 
-type Row = Omit<InvoiceDto, 'issuedAt' | 'subtotal' | 'vat' | 'total'> & {
+type Money = string | number;
+interface Row extends Omit<
+  InvoiceDto,
+  'issuedAt' | 'subtotal' | 'vat' | 'total' | 'credits' | 'credited' | 'payment' | 'balance' | 'status'
+> {
   issuedAt: Date | string;
-  subtotal: string;
-  vat: string;
-  total: string;
-};
+  subtotal: Money;
+  vat: Money;
+  total: Money;
+  creditsId: number | null;
+  creditsNumber: string | null;
+  credited: Money;
+  paidOn: string | null;
+  payReference: string | null;
+  payAmount: Money | null;
+  payRecordedBy: string | null;
+  payRecordedAt: Date | string | null;
+  balance: Money;
+}
 
-const toDto = (r: Row): InvoiceDto => ({
-  ...r,
-  issuedAt: new Date(r.issuedAt).toISOString(),
-  subtotal: Number(r.subtotal),
-  vat: Number(r.vat),
-  total: Number(r.total),
-});
+function toDto(r: Row, today: string): InvoiceDto {
+  const payment: InvoiceDto['payment'] =
+    r.paidOn === null
+      ? null
+      : {
+          paidOn: r.paidOn,
+          reference: r.payReference ?? '',
+          amount: Number(r.payAmount),
+          recordedBy: r.payRecordedBy,
+          recordedAt: new Date(r.payRecordedAt!).toISOString(),
+        };
+  const balance = Number(r.balance);
+  return {
+    id: Number(r.id),
+    number: r.number,
+    tenantId: Number(r.tenantId),
+    companyId: Number(r.companyId),
+    companyName: r.companyName,
+    schoolOrgId: Number(r.schoolOrgId),
+    schoolName: r.schoolName,
+    tripId: Number(r.tripId),
+    tripDestination: r.tripDestination,
+    tripDate: r.tripDate,
+    kind: r.kind,
+    issuedAt: new Date(r.issuedAt).toISOString(),
+    dueDate: r.dueDate,
+    currency: r.currency,
+    vatBasisPoints: Number(r.vatBasisPoints),
+    lines: r.lines,
+    subtotal: Number(r.subtotal),
+    vat: Number(r.vat),
+    total: Number(r.total),
+    requester: r.requester,
+    credits: r.creditsId === null ? null : { id: Number(r.creditsId), number: r.creditsNumber ?? '' },
+    reason: r.reason,
+    credited: Number(r.credited),
+    payment,
+    balance,
+    status: invoiceStatus({ kind: r.kind, dueDate: r.dueDate, paid: payment !== null, balance }, today),
+  };
+}
 
-/** The invoices this user may see, newest first (at most `limit`). */
-export async function readInvoices(em: EntityManager, user: AuthUser, limit: number): Promise<InvoiceDto[]> {
-  const rows = await visibleInvoices(em, user).select(SELECT).orderBy('inv.id', 'DESC').limit(limit).getRawMany<Row>();
-  return rows.map(toDto);
+/** LIKE's wildcards and escape taken literally (PostgreSQL's default escape is the backslash). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What a search looks in: the requester's name, the destination, the number. */
+const SEARCHED = ['trip.created_by', 'trip.destination', 'inv.number'];
+
+/** The Finance filters (contracts/invoices.ts `InvoiceFilter`) as WHERE conditions on a query joined to `pay`. */
+function applyFilter(qb: SelectQueryBuilder<Invoice>, filter: InvoiceFilter): SelectQueryBuilder<Invoice> {
+  if (filter.payment === 'paid') qb.andWhere('pay.invoice_id IS NOT NULL');
+  if (filter.payment === 'unpaid') qb.andWhere(`${BALANCE} > 0`);
+  if (filter.month) {
+    const [first, next] = monthBounds(filter.month);
+    // The issue day on the database's clock, as the statements read it (CAST(issued_at AS date)).
+    qb.andWhere('inv.issued_at >= CAST(:invMonthFirst AS date) AND inv.issued_at < CAST(:invMonthNext AS date)', {
+      invMonthFirst: first,
+      invMonthNext: next,
+    });
+  }
+  const needle = filter.search?.trim();
+  if (needle) {
+    const pattern = `%${likeLiteral(needle)}%`;
+    qb.andWhere(
+      new Brackets((w) => {
+        for (const column of SEARCHED) w.orWhere(`${column} ILIKE :invSearch`, { invSearch: pattern });
+      }),
+    );
+  }
+  if (filter.schoolId !== undefined) qb.andWhere('inv.school_org_id = :invSchool', { invSchool: filter.schoolId });
+  return qb;
+}
+
+/** The reads' columns: the payment (`pay`) and, on a credit note, the invoice it corrects (`credited`). */
+function readQuery(em: EntityManager, user: AuthUser | null): SelectQueryBuilder<Invoice> {
+  return withPayment(user ? visibleInvoices(em, user) : allInvoices(em))
+    .leftJoin('invoices', 'credited', 'credited.id = inv.credits_invoice_id')
+    .select(SELECT);
+}
+
+/** The invoices this user may see that the filter keeps, newest (or oldest) issued first, at most `limit`. */
+export async function readInvoices(
+  em: EntityManager,
+  user: AuthUser,
+  limit: number,
+  filter: InvoiceFilter = {},
+  today = localDate(),
+): Promise<InvoiceDto[]> {
+  const dir = filter.order === 'oldest' ? 'ASC' : 'DESC';
+  const rows = await applyFilter(readQuery(em, user), filter)
+    .orderBy('inv.issued_at', dir)
+    .addOrderBy('inv.id', dir)
+    .limit(limit)
+    .getRawMany<Row>();
+  return rows.map((r) => toDto(r, today));
 }
 
 /** One invoice if this user may see it, else null (another tenant's answers as a missing one). */
-export async function readInvoice(em: EntityManager, user: AuthUser, id: number): Promise<InvoiceDto | null> {
-  const row = await visibleInvoices(em, user).select(SELECT).andWhere('inv.id = :id', { id }).getRawOne<Row>();
-  return row ? toDto(row) : null;
+export async function readInvoice(em: EntityManager, user: AuthUser, id: number, today = localDate()): Promise<InvoiceDto | null> {
+  const row = await readQuery(em, user).andWhere('inv.id = :id', { id }).getRawOne<Row>();
+  return row ? toDto(row, today) : null;
+}
+
+/** One invoice whoever asks: for the events of an issue, whose audience is worked out from the invoice itself. */
+export async function readInvoiceUnscoped(em: EntityManager, id: number, today = localDate()): Promise<InvoiceDto | null> {
+  const row = await readQuery(em, null).andWhere('inv.id = :id', { id }).getRawOne<Row>();
+  return row ? toDto(row, today) : null;
+}
+
+/**
+ * The Finance totals over every invoice this user may see that the filter keeps, summed in the database: payments
+ * received, balances still owed, the part of those past due on `today`. The currency is the rows' own when they all
+ * share one, else AED.
+ */
+export async function readInvoiceSummary(
+  em: EntityManager,
+  user: AuthUser,
+  filter: InvoiceFilter = {},
+  today = localDate(),
+): Promise<InvoiceSummaryDto> {
+  const row = await applyFilter(withPayment(visibleInvoices(em, user)), filter)
+    .select('COUNT(*)', 'count')
+    .addSelect('COALESCE(SUM(pay.amount), 0)', 'paid')
+    .addSelect(`COALESCE(SUM(${BALANCE}), 0)`, 'outstanding')
+    .addSelect(`COALESCE(SUM(CASE WHEN inv.due_date < CAST(:invToday AS date) THEN ${BALANCE} ELSE 0 END), 0)`, 'overdue')
+    .addSelect('MIN(inv.currency)', 'lowest')
+    .addSelect('MAX(inv.currency)', 'highest')
+    .setParameter('invToday', today)
+    .getRawOne<{ count: Money; paid: Money; outstanding: Money; overdue: Money; lowest: string | null; highest: string | null }>();
+  const one = row?.lowest && row.lowest === row.highest ? row.lowest : DEFAULT_CURRENCY;
+  return {
+    count: Number(row?.count ?? 0),
+    paidRevenue: Number(row?.paid ?? 0),
+    outstanding: Number(row?.outstanding ?? 0),
+    overdue: Number(row?.overdue ?? 0),
+    currency: one,
+  };
+}
+
+/**
+ * Takes the invoice's row lock until the transaction ends, so that payments and credit notes of one invoice take
+ * turns: the second reads what the first wrote. Answers its issue day on the database's clock (null: no such row).
+ */
+export async function lockInvoice(tx: EntityManager, id: number): Promise<string | null> {
+  const [row] = await tx.query<{ day: string }[]>(
+    `SELECT to_char(CAST(issued_at AS date), 'YYYY-MM-DD') AS day FROM invoices WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row?.day ?? null;
+}
+
+/** Records the invoice's payment: `amount` is the balance it settles. */
+export async function insertPayment(
+  tx: EntityManager,
+  p: { invoiceId: number; tenantId: number; paidOn: string; reference: string; amount: number; by: { id: number; name: string } },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by)
+     VALUES ($1, $2, $3::date, $4, $5, $6, $7)`,
+    [p.invoiceId, p.tenantId, p.paidOn, p.reference, p.amount, p.by.id, p.by.name],
+  );
 }

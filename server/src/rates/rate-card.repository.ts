@@ -15,6 +15,7 @@ export function toRateCardDto(row: RateCard, company: Pick<Organization, 'name'>
     version: row.version,
     currency: row.currency,
     vatBasisPoints: row.vatBasisPoints,
+    dueDays: row.dueDays,
     lines: row.lines.map((l) => ({ ...l, busType: l.busType as BusType })),
     cancellationTiers: row.cancellationTiers,
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idFromText, text } from '../common/input';
 import { FleetMessages as FM } from '../contracts/fleet-messages';
-import { rateCardProblem, RateMessages as M } from '../contracts/rates';
+import { MAX_DUE_DAYS, rateCardProblem, RateMessages as M } from '../contracts/rates';
 import { BUS_TYPES } from '../contracts/trip-wire';
 import { MAX_TRIP_KM, PricingMessages } from '../contracts/pricing';
 import { isTripDate, parseTripTime, returnIsAfterDeparture } from '../contracts/trip-form-rules';
@@ -47,6 +47,7 @@ export const rateCardSchema = z
       companyId: id(FM.companyIdInvalid).optional(),
       currency: text({ error: M.currency, max: 3, tooLong: M.currency }),
       vatBasisPoints: whole(M.vat),
+      dueDays: whole(M.dueDays).min(1, M.dueDays).max(MAX_DUE_DAYS, M.dueDays).optional(),
       lines: z.array(line, { error: RateInputMessages.linesInvalid }).max(MAX_RATE_LINES, RateInputMessages.tooManyLines),
       cancellationTiers: z
         .array(tier, { error: RateInputMessages.tiersInvalid })

@@ -5,7 +5,7 @@ import type { AuthUser } from '../common/auth-user';
 import { FleetMessages as FM } from '../contracts/fleet-messages';
 import { canManageFleet } from '../contracts/fleet-rules';
 import { Messages } from '../contracts/messages';
-import type { RateCardDto } from '../contracts/rates';
+import { DEFAULT_DUE_DAYS, type RateCardDto } from '../contracts/rates';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Organization } from '../tenancy/organization.entity';
 import { RateCard } from './rate-card.entity';
@@ -44,6 +44,7 @@ export class RatesService {
       const saved = await tx.save(
         tx.create(RateCard, {
           ...card,
+          dueDays: card.dueDays ?? DEFAULT_DUE_DAYS,
           lines: card.lines as RateCard['lines'],
           tenantId: company.tenantId,
           companyOrgId: company.id,

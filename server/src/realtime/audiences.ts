@@ -50,6 +50,20 @@ export function fleetRooms(company: { id: number; tenantId: number }): string[] 
 }
 
 /**
+ * An invoice or credit note (docs/domain.md, "Invoices"; the rule of invoices.repository.ts `visibleInvoices`): platform
+ * admins, the tenant's admins and finance, its school's staff, its bus company's dispatchers.
+ */
+export function invoiceRooms(invoice: { tenantId: number; schoolOrgId: number; companyId: number }): string[] {
+  return [
+    Rooms.platform,
+    Rooms.role('admin', invoice.tenantId),
+    Rooms.role('finance', invoice.tenantId),
+    Rooms.org(invoice.schoolOrgId),
+    Rooms.org(invoice.companyId),
+  ];
+}
+
+/**
  * A "Needs a bus" notification: the trip's bus company's dispatchers and the tenant's admins.
  * Both may GET the trip (it is assigned to the company; admins see the tenant's trips). Platform admins are not
  * paged for every tenant's trips; they read them on the board.

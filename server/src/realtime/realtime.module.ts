@@ -4,6 +4,7 @@ import { RedisModule } from '../infrastructure/redis/redis.module';
 import { ApprovalsListener } from './approvals.listener';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
+import { InvoicesListener } from './invoices.listener';
 import { LiveAccess } from './live-access.service';
 import { LiveChannel } from './live-channel.service';
 import { LivePublisher } from './live-publisher.service';
@@ -37,6 +38,7 @@ import { UsersListener } from './users.listener';
     BookingsListener,
     FleetListener,
     RatesListener,
+    InvoicesListener,
     ApprovalsListener,
   ],
 })

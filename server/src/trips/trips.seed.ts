@@ -292,6 +292,100 @@ const TRIPS: TripSeed[] = [
   },
 ];
 
+/** A trip run and billed: requested, accepted, given its buses and completed; `paid` when its invoice was paid. */
+const billed = (
+  party: typeof GREENFIELD,
+  type: TripType,
+  destination: string,
+  inDays: number,
+  passengers: [students: number, staff: number],
+  buses: BusAssignment[],
+  paid: boolean,
+): TripSeed => ({
+  ...party,
+  type,
+  destination,
+  inDays,
+  times: ['08:00 AM', '02:00 PM'],
+  students: passengers[0],
+  staff: passengers[1],
+  path: ['accept', 'assignBuses', 'complete'],
+  buses,
+  paid,
+});
+
+/**
+ * A term of trips already run and billed (docs/running.md, "Demo data"): four months back, so Finance has invoices of
+ * every age: paid ones, and unpaid ones from just past due to over two months overdue.
+ */
+const BILLED: TripSeed[] = [
+  billed(
+    GREENFIELD,
+    'Academic Trip',
+    'Louvre Abu Dhabi',
+    -125,
+    [44, 4],
+    [bus('Internal Yellow Bus', 56, 1150, 'Omar Haddad', '+971 50 111 2233')],
+    false,
+  ),
+  billed(
+    RIVERSIDE,
+    'Day Trip',
+    'Al Ain Zoo',
+    -110,
+    [61, 5],
+    [bus('Internal Yellow Bus', 40, 780, 'Rami Saleh', '+971 50 333 4455'), bus('White Bus', 30, 640, 'Hana Qasim', '+971 55 444 5566')],
+    false,
+  ),
+  billed(RIVERSIDE, 'Academic Trip', 'Etihad Museum', -104, [28, 3], [bus('White Bus', 35, 560, 'Rami Saleh', '+971 50 333 4455')], true),
+  billed(
+    GREENFIELD,
+    'Day Trip',
+    'Sharjah Aquarium',
+    -89,
+    [36, 3],
+    [bus('Internal Yellow Bus', 56, 720, 'Sara Nasser', '+971 55 200 3344')],
+    false,
+  ),
+  billed(
+    GREENFIELD,
+    'Day Trip',
+    'Hatta Dam',
+    -75,
+    [52, 6],
+    [bus('Internal Yellow Bus', 56, 1380, 'Omar Haddad', '+971 50 111 2233'), bus('White Bus', 30, 690, 'Sara Nasser', '+971 55 200 3344')],
+    true,
+  ),
+  billed(
+    RIVERSIDE,
+    'Academic Trip',
+    'Expo City Dubai',
+    -62,
+    [33, 3],
+    [bus('Internal Yellow Bus', 40, 940, 'Hana Qasim', '+971 55 444 5566')],
+    false,
+  ),
+  billed(RIVERSIDE, 'Day Trip', 'Dubai Frame', -48, [24, 2], [bus('White Bus', 30, 480, 'Rami Saleh', '+971 50 333 4455')], true),
+  billed(
+    GREENFIELD,
+    'Sports Trip',
+    'Hamdan Sports Complex',
+    -40,
+    [18, 2],
+    [bus('White Bus', 30, 450, 'Sara Nasser', '+971 55 200 3344')],
+    false,
+  ),
+  billed(
+    RIVERSIDE,
+    'Academic Trip',
+    'Dubai Science Park',
+    -33,
+    [30, 3],
+    [bus('White Bus', 35, 520, 'Hana Qasim', '+971 55 444 5566')],
+    false,
+  ),
+];
+
 interface HistoryStep {
   action: TripHistoryAction;
   from: TripStatus | null;
@@ -305,7 +399,7 @@ export const seedDemoTrips: DemoSeeder = async (tx: EntityManager, refs: DemoRef
   const companyUser = (company: string) =>
     Object.values(refs.users).find((u) => u.role === 'bus_company' && u.activeOrgId === refs.orgs[company].id);
   // Seeded oldest first, so ids (the list order) follow the request dates.
-  const ordered = [...TRIPS].sort((a, b) => a.inDays - b.inDays);
+  const ordered = [...TRIPS, ...BILLED].sort((a, b) => a.inDays - b.inDays);
   for (const seed of ordered) {
     const school = refs.orgs[seed.school];
     const requester = refs.users[seed.requester];

@@ -1,18 +1,22 @@
-import type { TripDto } from '@contracts/trip-wire';
+import type { InvoiceFilter, InvoiceSummaryDto } from '@contracts/invoices';
+import { invoiceMoney } from '@contracts/invoices';
 import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import type { TripFilter, TripTotals } from '@contracts/trip-list';
+import { useEffect, useMemo, useState } from 'react';
+import { errorText, serverMessage } from '../../api/http';
+import { invalidateQueries } from '../../api/query-cache';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { PaginationBar } from '../../components/pagination-bar';
-import { formatAed } from '../trips/trip-view';
-import { TripWorkflowProvider } from '../trips/trip-workflow';
-import { useTripTotals } from '../trips/trips.api';
-import { type TripListQuery, useTripListView } from '../trips/use-trip-list-view';
-import { FinanceTable } from './finance-table';
+import { toast } from '../../shared/toast';
+import { InvoiceList } from '../invoices/invoice-list';
+import { recentMonths } from '../invoices/invoice-months';
+import { invoiceKeys, invoicesApi, saveFile, useInvoices, useInvoiceSummary } from '../invoices/invoices.api';
+import { subscribeInvoicesLive } from '../invoices/invoices.live';
+import { SchoolBalances } from '../invoices/school-balances';
 
-/** The Finance filter bar: payment status, month, a search by requester or destination, and the date order. */
+/** The Finance filter bar: payment status, month issued, a search by requester or destination, and the order. */
 export type PaymentFilter = 'all' | 'paid' | 'unpaid';
 
 export interface FinanceFilters {
@@ -25,18 +29,16 @@ export interface FinanceFilters {
 
 export const NO_FINANCE_FILTERS: FinanceFilters = { payment: 'all', month: null, search: '', order: 'newest' };
 
-const NO_TRIPS: TripDto[] = [];
+/** Typing pauses this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 250;
 
-/** The Finance filter bar as the server's filter and order (the search looks at the requester and the destination). */
-export function financeQuery(f: FinanceFilters, search: string): TripListQuery {
-  const filter: TripFilter = {};
-  if (search.trim()) {
-    filter.search = search.trim();
-    filter.searchIn = 'finance';
-  }
+/** The filter bar as the server's filter (GET /invoices, /invoices/summary and /invoices/csv take the same one). */
+export function financeFilter(f: FinanceFilters, search: string): InvoiceFilter {
+  const filter: InvoiceFilter = { order: f.order };
+  if (f.payment !== 'all') filter.payment = f.payment;
   if (f.month) filter.month = f.month;
-  if (f.payment !== 'all') filter.paid = f.payment === 'paid';
-  return { filter, order: { sort: 'date', dir: f.order === 'newest' ? 'desc' : 'asc' } };
+  if (search.trim()) filter.search = search.trim();
+  return filter;
 }
 
 function TotalTile({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
@@ -52,38 +54,66 @@ function TotalTile({ label, value, testId }: { label: string; value: string | nu
   );
 }
 
-/** The totals over every trip the filters match (not only the page shown), in AED. */
-function FinanceTotals({ totals, shown }: { totals: TripTotals | undefined; shown: number }) {
+/** The server's totals over every invoice the filters match, in its currency. */
+function FinanceTotals({ summary }: { summary: InvoiceSummaryDto | undefined }) {
+  const money = (fils: number | undefined) => invoiceMoney(fils ?? 0, summary?.currency ?? 'AED');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      <TotalTile label="Total paid revenue" value={formatAed(totals?.paidRevenue ?? 0)} testId="paid-revenue" />
-      <TotalTile label="Awaiting payment" value={formatAed(totals?.awaitingPayment ?? 0)} />
-      <TotalTile label="Trips shown" value={totals?.count ?? shown} />
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <TotalTile label="Total paid revenue" value={money(summary?.paidRevenue)} testId="paid-revenue" />
+      <TotalTile label="Outstanding" value={money(summary?.outstanding)} testId="outstanding" />
+      <TotalTile label="Overdue" value={money(summary?.overdue)} testId="overdue" />
+      <TotalTile label="Invoices shown" value={summary?.count ?? 0} testId="invoices-shown" />
     </SimpleGrid>
   );
 }
 
+function ExportButton({ filter, disabled }: { filter: InvoiceFilter; disabled: boolean }) {
+  const [loading, setLoading] = useState(false);
+  const exportCsv = async () => {
+    setLoading(true);
+    try {
+      const file = await invoicesApi.csv(filter);
+      saveFile(file.fileName, file.blob);
+    } catch (e) {
+      console.error('Finance: CSV export failed', errorText(e));
+      toast.error(serverMessage(e) ?? errorText(e), { title: 'The CSV could not be exported.' });
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button variant="light" leftSection={<IconDownload size={16} />} loading={loading} onClick={() => void exportCsv()} disabled={disabled}>
+      Export CSV
+    </Button>
+  );
+}
+
 function FinanceBody() {
-  const list = useTripListView({
-    initialFilters: NO_FINANCE_FILTERS,
-    queryOf: financeQuery,
-    csv: { fileName: 'finance-trips.csv', withPaid: true },
-  });
-  const { filters, changeFilters, total } = list;
-  const totals = useTripTotals(list.filter);
+  const [filters, setFilters] = useState<FinanceFilters>(NO_FINANCE_FILTERS);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
+  const filter = useMemo(() => financeFilter(filters, search), [filters, search]);
+  const list = useInvoices(filter);
+  const summary = useInvoiceSummary(filter);
+  const months = useMemo(() => recentMonths(), []);
+  const change = (patch: Partial<FinanceFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   if (list.loading) return <LoadingScreen text="Loading, please wait..." />;
-  if (list.error && !list.data) return <LoadFailed title="Failed to load trips" error={list.error} onRetry={list.refetch} />;
+  if (list.error && !list.data) return <LoadFailed title="Failed to load invoices" error={list.error} onRetry={list.refetch} />;
+  const invoices = list.data ?? [];
   return (
     <Stack gap="md">
-      <FinanceTotals totals={totals.data} shown={total} />
+      {summary.error && !summary.data ? (
+        <LoadFailed title="Failed to load the totals" error={summary.error} onRetry={summary.refetch} />
+      ) : (
+        <FinanceTotals summary={summary.data} />
+      )}
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <SegmentedControl
               aria-label="Payment status"
               value={filters.payment}
-              onChange={(payment) => changeFilters({ payment: payment as PaymentFilter })}
+              onChange={(payment) => change({ payment: payment as PaymentFilter })}
               data={[
                 { value: 'all', label: 'All' },
                 { value: 'paid', label: 'Paid' },
@@ -93,9 +123,9 @@ function FinanceBody() {
             <Select
               aria-label="Month"
               placeholder="All months"
-              data={list.monthOptions}
+              data={months}
               value={filters.month}
-              onChange={(month) => changeFilters({ month })}
+              onChange={(month) => change({ month })}
               clearable
               style={{ flex: '0 1 190px', minWidth: 150 }}
             />
@@ -104,7 +134,7 @@ function FinanceBody() {
               placeholder="Search requester or destination"
               leftSection={<IconSearch size={16} />}
               value={filters.search}
-              onChange={(e) => changeFilters({ search: e.currentTarget.value })}
+              onChange={(e) => change({ search: e.currentTarget.value })}
               style={{ flex: '1 1 220px', minWidth: 180 }}
             />
             <Select
@@ -114,37 +144,34 @@ function FinanceBody() {
                 { value: 'oldest', label: 'Oldest first' },
               ]}
               value={filters.order}
-              onChange={(order) => order && changeFilters({ order: order as FinanceFilters['order'] })}
+              onChange={(order) => order && change({ order: order as FinanceFilters['order'] })}
               allowDeselect={false}
               style={{ flex: '0 1 160px', minWidth: 140 }}
             />
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void list.exportCsv()}
-              disabled={total === 0}
-              title="Export CSV"
-            >
-              Export CSV
-            </Button>
+            <ExportButton filter={filter} disabled={invoices.length === 0} />
           </Group>
-          <FinanceTable trips={list.data?.trips ?? NO_TRIPS} />
-          <PaginationBar {...list.paging} />
+          <InvoiceList invoices={invoices} emptyText="No invoices found" />
         </Stack>
       </Paper>
+      <SchoolBalances />
     </Stack>
   );
 }
 
 /**
- * Finance: trip payments read from the trips themselves (there is no separate ledger): filters, revenue in AED, a CSV
- * export and the paid toggle; kept up to date by live events.
+ * Finance: the invoices with their payments and credit notes, filtered, with the server's totals, a CSV export, Mark
+ * paid and Credit note, and what each school owes by age; kept up to date by live events.
  */
 export function FinancePage() {
+  // read afresh on arrival (payments recorded while the page was closed), then kept live
+  useEffect(() => {
+    invalidateQueries(invoiceKeys.all);
+    return subscribeInvoicesLive();
+  }, []);
   return (
-    <TripWorkflowProvider>
-      <PageHeader title="Finance" description="Trip payments, from the trips themselves. Prices are in AED." />
+    <>
+      <PageHeader title="Finance" description="Invoices, payments and what each school owes. Amounts are in AED." />
       <FinanceBody />
-    </TripWorkflowProvider>
+    </>
   );
 }

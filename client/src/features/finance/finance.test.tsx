@@ -1,122 +1,248 @@
+import { type InvoiceDto, InvoiceMessages, type InvoiceSummaryDto, type SchoolBalanceDto } from '@contracts/invoices';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { makeTrip, tripRoutes } from '../trips/test-trips';
-import { subscribeTripsLive } from '../trips/trips.live';
+import { catchDownloads, makeBalance, makeInvoice } from '../invoices/test-invoices';
+import { GREENFIELD } from '../trips/test-trips';
 import { FinancePage } from './finance-page';
 
-const bus = (tripPrice: number) => ({ busType: 'White Bus' as const, busSeats: 40, tripPrice });
-const trips = [
-  makeTrip({
-    id: 1,
-    destination: 'Zoo',
-    createdBy: 'Grace Green',
-    departureDate: '2031-03-04',
-    date: '2031-03-04',
-    status: 'Completed',
-    busCompanyName: 'Desert Star Buses',
-    paid: true,
-    buses: [bus(300), bus(200)],
-    price: 500, // the server sets a trip's price to its buses' prices when they are assigned
-  }),
-  makeTrip({
-    id: 2,
-    destination: 'Museum',
-    createdBy: 'Rami Rivers',
-    departureDate: '2031-04-10',
-    date: '2031-04-10',
-    status: 'Completed',
-    busCompanyName: 'Falcon Transport',
-    paid: true,
-    price: 120.5,
-  }),
-  makeTrip({
-    id: 3,
-    destination: 'Opera',
-    createdBy: 'Grace Green',
-    departureDate: '2031-03-20',
-    date: '2031-03-20',
-    status: 'Confirmed',
-    busCompanyName: 'Desert Star Buses',
-    paid: false,
-    price: 800,
-  }),
-];
+const museum = makeInvoice();
+const zoo = makeInvoice({
+  id: 6,
+  number: 'DSB-2026-00002',
+  tripId: 41,
+  tripDestination: 'City Zoo',
+  requester: 'Rami Rivers',
+  total: 62_050,
+  balance: 0,
+  status: 'Paid',
+  payment: { paidOn: '2026-11-30', reference: 'TT-1', amount: 62_050, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+});
+const summary: InvoiceSummaryDto = { count: 2, paidRevenue: 62_050, outstanding: 113_400, overdue: 50_000, currency: 'AED' };
+const greenfield = makeBalance({ current: 63_400, days1to30: 0, days31to60: 50_000, days61to90: 0, over90: 1_250, total: 114_650 });
 
-describe('FinancePage', () => {
-  it('shows the paid revenue in AED and toggles paid with PATCH {paid}, merging live changes', async () => {
-    const off = subscribeTripsLive();
-    // the server's trips: each change below happens there first, and Finance asks the server for its totals again
-    let server = trips;
-    const { calls } = mockFetch({
-      ...tripRoutes(() => server),
-      'PATCH /api/trips/3': (body) => {
-        const updated = { ...trips[2], ...(body as object), version: 2 };
-        server = server.map((t) => (t.id === 3 ? updated : t));
-        return { body: updated };
-      },
-    });
-    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('finance')) });
+const finance = makeSession(makeProfile('finance'));
+
+/** The server's side; each part is a function, so a test can change what it answers. */
+function serve(
+  parts: { invoices?: () => InvoiceDto[]; summary?: () => InvoiceSummaryDto; balances?: () => SchoolBalanceDto[] } = {},
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
+  return mockFetch({
+    'GET /api/invoices': () => ({ body: (parts.invoices ?? (() => [zoo, museum]))() }),
+    'GET /api/invoices/summary': () => ({ body: (parts.summary ?? (() => summary))() }),
+    'GET /api/invoices/balances': () => ({ body: (parts.balances ?? (() => [greenfield]))() }),
+    ...extra,
+  });
+}
+
+const invoiceTable = () => screen.getByRole('table', { name: 'Invoices' });
+const row = (number: string) => within(invoiceTable()).getByRole('row', { name: new RegExp(`^${number}`) });
+/** The query of every call to `path`, in order. */
+const queriesOf = (mocked: ReturnType<typeof mockFetch>, path: string) =>
+  mocked.queries.filter((_q, i) => mocked.calls[i].path === path).map((q) => Object.fromEntries(q));
+
+describe('Finance', () => {
+  it('shows the server’s totals in AED and lists the invoices with their balance, status and actions', async () => {
+    serve();
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    expect(screen.getByRole('heading', { name: 'Finance', level: 2 })).toBeInTheDocument();
     expect(await screen.findByTestId('paid-revenue')).toHaveTextContent('AED 620.50');
+    expect(screen.getByTestId('outstanding')).toHaveTextContent('AED 1,134.00');
+    expect(screen.getByTestId('overdue')).toHaveTextContent('AED 500.00');
+    expect(screen.getByTestId('invoices-shown')).toHaveTextContent('2');
 
-    await userEvent.click(screen.getByRole('switch', { name: 'Paid: Opera' }));
-    expect(await screen.findByText('Marked paid.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ paid: true, version: 1 });
-    await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 1,420.50'));
+    await screen.findByText('DSB-2026-00001');
+    expect(
+      within(invoiceTable())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Number', 'Trip', 'School', 'Bus company', 'Issued', 'Due', 'Total', 'Balance', 'Status', 'Actions']);
+    const cells = (number: string) =>
+      within(row(number))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('DSB-2026-00001')).toEqual([
+      'DSB-2026-00001',
+      'Science Museum, 18 Nov 2026',
+      'Greenfield Primary',
+      'Desert Star Buses',
+      '20 Nov 2026',
+      '20 Dec 2026',
+      'AED 1,134.00',
+      'AED 1,134.00',
+      'Issued',
+      'PDFMark paidCredit note',
+    ]);
+    // a paid invoice can no longer be paid or credited
+    expect(cells('DSB-2026-00002').slice(6)).toEqual(['AED 620.50', 'AED 0.00', 'Paid', 'PDF']);
+  });
 
-    const unpaidZoo = { ...trips[0], paid: false, version: 2 };
-    server = server.map((t) => (t.id === 1 ? unpaidZoo : t));
-    act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: unpaidZoo, status: 'Completed', by: null }));
-    await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 920.50'));
+  it('asks the server again with each filter, for the list and the totals alike', async () => {
+    const mocked = serve();
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await screen.findByText('DSB-2026-00001');
+    expect(queriesOf(mocked, '/api/invoices')[0]).toEqual({ order: 'newest' });
 
     await userEvent.click(screen.getByRole('radio', { name: 'Unpaid' }));
-    const table = screen.getByRole('table');
-    await waitFor(() => expect(within(table).queryByText('Opera')).toBeNull());
-    expect(within(table).getByText('Zoo')).toBeInTheDocument();
-    off();
+    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ order: 'newest', payment: 'unpaid' }));
+    expect(queriesOf(mocked, '/api/invoices/summary').at(-1)).toEqual({ order: 'newest', payment: 'unpaid' });
+
+    const lastMonth = dayjs().startOf('month').subtract(1, 'month');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Month' }));
+    await userEvent.click(await screen.findByRole('option', { name: lastMonth.format('MMMM YYYY') }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by date' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by requester or destination' }), 'grace');
+    const wanted = { order: 'oldest', payment: 'unpaid', month: lastMonth.format('YYYY-MM'), search: 'grace' };
+    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual(wanted));
+    expect(queriesOf(mocked, '/api/invoices/summary').at(-1)).toEqual(wanted);
+    // the search waits for typing to pause: no call for each letter
+    expect(queriesOf(mocked, '/api/invoices').filter((q) => q.search && q.search !== 'grace')).toEqual([]);
   });
 
-  it('offers the paid toggle only on trips the company accepted and nobody cancelled, and names each trip’s bus company', async () => {
-    const more = [
-      makeTrip({ id: 4, destination: 'Aquarium', status: 'Rejected', price: 90 }),
-      makeTrip({ id: 5, destination: 'Farm', status: 'Pending', price: 60 }),
-      makeTrip({ id: 6, destination: 'Castle', status: 'Canceled', price: 70 }),
-      makeTrip({ id: 7, destination: 'Harbour', status: 'Accepted', price: 50, busCompanyName: 'Falcon Transport' }),
-      makeTrip({ id: 8, destination: 'Fort', status: 'Cancel Requested', price: 40 }),
-    ];
-    mockFetch(tripRoutes([...trips, ...more]));
-    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('finance')) });
-    const table = await screen.findByRole('table');
-    await within(table).findByText('Aquarium');
-    const row = (destination: string) => within(table).getByText(destination).closest('tr') as HTMLElement;
-    for (const destination of ['Aquarium', 'Farm', 'Castle']) {
-      expect(within(row(destination)).queryByRole('switch')).toBeNull();
-      expect(within(row(destination)).getByText('Not billed')).toBeInTheDocument();
-    }
-    for (const destination of ['Opera', 'Harbour', 'Fort', 'Zoo']) {
-      expect(within(row(destination)).getByRole('switch', { name: `Paid: ${destination}` })).toBeInTheDocument();
-    }
-    expect(within(table).getByRole('columnheader', { name: 'Bus company' })).toBeInTheDocument();
-    expect(within(row('Harbour')).getByText('Falcon Transport')).toBeInTheDocument();
-    expect(within(row('Opera')).getByText('Desert Star Buses')).toBeInTheDocument();
-    // no company yet
-    expect(within(row('Farm')).getByText('—')).toBeInTheDocument();
+  it('exports what the filters match from the CSV route, under the server’s file name', async () => {
+    const mocked = serve({}, { 'GET /api/invoices/csv': () => ({ body: 'Number,School\nDSB-2026-00001,Greenfield Primary\n' }) });
+    const downloads = catchDownloads(mocked.fetchMock, { '/api/invoices/csv': 'attachment; filename="invoices.csv"' });
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await screen.findByText('DSB-2026-00001');
+    await userEvent.click(screen.getByRole('radio', { name: 'Paid' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.saved.map((s) => s.name)).toEqual(['invoices.csv']));
+    expect(downloads.saved[0].text).toBe('Number,School\nDSB-2026-00001,Greenfield Primary\n');
+    expect(queriesOf(mocked, '/api/invoices/csv')).toEqual([{ order: 'newest', payment: 'paid' }]);
+    downloads.restore();
   });
 
-  it('exports the shown trips as finance-trips.csv', async () => {
-    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
-    const names: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    const { calls, queries } = mockFetch(tripRoutes(trips));
-    renderWithApp(<FinancePage />, { session: makeSession(makeProfile('admin')) });
-    await screen.findByText('Zoo');
-    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(names).toEqual(['finance-trips.csv']));
-    const exported = queries.filter((_q, i) => calls[i].path === '/api/trips/export');
-    expect(Object.fromEntries(exported[0])).toEqual({ sort: 'date', dir: 'desc', fileName: 'finance-trips', withPaid: 'true' });
-    click.mockRestore();
+  it('marks an invoice paid with its day and reference, and shows the server’s refusal in the dialog', async () => {
+    let answer: { status?: number; body?: unknown } = { status: 409, body: { message: InvoiceMessages.alreadyPaid } };
+    const { calls } = serve({}, { 'POST /api/invoices/5/payment': () => answer });
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid: DSB-2026-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark DSB-2026-00001 paid' });
+    expect(within(dialog).getByRole('textbox', { name: 'Payment date' })).toHaveValue(dayjs().format('YYYY-MM-DD'));
+
+    // nothing is sent without a reference
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.reference);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'TT-20261130');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.alreadyPaid));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130' },
+    ]);
+
+    answer = { body: { ...museum, payment: { paidOn: '2026-11-30' }, balance: 0, status: 'Paid' } };
+    const listReads = calls.filter((c) => c.path === '/api/invoices').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invoice DSB-2026-00001 marked paid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the list, the totals and the balances are read again
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBe(listReads + 1));
+  });
+
+  it('issues a credit note for an amount typed in AED, sent in fils', async () => {
+    const { calls } = serve(
+      {},
+      {
+        'POST /api/invoices/5/credit-notes': (body) => ({
+          status: 201,
+          body: makeInvoice({ id: 9, number: 'DSB-2026-00009', kind: 'credit', total: (body as { amount: number }).amount }),
+        }),
+      },
+    );
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await userEvent.click(await screen.findByRole('button', { name: 'Credit note: DSB-2026-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note for DSB-2026-00001' });
+    expect(within(dialog).getByText('Still owed: AED 1,134.00')).toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (AED)' });
+    expect(amount).toHaveValue('1,134.00');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1200');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Late bus');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.creditTooMuch);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Credit note DSB-2026-00009 issued.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ amount: 1250, reason: 'Late bus' }]);
+  });
+
+  it('shows what each school owes by age, and downloads its statement for a month', async () => {
+    const statementPath = `/api/statements/${GREENFIELD}/${dayjs().format('YYYY-MM')}`;
+    const mocked = serve({}, { [`GET ${statementPath}/pdf`]: () => ({ body: '%PDF-1.7 statement' }) });
+    const downloads = catchDownloads(mocked.fetchMock);
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    const table = await screen.findByRole('table', { name: 'Balances by school' });
+    expect(screen.getByRole('heading', { name: 'Balances by school' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['School', 'Current', '1–30 days', '31–60 days', '61–90 days', 'Over 90 days', 'Total', 'Statement']);
+    const cells = within(within(table).getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 7)).toEqual([
+      'Greenfield Primary',
+      'AED 634.00',
+      'AED 0.00',
+      'AED 500.00',
+      'AED 0.00',
+      'AED 12.50',
+      'AED 1,146.50',
+    ]);
+    expect(within(table).getByRole('combobox', { name: 'Statement month for Greenfield Primary' })).toHaveValue(
+      dayjs().format('MMMM YYYY'),
+    );
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Statement PDF for Greenfield Primary' }));
+    // no Content-Disposition: the file is named after the school and the month
+    await waitFor(() => expect(downloads.saved.map((s) => s.name)).toEqual([`statement-${GREENFIELD}-${dayjs().format('YYYY-MM')}.pdf`]));
+    expect(downloads.saved[0].text).toBe('%PDF-1.7 statement');
+    downloads.restore();
+  });
+
+  it('reads the list, the totals and the balances again on invoice:changed, once each', async () => {
+    let paid = summary.paidRevenue;
+    const { calls } = serve({ summary: () => ({ ...summary, paidRevenue: paid }) });
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    expect(await screen.findByTestId('paid-revenue')).toHaveTextContent('AED 620.50');
+    await screen.findByRole('table', { name: 'Balances by school' });
+    const count = (path: string) => calls.filter((c) => c.path === path).length;
+    const before = ['/api/invoices', '/api/invoices/summary', '/api/invoices/balances'].map(count);
+
+    paid = 175_450;
+    act(() => emitLiveForTest('invoice:changed', { seq: 1, tenantId: 1, invoice: { ...museum, status: 'Paid', balance: 0 } }));
+    await waitFor(() => expect(screen.getByTestId('paid-revenue')).toHaveTextContent('AED 1,754.50'));
+    expect(['/api/invoices', '/api/invoices/summary', '/api/invoices/balances'].map(count)).toEqual(before.map((n) => n + 1));
+  });
+
+  it('shows each invoice and each school as a card on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      serve();
+      renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+      const card = await screen.findByRole('article', { name: 'DSB-2026-00001' });
+      expect(screen.queryByRole('table')).toBeNull();
+      for (const text of ['Science Museum, 18 Nov 2026', 'Greenfield Primary', 'Issued', 'AED 1,134.00']) {
+        expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
+      }
+      expect(within(card).getByRole('button', { name: 'Mark paid: DSB-2026-00001' })).toBeInTheDocument();
+      const school = await screen.findByRole('article', { name: 'Greenfield Primary' });
+      expect(within(school).getByText('Over 90 days')).toBeInTheDocument();
+      expect(within(school).getByText('AED 12.50')).toBeInTheDocument();
+      expect(within(school).getByRole('button', { name: 'Statement CSV for Greenfield Primary' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

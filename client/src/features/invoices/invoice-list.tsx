@@ -1,23 +1,43 @@
 import { type InvoiceDto, invoiceMoney } from '@contracts/invoices';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import type { Role } from '@contracts/roles';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCash, IconDownload, IconReceiptRefund } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate } from '../../components/format';
 import { usePhone } from '../../components/responsive';
 import { toast } from '../../shared/toast';
+import { useSession } from '../auth/session-context';
 import { Field } from '../trips/trip-summary';
+import { type InvoiceAction, InvoiceActionDialog } from './invoice-dialogs';
+import { InvoiceStatusBadge } from './invoice-status-badge';
 import { invoicesApi, saveFile } from './invoices.api';
 
-/** What an invoice bills: the trip, with its day, or the fee for cancelling it. */
-function invoiceFor(invoice: Pick<InvoiceDto, 'kind' | 'tripDestination' | 'tripDate'>): string {
-  if (invoice.kind === 'cancellation') return `Cancellation fee: ${invoice.tripDestination}`;
+/** The trip an invoice bills: its destination and departure day. */
+function tripOf(invoice: Pick<InvoiceDto, 'tripDestination' | 'tripDate'>): string {
   const day = formatDate(invoice.tripDate);
-  return `Trip: ${invoice.tripDestination}${day ? `, ${day}` : ''}`;
+  return `${invoice.tripDestination}${day ? `, ${day}` : ''}`;
 }
 
-const total = (invoice: InvoiceDto) => invoiceMoney(invoice.total, invoice.currency);
+/** What kind of bill it is, when it is not the trip itself. */
+function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits'>): string | null {
+  if (invoice.kind === 'cancellation') return 'Cancellation fee';
+  if (invoice.kind === 'credit') return invoice.credits ? `Credit for ${invoice.credits.number}` : 'Credit note';
+  return null;
+}
+
+const money = (fils: number, invoice: InvoiceDto) => invoiceMoney(fils, invoice.currency);
+
+/** Something is still owed on it, and no payment is recorded: it can be paid or credited. */
+const open = (invoice: InvoiceDto) => invoice.kind !== 'credit' && !invoice.payment && invoice.balance > 0;
+
+/** Who may do what (the server checks again): payments by finance and admins; credit notes also by bus companies. */
+function useInvoiceRights() {
+  const { roles } = useSession();
+  const has = (...allowed: Role[]) => roles.some((r) => allowed.includes(r));
+  return { pay: has('admin', 'finance'), credit: has('admin', 'finance', 'bus_company') };
+}
 
 /** Downloads the invoice's PDF as `<number>.pdf`; the button waits while it comes. */
 const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) {
@@ -47,8 +67,59 @@ const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) 
   );
 });
 
+/** PDF, and Mark paid and Credit note where the caller may and something is still owed. */
+function InvoiceButtons({ invoice, onAction }: { invoice: InvoiceDto; onAction: (action: InvoiceAction) => void }) {
+  const rights = useInvoiceRights();
+  const owed = open(invoice);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <PdfButton invoice={invoice} />
+      {owed && rights.pay ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="green"
+          leftSection={<IconCash size={14} />}
+          onClick={() => onAction({ kind: 'pay', invoice })}
+          aria-label={`Mark paid: ${invoice.number}`}
+        >
+          Mark paid
+        </Button>
+      ) : null}
+      {owed && rights.credit ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="violet"
+          leftSection={<IconReceiptRefund size={14} />}
+          onClick={() => onAction({ kind: 'credit', invoice })}
+          aria-label={`Credit note: ${invoice.number}`}
+        >
+          Credit note
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function TripCell({ invoice }: { invoice: InvoiceDto }) {
+  const kind = kindOf(invoice);
+  return (
+    <>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {tripOf(invoice)}
+      </Text>
+      {kind ? (
+        <Text size="xs" c="dimmed">
+          {kind}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** One invoice as a card, for phones: the table's values stacked, so nothing scrolls sideways. */
-function InvoiceCard({ invoice }: { invoice: InvoiceDto }) {
+function InvoiceCard({ invoice, onAction }: { invoice: InvoiceDto; onAction: (action: InvoiceAction) => void }) {
   return (
     <Paper withBorder p="sm" radius="md" component="article" aria-label={invoice.number} data-invoice-id={invoice.id}>
       <Stack gap="xs">
@@ -57,22 +128,20 @@ function InvoiceCard({ invoice }: { invoice: InvoiceDto }) {
             <Title order={4} style={{ overflowWrap: 'anywhere' }}>
               {invoice.number}
             </Title>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {invoiceFor(invoice)}
-            </Text>
+            <TripCell invoice={invoice} />
           </Stack>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {total(invoice)}
-          </Text>
+          <InvoiceStatusBadge status={invoice.status} />
         </Group>
         <SimpleGrid cols={2} spacing="md" verticalSpacing="xs">
           <Field label="School">{invoice.schoolName}</Field>
           <Field label="Bus company">{invoice.companyName}</Field>
           <Field label="Issued">{formatDate(invoice.issuedAt)}</Field>
           <Field label="Due">{formatDate(invoice.dueDate)}</Field>
+          <Field label="Total">{money(invoice.total, invoice)}</Field>
+          <Field label="Balance">{money(invoice.balance, invoice)}</Field>
         </SimpleGrid>
         <Group>
-          <PdfButton invoice={invoice} />
+          <InvoiceButtons invoice={invoice} onAction={onAction} />
         </Group>
       </Stack>
     </Paper>
@@ -80,59 +149,77 @@ function InvoiceCard({ invoice }: { invoice: InvoiceDto }) {
 }
 
 /**
- * The invoices, newest first: a table from 768 px, a card per invoice on a phone. Totals read as the PDF prints them
- * (`invoiceMoney`), so the screen and the paper agree.
+ * The invoices in the order given: a table from 768 px, a card per invoice on a phone. Amounts read as the PDF prints
+ * them (`invoiceMoney`), so the screen and the paper agree. Mark paid and Credit note open their dialog here.
  */
-export function InvoiceList({ invoices }: { invoices: InvoiceDto[] }) {
+export function InvoiceList({ invoices, emptyText = 'No invoices yet.' }: { invoices: InvoiceDto[]; emptyText?: string }) {
   const isPhone = usePhone();
-  if (invoices.length === 0) return <EmptyState>No invoices yet.</EmptyState>;
+  const [action, setAction] = useState<InvoiceAction>(null);
+  const dialog = <InvoiceActionDialog action={action} onClose={() => setAction(null)} />;
+  if (invoices.length === 0) return <EmptyState>{emptyText}</EmptyState>;
   if (isPhone) {
     return (
       <Stack gap="xs" role="list" aria-label="Invoices">
         {invoices.map((invoice) => (
           <div role="listitem" key={invoice.id}>
-            <InvoiceCard invoice={invoice} />
+            <InvoiceCard invoice={invoice} onAction={setAction} />
           </div>
         ))}
+        {dialog}
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>For</Table.Th>
-            <Table.Th>School</Table.Th>
-            <Table.Th>Bus company</Table.Th>
-            <Table.Th>Issued</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th aria-label="PDF" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
-                {invoice.number}
-              </Table.Td>
-              <Table.Td style={{ minWidth: 200 }}>{invoiceFor(invoice)}</Table.Td>
-              <Table.Td>{invoice.schoolName}</Table.Td>
-              <Table.Td>{invoice.companyName}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issuedAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.dueDate)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {total(invoice)}
-              </Table.Td>
-              <Table.Td>
-                <PdfButton invoice={invoice} />
-              </Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Invoices">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Trip</Table.Th>
+              <Table.Th>School</Table.Th>
+              <Table.Th>Bus company</Table.Th>
+              <Table.Th>Issued</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoices.map((invoice) => (
+              <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                  {invoice.number}
+                </Table.Td>
+                <Table.Td style={{ minWidth: 180 }}>
+                  <TripCell invoice={invoice} />
+                </Table.Td>
+                <Table.Td>{invoice.schoolName}</Table.Td>
+                <Table.Td>{invoice.companyName}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issuedAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.dueDate)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(invoice.total, invoice)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {money(invoice.balance, invoice)}
+                </Table.Td>
+                <Table.Td>
+                  <InvoiceStatusBadge status={invoice.status} />
+                </Table.Td>
+                <Table.Td>
+                  <InvoiceButtons invoice={invoice} onAction={setAction} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {dialog}
+    </>
   );
 }

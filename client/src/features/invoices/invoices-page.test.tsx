@@ -4,34 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { setToken } from '../../api/http';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { DESERT_STAR, GREENFIELD, makeTrip } from '../trips/test-trips';
+import { DESERT_STAR, makeTrip } from '../trips/test-trips';
 import { InvoicesPage } from './invoices-page';
-
-function makeInvoice(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
-  return {
-    id: 5,
-    number: 'DSB-2026-00001',
-    tenantId: 1,
-    companyId: DESERT_STAR,
-    companyName: 'Desert Star Buses',
-    schoolOrgId: GREENFIELD,
-    schoolName: 'Greenfield Primary',
-    tripId: 40,
-    tripDestination: 'Science Museum',
-    tripDate: '2026-11-18',
-    kind: 'trip',
-    // local time, so the day reads the same in every time zone
-    issuedAt: '2026-11-20T09:00:00',
-    dueDate: '2026-12-20',
-    currency: 'AED',
-    vatBasisPoints: 500,
-    lines: [{ description: 'Trip', amount: 108_000, vat: 5_400 }],
-    subtotal: 108_000,
-    vat: 5_400,
-    total: 113_400,
-    ...overrides,
-  };
-}
+import { makeBalance, makeInvoice } from './test-invoices';
 
 const museum = makeInvoice();
 const zooFee = makeInvoice({
@@ -47,20 +22,22 @@ const zooFee = makeInvoice({
   subtotal: 1_175_782,
   vat: 58_789,
   total: 1_234_571,
+  balance: 1_234_571,
+  status: 'Overdue',
 });
 
 const admin = makeSession(makeProfile('admin'));
 
 /** The server's side: the list (a function, so a test can change it) and each invoice's PDF. */
 function serve(list: () => InvoiceDto[], extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({ 'GET /api/invoices': () => ({ body: list() }), ...extra });
+  return mockFetch({ 'GET /api/invoices': () => ({ body: list() }), 'GET /api/invoices/balances': () => ({ body: [] }), ...extra });
 }
 
 const row = (number: string) => screen.getByRole('row', { name: new RegExp(`^${number}`) });
 const listCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === '/api/invoices').length;
 
 describe('Invoices', () => {
-  it('lists each invoice with what it bills, its school and company, its days and its total as the PDF prints it', async () => {
+  it('lists each invoice with what it bills, its school and company, its days, its total as the PDF prints it, its balance and status', async () => {
     serve(() => [zooFee, museum]);
     renderWithApp(<InvoicesPage />, { route: '/invoices', session: admin });
     expect(screen.getByRole('heading', { name: 'Invoices', level: 2 })).toBeInTheDocument();
@@ -68,13 +45,15 @@ describe('Invoices', () => {
 
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Number',
-      'For',
+      'Trip',
       'School',
       'Bus company',
       'Issued',
       'Due',
       'Total',
-      '',
+      'Balance',
+      'Status',
+      'Actions',
     ]);
     const cells = (number: string) =>
       within(row(number))
@@ -83,27 +62,32 @@ describe('Invoices', () => {
     // newest first, as the server sends them
     expect(cells('DSB-2026-00002')).toEqual([
       'DSB-2026-00002',
-      'Cancellation fee: City Zoo',
+      'City Zoo, 25 Nov 2026Cancellation fee',
       'Greenfield Primary',
       'Desert Star Buses',
       '22 Nov 2026',
       '22 Dec 2026',
       invoiceMoney(1_234_571, 'AED'),
-      'PDF',
+      invoiceMoney(1_234_571, 'AED'),
+      'Overdue',
+      'PDFMark paidCredit note',
     ]);
     expect(cells('DSB-2026-00001')).toEqual([
       'DSB-2026-00001',
-      'Trip: Science Museum, 18 Nov 2026',
+      'Science Museum, 18 Nov 2026',
       'Greenfield Primary',
       'Desert Star Buses',
       '20 Nov 2026',
       '20 Dec 2026',
       invoiceMoney(113_400, 'AED'),
-      'PDF',
+      invoiceMoney(113_400, 'AED'),
+      'Issued',
+      'PDFMark paidCredit note',
     ]);
     // the shared formatter's words: the currency, thousands grouped, the fils
-    expect(within(row('DSB-2026-00002')).getByText('AED 12,345.71')).toBeInTheDocument();
-    expect(within(row('DSB-2026-00001')).getByText('AED 1,134.00')).toBeInTheDocument();
+    expect(within(row('DSB-2026-00002')).getAllByText('AED 12,345.71')).toHaveLength(2);
+    expect(within(row('DSB-2026-00001')).getAllByText('AED 1,134.00')).toHaveLength(2);
+    expect(within(row('DSB-2026-00002')).getByText('Overdue').closest('[data-status]')).toHaveAttribute('data-status', 'Overdue');
   });
 
   it('says so when there are no invoices yet', async () => {
@@ -183,19 +167,98 @@ describe('Invoices', () => {
     act(() => emitLiveForTest('trip:updated', { ...envelope, trip: makeTrip({ id: 42, status: 'Confirmed' }), status: 'Confirmed' }));
     expect(listCalls(calls)).toBe(before);
 
-    const completed = makeInvoice({ id: 7, number: 'DSB-2026-00003', tripId: 42, tripDestination: 'Opera House', total: 56_700 });
+    const completed = makeInvoice({
+      id: 7,
+      number: 'DSB-2026-00003',
+      tripId: 42,
+      tripDestination: 'Opera House',
+      total: 56_700,
+      balance: 56_700,
+    });
     invoices = [completed, museum];
     act(() =>
       emitLiveForTest('trip:updated', { ...envelope, seq: 2, trip: makeTrip({ id: 42, status: 'Completed' }), status: 'Completed' }),
     );
     expect(await screen.findByText('DSB-2026-00003')).toBeInTheDocument();
-    expect(within(row('DSB-2026-00003')).getByText('AED 567.00')).toBeInTheDocument();
+    expect(within(row('DSB-2026-00003')).getAllByText('AED 567.00')).toHaveLength(2);
     expect(listCalls(calls)).toBe(before + 1);
 
     const fee = makeInvoice({ id: 8, number: 'DSB-2026-00004', tripId: 43, kind: 'cancellation', tripDestination: 'Fort' });
     invoices = [fee, completed, museum];
     act(() => emitLiveForTest('trip:updated', { ...envelope, seq: 3, trip: makeTrip({ id: 43, status: 'Canceled' }), status: 'Canceled' }));
-    expect(await screen.findByText('Cancellation fee: Fort')).toBeInTheDocument();
+    expect(await screen.findByText('Fort, 18 Nov 2026')).toBeInTheDocument();
+  });
+
+  it('offers a bus company credit notes on what is still owed, not payments, and shows what its schools owe', async () => {
+    const paid = makeInvoice({
+      id: 8,
+      number: 'DSB-2026-00003',
+      balance: 0,
+      status: 'Paid',
+      payment: { paidOn: '2026-11-30', reference: 'TT-1', amount: 113_400, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+    });
+    const note = makeInvoice({
+      id: 9,
+      number: 'DSB-2026-00004',
+      kind: 'credit',
+      credits: { id: 6, number: 'DSB-2026-00002' },
+      reason: 'Late bus',
+      total: 1_250,
+      balance: 0,
+      status: 'Credit note',
+    });
+    serve(() => [note, paid, zooFee], {
+      'GET /api/invoices/balances': () => ({ body: [makeBalance({ days1to30: 1_233_321, total: 1_233_321 })] }),
+    });
+    const dispatcher = makeProfile('bus_company', {
+      active_org_id: DESERT_STAR,
+      active_org: { id: DESERT_STAR, name: 'Desert Star Buses', type: 'bus_company' },
+    });
+    renderWithApp(<InvoicesPage />, { route: '/invoices', session: makeSession(dispatcher) });
+    await screen.findByText('DSB-2026-00004');
+    const actions = (number: string) =>
+      within(row(number))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(actions('DSB-2026-00002')).toEqual(['PDF', 'Credit note']);
+    expect(actions('DSB-2026-00003')).toEqual(['PDF']);
+    expect(actions('DSB-2026-00004')).toEqual(['PDF']);
+    expect(within(row('DSB-2026-00004')).getByText('Credit for DSB-2026-00002')).toBeInTheDocument();
+    expect(within(row('DSB-2026-00004')).getByText('Credit note').closest('[data-status]')).toHaveAttribute('data-status', 'Credit note');
+
+    const balances = await screen.findByRole('table', { name: 'Balances by school' });
+    const cells = within(within(balances).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.slice(0, 7).map((c) => c.textContent)).toEqual([
+      'Greenfield Primary',
+      'AED 0.00',
+      'AED 12,333.21',
+      'AED 0.00',
+      'AED 0.00',
+      'AED 0.00',
+      'AED 12,333.21',
+    ]);
+  });
+
+  it('shows admins no balances here (they have them on Finance)', async () => {
+    const { calls } = serve(() => [museum]);
+    renderWithApp(<InvoicesPage />, { route: '/invoices', session: admin });
+    await screen.findByText('DSB-2026-00001');
+    expect(screen.queryByRole('heading', { name: 'Balances by school' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/invoices/balances')).toBe(false);
+  });
+
+  it('reads the list again when an invoice is paid or credited elsewhere', async () => {
+    let invoices = [museum];
+    const { calls } = serve(() => invoices);
+    renderWithApp(<InvoicesPage />, { route: '/invoices', session: admin });
+    await screen.findByText('DSB-2026-00001');
+    const before = listCalls(calls);
+    const paid = { ...museum, balance: 0, status: 'Paid' as const };
+    invoices = [paid];
+    act(() => emitLiveForTest('invoice:changed', { seq: 1, tenantId: 1, invoice: paid }));
+    expect(await within(row('DSB-2026-00001')).findByText('Paid')).toBeInTheDocument();
+    expect(within(row('DSB-2026-00001')).getByText('AED 0.00')).toBeInTheDocument();
+    expect(listCalls(calls)).toBe(before + 1);
   });
 
   it('shows each invoice as a card on a phone, with the same values and its PDF button', async () => {
@@ -208,16 +271,21 @@ describe('Invoices', () => {
       expect(screen.queryByRole('table')).toBeNull();
       expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['DSB-2026-00002', 'DSB-2026-00001']);
       for (const text of [
-        'Cancellation fee: City Zoo',
+        'City Zoo, 25 Nov 2026',
+        'Cancellation fee',
         'Greenfield Primary',
         'Desert Star Buses',
         '22 Nov 2026',
         '22 Dec 2026',
-        'AED 12,345.71',
+        'Overdue',
       ]) {
         expect(within(card).getByText(text)).toBeInTheDocument();
       }
+      // its total and its balance
+      expect(within(card).getAllByText('AED 12,345.71')).toHaveLength(2);
       expect(within(card).getByRole('button', { name: 'Download DSB-2026-00002 as PDF' })).toHaveTextContent('PDF');
+      // school staff neither record payments nor issue credit notes
+      expect(within(card).queryByRole('button', { name: /Mark paid|Credit note/ })).toBeNull();
     } finally {
       window.matchMedia = matchMedia;
     }

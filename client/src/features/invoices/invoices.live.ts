@@ -3,11 +3,16 @@ import { onLive } from '../../api/socket';
 import { invoiceKeys } from './invoices.api';
 
 /**
- * The server issues an invoice when a trip is completed or cancelled with a fee, and sends no event of its own for it:
- * a trip that turns up Completed or Canceled may have brought one, so the list is read again. Returns the unsubscribe.
+ * What the invoice views show changes when an invoice is paid or credited (`invoice:changed`), and when a trip turns
+ * up Completed or Canceled, which may have brought a new invoice. Either way the lists, the Finance totals and the
+ * balances are marked stale (only those on screen load again, once). Returns the unsubscribe.
  */
 export function subscribeInvoicesLive(): () => void {
-  return onLive('trip:updated', ({ trip }) => {
-    if (trip.status === 'Completed' || trip.status === 'Canceled') invalidateQueries(invoiceKeys.list);
-  });
+  const offs = [
+    onLive('trip:updated', ({ trip }) => {
+      if (trip.status === 'Completed' || trip.status === 'Canceled') invalidateQueries(invoiceKeys.all);
+    }),
+    onLive('invoice:changed', () => invalidateQueries(invoiceKeys.all)),
+  ];
+  return () => offs.forEach((off) => off());
 }

@@ -1,4 +1,4 @@
-import type { RateCardDto } from '@contracts/rates';
+import { DEFAULT_DUE_DAYS, type RateCardDto } from '@contracts/rates';
 import { Button, Collapse, List, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -11,7 +11,7 @@ export const versionLine = (card: RateCardDto) =>
   `Version ${card.version} · changed by ${card.createdBy.name} on ${formatDateTime(card.createdAt)}`;
 
 const summary = (card: RateCardDto) =>
-  `${card.lines.length} bus type${card.lines.length === 1 ? '' : 's'}, VAT ${card.vatBasisPoints / 100} %, ${card.currency}`;
+  `${card.lines.length} bus type${card.lines.length === 1 ? '' : 's'}, VAT ${card.vatBasisPoints / 100} %, ${card.currency}, ${card.dueDays ?? DEFAULT_DUE_DAYS} days to pay`;
 
 /** The versions before the current one, newest first, loaded when first opened. */
 export function RateVersions({ companyId, currentVersion }: { companyId: number | null; currentVersion: number }) {

@@ -1,4 +1,4 @@
-import type { RateCardDto } from '@contracts/rates';
+import { MAX_DUE_DAYS, type RateCardDto } from '@contracts/rates';
 import { Alert, Button, Divider, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -56,6 +56,16 @@ export function RatesEditor({ card, companyId, onEdit, onSaved }: RatesEditorPro
             allowNegative={false}
             value={form.getValues().vatPercent}
             onChange={(n) => form.setFieldValue('vatPercent', n === '' ? '' : Number(n))}
+          />
+          <NumberInput
+            label="Payment terms (days)"
+            description="Days from an invoice to its due date"
+            min={1}
+            max={MAX_DUE_DAYS}
+            allowDecimal={false}
+            allowNegative={false}
+            value={form.getValues().dueDays}
+            onChange={(n) => form.setFieldValue('dueDays', n === '' ? '' : Number(n))}
           />
         </SimpleGrid>
         <RateLinesFields form={form} />

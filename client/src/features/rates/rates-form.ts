@@ -1,6 +1,7 @@
 import {
   type CancellationTier,
   DEFAULT_CURRENCY,
+  DEFAULT_DUE_DAYS,
   DEFAULT_VAT_BASIS_POINTS,
   formatMoney,
   parseMoney,
@@ -39,6 +40,8 @@ export type TierForm = {
 export type RatesForm = {
   currency: string;
   vatPercent: number | '';
+  /** Payment terms: days from an invoice's issue to its due date. */
+  dueDays: number | '';
   lines: LineForm[];
   tiers: TierForm[];
 };
@@ -65,12 +68,25 @@ const blankLine = (busType: BusType): LineForm => ({
 
 const hoursOf = (minutes: number) => minutes / 60;
 
-/** The form for a card, or a blank one (AED, 5 % VAT, no bus type ticked, no tiers) when the company has none yet. */
+/**
+ * The form for a card, or a blank one (AED, 5 % VAT, 30 days to pay, no bus type ticked, no tiers) when the company has
+ * none yet.
+ */
 export function ratesFormOf(card: RateCardDto | null): RatesForm {
-  if (!card) return { currency: DEFAULT_CURRENCY, vatPercent: DEFAULT_VAT_BASIS_POINTS / 100, lines: BUS_TYPES.map(blankLine), tiers: [] };
+  if (!card) {
+    return {
+      currency: DEFAULT_CURRENCY,
+      vatPercent: DEFAULT_VAT_BASIS_POINTS / 100,
+      dueDays: DEFAULT_DUE_DAYS,
+      lines: BUS_TYPES.map(blankLine),
+      tiers: [],
+    };
+  }
   return {
     currency: card.currency,
     vatPercent: card.vatBasisPoints / 100,
+    // a card saved before payment terms existed has the default ones
+    dueDays: card.dueDays ?? DEFAULT_DUE_DAYS,
     lines: BUS_TYPES.map((busType) => {
       const line = card.lines.find((l) => l.busType === busType);
       if (!line) return blankLine(busType);
@@ -121,6 +137,7 @@ export function cardOf(form: RatesForm): Card {
   return {
     currency: form.currency.trim().toUpperCase(),
     vatBasisPoints: scaled(form.vatPercent, 100),
+    dueDays: scaled(form.dueDays, 1),
     lines: form.lines.filter((l) => l.included).map(lineOf),
     cancellationTiers: form.tiers.map(tierOf),
   };

@@ -21,6 +21,7 @@ function makeCard(version: number, overrides: Partial<RateCardDto> = {}): RateCa
     version,
     currency: 'AED',
     vatBasisPoints: 500,
+    dueDays: 30,
     lines: [
       {
         busType: 'White Bus',
@@ -72,8 +73,11 @@ describe('Rates', () => {
     expect(field('Internal Yellow Bus', 'Hourly rate (AED)')).toBeDisabled();
     expect(screen.getByText('Nothing until 72 hours before departure, 50 % within 72 hours, 100 % within 24 hours.')).toBeInTheDocument();
 
+    expect(screen.getByRole('textbox', { name: 'Payment terms (days)' })).toHaveValue('30');
+
     await userEvent.click(screen.getByRole('button', { name: 'Earlier versions' }));
     expect(await screen.findByText('Version 2 · changed by Mona Saleh on 26 Nov 2026, 09:12')).toBeInTheDocument();
+    expect(screen.getByText('1 bus type, VAT 5 %, AED, 30 days to pay')).toBeInTheDocument();
   });
 
   it('saves a first card in fils, basis points and minutes', async () => {
@@ -81,6 +85,7 @@ describe('Rates', () => {
     expect(await screen.findByText('No rate card yet')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Currency' })).toHaveValue('AED');
     expect(screen.getByRole('textbox', { name: 'VAT %' })).toHaveValue('5');
+    expect(screen.getByRole('textbox', { name: 'Payment terms (days)' })).toHaveValue('30');
     expect(screen.getByText('Cancelling costs nothing.')).toBeInTheDocument();
 
     await userEvent.click(within(bus('White Bus')).getByRole('checkbox', { name: 'Offered' }));
@@ -93,6 +98,8 @@ describe('Rates', () => {
     await userEvent.type(field('White Bus', 'Hours before'), '0.5');
     await userEvent.clear(screen.getByRole('textbox', { name: 'VAT %' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'VAT %' }), '5.25');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Payment terms (days)' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Payment terms (days)' }), '45');
     await userEvent.click(screen.getByRole('button', { name: 'Add tier' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Hours before departure' }), '48');
     await userEvent.type(screen.getByRole('textbox', { name: '% due' }), '25');
@@ -103,6 +110,7 @@ describe('Rates', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       currency: 'AED',
       vatBasisPoints: 525,
+      dueDays: 45,
       lines: [
         {
           busType: 'White Bus',
@@ -127,6 +135,14 @@ describe('Rates', () => {
     await userEvent.type(field('White Bus', 'Hourly rate (AED)'), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
     expect(screen.getByRole('alert')).toHaveTextContent(RateMessages.money);
+
+    await userEvent.clear(field('White Bus', 'Hourly rate (AED)'));
+    await userEvent.type(field('White Bus', 'Hourly rate (AED)'), '360');
+    const terms = screen.getByRole('textbox', { name: 'Payment terms (days)' });
+    await userEvent.clear(terms);
+    await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(RateMessages.dueDays);
+    await userEvent.type(terms, '30');
 
     await userEvent.clear(field('White Bus', 'Hourly rate (AED)'));
     await userEvent.type(field('White Bus', 'Hourly rate (AED)'), '360');

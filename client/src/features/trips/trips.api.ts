@@ -5,7 +5,6 @@ import {
   type TripOrder,
   type TripPage,
   type TripStats,
-  type TripTotals,
   tripMatchesFilter,
 } from '@contracts/trip-list';
 import type { HeldChangeBody } from '@contracts/approvals';
@@ -96,7 +95,6 @@ export const tripsApi = {
   slice: async () => asList<TripDto>(await http.get('/trips', { limit: 1000 })),
   months: async () => asList<string>(await http.get('/trips/months')),
   stats: (today: string) => http.get<TripStats>('/trips/stats', { today }),
-  totals: (filter: TripFilter) => http.get<TripTotals>('/trips/totals', filterParams(filter)),
   create: (body: NewTripBody) => http.post<TripDto>('/trips', body),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
   /**
@@ -128,7 +126,6 @@ export const tripKeys = {
   range: (filter: TripFilter) => [...queryKeys.trips, 'range', filter] as const,
   months: [...queryKeys.trips, 'months'] as const,
   stats: [...queryKeys.trips, 'stats'] as const,
-  totals: [...queryKeys.trips, 'totals'] as const,
   /** A trip manager's school choices: the schools named on the newest trips they can see. */
   schools: [...queryKeys.trips, 'schools'] as const,
 };
@@ -172,10 +169,6 @@ export function useTripMonths() {
 
 export function useTripStats(today: string) {
   return useQuery([...tripKeys.stats, today], () => tripsApi.stats(today));
-}
-
-export function useTripTotals(filter: TripFilter) {
-  return useQuery([...tripKeys.totals, filter], () => tripsApi.totals(filter), { keepPrevious: true });
 }
 
 /** One trip: from the cache when a list brought it, else from GET /trips/{id}. Undefined once deleted. */
@@ -226,7 +219,6 @@ export function applyTripChange(kind: TripEventKind, trip: TripDto | undefined, 
   }
   // The aggregates are sums over the whole tenant: the server counts again, for the screens that show them.
   invalidateQueries(tripKeys.stats);
-  invalidateQueries(tripKeys.totals);
   const month = current ? tripMonth(current) : null;
   const months = getQueryData<string[]>(tripKeys.months);
   if (kind === 'deleted' || (month && months && !months.includes(month))) invalidateQueries(tripKeys.months);

@@ -1,0 +1,165 @@
+import { type InvoiceDto, InvoiceMessages, invoiceMoney, MAX_REASON, MAX_REFERENCE } from '@contracts/invoices';
+import { formatMoney, parseMoney } from '@contracts/rates';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { errorText, serverMessage } from '../../api/http';
+import { invalidateQueries } from '../../api/query-cache';
+import { DateField, parseDay } from '../../components/date-field';
+import { ResponsiveModal } from '../../components/responsive';
+import { toast } from '../../shared/toast';
+import { invoiceKeys, invoicesApi } from './invoices.api';
+import { today } from './invoice-months';
+
+/** Which dialog is open, on which invoice. */
+export type InvoiceAction = { kind: 'pay' | 'credit'; invoice: InvoiceDto } | null;
+
+/** The server's words for a refusal (400, 409...), else the error's. */
+const refusal = (e: unknown) => serverMessage(e) ?? errorText(e);
+
+function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        Save
+      </Button>
+    </Group>
+  );
+}
+
+function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <Alert color="red" variant="light" role="alert">
+      {text}
+    </Alert>
+  ) : null;
+}
+
+/** Records the payment of the whole balance: the day it was paid (today unless changed) and the bank's reference. */
+function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+  const [paidOn, setPaidOn] = useState(today());
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const ref = reference.trim();
+    // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
+    const local = !parseDay(paidOn) ? InvoiceMessages.paidOn : !ref || ref.length > MAX_REFERENCE ? InvoiceMessages.reference : null;
+    setProblem(local);
+    if (local) return;
+    setBusy(true);
+    try {
+      await invoicesApi.pay(invoice.id, { paidOn, reference: ref });
+      toast.success(`Invoice ${invoice.number} marked paid.`);
+      invalidateQueries(invoiceKeys.all);
+      onClose();
+    } catch (e) {
+      setProblem(refusal(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void save(e)} aria-label={`Mark ${invoice.number} paid`}>
+      <Stack gap="md">
+        <Text size="sm">Records the payment of {invoiceMoney(invoice.balance, invoice.currency)}, what is still owed.</Text>
+        <DateField label="Payment date" value={paidOn} onChange={setPaidOn} required data-autofocus />
+        <TextInput
+          label="Reference"
+          description="The bank transfer's or cheque's reference"
+          value={reference}
+          maxLength={MAX_REFERENCE}
+          onChange={(e) => setReference(e.currentTarget.value)}
+          required
+        />
+        <Problem text={problem} />
+        <DialogButtons busy={busy} onCancel={onClose} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Issues a credit note against the invoice: an amount (the whole balance unless changed) and why. */
+function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+  const [amount, setAmount] = useState(formatMoney(invoice.balance));
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const fils = parseMoney(amount);
+    const why = reason.trim();
+    const local =
+      fils === null || fils <= 0
+        ? InvoiceMessages.creditAmount
+        : fils > invoice.balance
+          ? InvoiceMessages.creditTooMuch
+          : !why || why.length > MAX_REASON
+            ? InvoiceMessages.creditReason
+            : null;
+    setProblem(local);
+    if (local || fils === null) return;
+    setBusy(true);
+    try {
+      const note = await invoicesApi.creditNote(invoice.id, { amount: fils, reason: why });
+      toast.success(`Credit note ${note.number} issued.`);
+      invalidateQueries(invoiceKeys.all);
+      onClose();
+    } catch (e) {
+      setProblem(refusal(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void save(e)} aria-label={`Credit note for ${invoice.number}`}>
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          Still owed: {invoiceMoney(invoice.balance, invoice.currency)}
+        </Text>
+        <TextInput
+          label={`Amount (${invoice.currency})`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          required
+          data-autofocus
+        />
+        <Textarea
+          label="Reason"
+          value={reason}
+          maxLength={MAX_REASON}
+          autosize
+          minRows={2}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          required
+        />
+        <Problem text={problem} />
+        <DialogButtons busy={busy} onCancel={onClose} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The Mark paid or Credit note dialog of `action`; closed when it is null. */
+export function InvoiceActionDialog({ action, onClose }: { action: InvoiceAction; onClose: () => void }) {
+  const title = !action ? '' : action.kind === 'pay' ? `Mark ${action.invoice.number} paid` : `Credit note for ${action.invoice.number}`;
+  return (
+    <ResponsiveModal
+      opened={action !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      styles={{ title: { fontWeight: 700 } }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {action?.kind === 'pay' ? <MarkPaidForm key={action.invoice.id} invoice={action.invoice} onClose={onClose} /> : null}
+      {action?.kind === 'credit' ? <CreditNoteForm key={action.invoice.id} invoice={action.invoice} onClose={onClose} /> : null}
+    </ResponsiveModal>
+  );
+}
