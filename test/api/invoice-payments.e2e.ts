@@ -7,14 +7,7 @@ import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
 import { closeAllClients, connectLive, expectDelivery, type LiveClient, QUIET_MS, sleep } from '../realtime/live-client';
-
-/** The text a PDF shows, line by line: pdfkit writes each line as `[<hex> kern <hex> …] TJ` (content left uncompressed). */
-function pdfLines(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  return [...text.matchAll(/\[((?:<[0-9a-f]+>\s*-?\d*\s*)+)\] TJ/g)].map(([, parts]) =>
-    [...parts.matchAll(/<([0-9a-f]+)>/g)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-  );
-}
+import { pdfLines } from '../support/pdf-text';
 
 /** `1234.50` → 123450 fils, without floats (the CSV writes amounts so). */
 const fils = (amount: string) => {

@@ -5,14 +5,7 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
-
-/** The text a PDF shows, line by line: pdfkit writes each line as `[<hex> kern <hex> …] TJ` (content left uncompressed). */
-function pdfLines(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  return [...text.matchAll(/\[((?:<[0-9a-f]+>\s*-?\d*\s*)+)\] TJ/g)].map(([, parts]) =>
-    [...parts.matchAll(/<([0-9a-f]+)>/g)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-  );
-}
+import { pdfLines } from '../support/pdf-text';
 
 /**
  * Invoices (docs/domain.md, "Invoices"): issued in the transaction that completes a trip (or cancels it with a fee),

@@ -12,14 +12,7 @@ import { Organization } from '../../server/src/tenancy/organization.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
-
-/** The text a PDF shows, line by line: pdfkit writes each line as `[<hex> kern <hex> …] TJ` (content left uncompressed). */
-function pdfLines(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  return [...text.matchAll(/\[((?:<[0-9a-f]+>\s*-?\d*\s*)+)\] TJ/g)].map(([, parts]) =>
-    [...parts.matchAll(/<([0-9a-f]+)>/g)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''),
-  );
-}
+import { pdfLines } from '../support/pdf-text';
 
 interface Bill {
   id: number;
@@ -359,15 +352,27 @@ describe('balances and statements', () => {
       total: 200_000,
     });
 
-    it('sums each school’s unpaid balances by days past due, most owed first, leaving out schools owing nothing', async () => {
-      expect(await balances(ageing.users.admin)).toEqual([schoolB(), schoolA()]);
-      expect(await balances(ageing.users.finance)).toEqual([schoolB(), schoolA()]);
+    const schoolCPaidUp = (): SchoolBalanceDto => ({
+      schoolOrgId: schoolC.id,
+      schoolName: schoolC.name,
+      currency: 'AED',
+      current: 0,
+      days1to30: 0,
+      days31to60: 0,
+      days61to90: 0,
+      over90: 0,
+      total: 0,
+    });
+
+    it('sums each school’s unpaid balances by days past due, most owed first, a school that paid all with zeros', async () => {
+      expect(await balances(ageing.users.admin)).toEqual([schoolB(), schoolA(), schoolCPaidUp()]);
+      expect(await balances(ageing.users.finance)).toEqual([schoolB(), schoolA(), schoolCPaidUp()]);
     });
 
     it('shows each caller only what they may see', async () => {
       expect(await balances(ageing.users.staffA)).toEqual([schoolA()]);
       expect(await balances(ageing.users.staffB)).toEqual([schoolB()]);
-      expect(await balances(ageing.users.busA)).toEqual([schoolA()]);
+      expect(await balances(ageing.users.busA)).toEqual([schoolA(), schoolCPaidUp()]);
       expect(await balances(ageing.users.busB)).toEqual([schoolB()]);
       expect((await balances(far.users.admin)).map((b) => b.schoolOrgId)).not.toContain(ageing.orgs.schoolA.id);
       expect(await balances(ageing.users.staffNoOrg)).toEqual([]);
@@ -376,6 +381,7 @@ describe('balances and statements', () => {
       expect(platform.filter((b) => [ageing.orgs.schoolA.id, ageing.orgs.schoolB.id, schoolC.id].includes(b.schoolOrgId))).toEqual([
         schoolB(),
         schoolA(),
+        schoolCPaidUp(),
       ]);
     });
 

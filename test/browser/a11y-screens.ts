@@ -221,7 +221,7 @@ const newBooking: A11yScreen = {
     await booking.getByText('Start date is required.').waitFor();
   },
 };
-const finance: A11yScreen = { name: 'Finance', path: '/finance', ready: (p) => p.locator('[data-trip-id]').first().waitFor() };
+const finance: A11yScreen = { name: 'Finance', path: '/finance', ready: (p) => p.locator('[data-invoice-id]').first().waitFor() };
 // the invoices the role may see (a table, cards on a phone), or the words for none yet
 const invoices: A11yScreen = {
   name: 'Invoices',

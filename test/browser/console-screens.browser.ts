@@ -348,7 +348,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await goto(page, '/finance', 'Finance');
       await see(page, 'Total paid revenue');
       await page.getByTestId('paid-revenue').waitFor();
-      await page.locator('[data-trip-id]').first().waitFor();
+      await page.locator('[data-invoice-id]').first().waitFor();
       await page.getByRole('button', { name: 'Export CSV' }).waitFor();
       await shot(page, `finance-admin-${tag}`, true);
 

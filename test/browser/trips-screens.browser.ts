@@ -141,7 +141,7 @@ describe('trip screens, light and dark, desktop and phone', () => {
       const page = await open('finance@demo.test', scheme, width);
       await page.goto('/finance');
       await page.getByTestId('paid-revenue').waitFor();
-      await page.locator('[data-trip-id]').first().waitFor();
+      await page.locator('[data-invoice-id]').first().waitFor();
       await shot(page, `finance-${tag}`, true);
       await page.context().close();
     });

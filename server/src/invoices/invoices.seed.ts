@@ -66,6 +66,7 @@ export const seedDemoInvoices: DemoSeeder = async (tx: EntityManager, refs: Demo
         kind: 'credit',
         creditsInvoiceId: invoiceId,
         reason: late,
+        dueDays: 0,
         lines: creditNoteLines({ number: invoice.number, vatBasisPoints: 500 }, 10_000, late),
         issuedOn: addDays(trip.back, 5),
       });

@@ -27,23 +27,21 @@ interface BalanceRow {
 
 /**
  * What each school owes, by age (GET /invoices/balances), over the invoices this user may see: each unpaid invoice's
- * balance in the bucket of its days past due on `today`; summed per school and currency in the database; schools
- * owing nothing left out; most owed first.
+ * balance in the bucket of its days past due on `today`; summed per school and currency in the database; most owed
+ * first. A school billed but owing nothing is listed with zeros: its statements are still there to download.
  */
 export async function readBalances(em: EntityManager, user: AuthUser, today = localDate()): Promise<SchoolBalanceDto[]> {
   const [owed, params] = visibleInvoices(em, user)
     .select(['inv.school_org_id AS "schoolOrgId"', 'school.name AS "schoolName"', 'inv.currency AS "currency"'])
     .addSelect('inv.due_date', 'dueDate')
-    .addSelect(OWED, 'balance')
+    .addSelect(`CASE WHEN EXISTS (SELECT 1 FROM invoice_payments pay WHERE pay.invoice_id = inv.id) THEN 0 ELSE ${OWED} END`, 'balance')
     .andWhere(`inv.kind IN ('trip', 'cancellation')`)
-    .andWhere('NOT EXISTS (SELECT 1 FROM invoice_payments pay WHERE pay.invoice_id = inv.id)')
     .getQueryAndParameters();
   const buckets = AGEING_BUCKETS.map((b) => `SUM(CASE WHEN ${BUCKET_SQL[b]} THEN balance ELSE 0 END) AS "${b}"`).join(', ');
   const rows = await em.query<BalanceRow[]>(
     `SELECT "schoolOrgId", "schoolName", currency, ${buckets}, SUM(balance) AS total
      FROM (SELECT o.*, CAST($${params.length + 1} AS date) - o."dueDate" AS late FROM (${owed}) o) owed
      GROUP BY "schoolOrgId", "schoolName", currency
-     HAVING SUM(balance) > 0
      ORDER BY total DESC, "schoolName", currency`,
     [...params, today],
   );

@@ -47,7 +47,7 @@ function TotalTile({ label, value, testId }: { label: string; value: string | nu
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={700} fz={26} data-testid={testId}>
+      <Text fw={700} fz={{ base: 20, sm: 26 }} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Text>
     </Paper>
@@ -58,7 +58,7 @@ function TotalTile({ label, value, testId }: { label: string; value: string | nu
 function FinanceTotals({ summary }: { summary: InvoiceSummaryDto | undefined }) {
   const money = (fils: number | undefined) => invoiceMoney(fils ?? 0, summary?.currency ?? 'AED');
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
       <TotalTile label="Total paid revenue" value={money(summary?.paidRevenue)} testId="paid-revenue" />
       <TotalTile label="Outstanding" value={money(summary?.outstanding)} testId="outstanding" />
       <TotalTile label="Overdue" value={money(summary?.overdue)} testId="overdue" />

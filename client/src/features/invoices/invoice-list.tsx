@@ -68,11 +68,20 @@ const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) 
 });
 
 /** PDF, and Mark paid and Credit note where the caller may and something is still owed. */
-function InvoiceButtons({ invoice, onAction }: { invoice: InvoiceDto; onAction: (action: InvoiceAction) => void }) {
+function InvoiceButtons({
+  invoice,
+  onAction,
+  wrap = false,
+}: {
+  invoice: InvoiceDto;
+  onAction: (action: InvoiceAction) => void;
+  /** In the table's narrow last column and on a card, the buttons take more lines rather than widen either. */
+  wrap?: boolean;
+}) {
   const rights = useInvoiceRights();
   const owed = open(invoice);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
       <PdfButton invoice={invoice} />
       {owed && rights.pay ? (
         <Button
@@ -140,9 +149,7 @@ function InvoiceCard({ invoice, onAction }: { invoice: InvoiceDto; onAction: (ac
           <Field label="Total">{money(invoice.total, invoice)}</Field>
           <Field label="Balance">{money(invoice.balance, invoice)}</Field>
         </SimpleGrid>
-        <Group>
-          <InvoiceButtons invoice={invoice} onAction={onAction} />
-        </Group>
+        <InvoiceButtons invoice={invoice} onAction={onAction} wrap />
       </Stack>
     </Paper>
   );
@@ -171,19 +178,15 @@ export function InvoiceList({ invoices, emptyText = 'No invoices yet.' }: { invo
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={1100}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Invoices">
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Invoices">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Trip</Table.Th>
-              <Table.Th>School</Table.Th>
-              <Table.Th>Bus company</Table.Th>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th>Due</Table.Th>
+              <Table.Th>Invoice and trip</Table.Th>
+              <Table.Th>School and bus company</Table.Th>
+              <Table.Th>Issued and due</Table.Th>
               <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Balance and status</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -192,27 +195,35 @@ export function InvoiceList({ invoices, emptyText = 'No invoices yet.' }: { invo
           <Table.Tbody>
             {invoices.map((invoice) => (
               <Table.Tr key={invoice.id} data-invoice-id={invoice.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
-                  {invoice.number}
-                </Table.Td>
                 <Table.Td style={{ minWidth: 180 }}>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {invoice.number}
+                  </Text>
                   <TripCell invoice={invoice} />
                 </Table.Td>
-                <Table.Td>{invoice.schoolName}</Table.Td>
-                <Table.Td>{invoice.companyName}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issuedAt)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.dueDate)}</Table.Td>
+                <Table.Td style={{ minWidth: 140 }}>
+                  <Text size="sm">{invoice.schoolName}</Text>
+                  <Text size="xs" c="dimmed">
+                    {invoice.companyName}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(invoice.issuedAt)}</Text>
+                  <Text size="xs" c="dimmed">
+                    due {formatDate(invoice.dueDate)}
+                  </Text>
+                </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(invoice.total, invoice)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.balance, invoice)}
+                  <Stack gap={4} align="flex-end">
+                    <Text size="sm">{money(invoice.balance, invoice)}</Text>
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <InvoiceStatusBadge status={invoice.status} />
-                </Table.Td>
-                <Table.Td>
-                  <InvoiceButtons invoice={invoice} onAction={setAction} />
+                <Table.Td style={{ width: 200 }}>
+                  <InvoiceButtons invoice={invoice} onAction={setAction} wrap />
                 </Table.Td>
               </Table.Tr>
             ))}
