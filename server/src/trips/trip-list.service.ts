@@ -13,6 +13,7 @@ import {
   encodeTripCursor,
   MAX_TRIP_SLICE,
   PAYABLE_STATUSES,
+  searchNeedle,
   statusesInBucket,
   type TripFilter,
   type TripOrder,
@@ -35,6 +36,7 @@ import {
 } from './trip-list.schemas';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import { readTrips, visibleTrips } from './repository/trip-read.repository';
+import { type CounterFilter, countedStats, countedTotals, countedTrips } from './repository/trip-counters.repository';
 import type { ListTripsQuery } from './trips.schemas';
 
 /** One slice of the plain (unpaged) array: the trips, how many match in all, and the cursor of the next slice (null at the end). */
@@ -46,6 +48,19 @@ export interface TripSlice {
 
 /** Pages deeper than this read the total first, then the shorter way: from the start or back from the end. */
 const NEAR_START = 5_000;
+
+/**
+ * The filter as the counters can answer it (trip-counters.repository.ts: a counter's key holds the status and the paid
+ * flag), or null when it asks for more. Then the matching trips are counted: a search, a month, a date range or a
+ * requester's name is no counter's key, and the total under a list ("N trips") and the figures must stay exact, not
+ * estimated. Any filter field not named here counts as asking for more, so a new one is counted until it is a key.
+ */
+function counterFilterOf(filter: TripFilter): CounterFilter | null {
+  const { status, paid, search, searchIn: _searchIn, ...rest } = filter;
+  if (searchNeedle(search)) return null;
+  if (Object.values(rest).some((v) => v !== undefined && v !== '')) return null;
+  return { status, paid };
+}
 
 /**
  * The read side of trips at scale (docs/architecture.md, "Reads at scale"): pages, slices, month options, the
@@ -124,13 +139,24 @@ export class TripListService {
     return rows.map((r) => r.month);
   }
 
-  /** GET /trips/stats: the dashboard's four cards (by status bucket) in one aggregate, and its upcoming list. */
+  /**
+   * GET /trips/stats: the dashboard's four cards (by status bucket) and its upcoming list. Unfiltered or by status, the
+   * cards come from the counters (a few hundred rows whatever the history); otherwise from one aggregate over the trips.
+   */
   async stats(caller: AuthUser, q: TripStatsQuery): Promise<TripStats> {
     const em = this.db.manager;
     const today = q.today ?? new Date().toISOString().slice(0, 10);
     const gone = [...statusesInBucket('cancelled'), ...statusesInBucket('rejected')];
     const upcoming = (qb: SelectQueryBuilder<Trip>) =>
       qb.andWhere('trip.departure_date >= :statsToday AND trip.status NOT IN (:...statsGone)', { statsToday: today, statsGone: gone });
+    const list = () =>
+      this.read(em, caller, q, filterOf(q), { sort: 'date', dir: 'asc' }, { limit: DASHBOARD_UPCOMING_LIMIT, offset: 0, narrow: upcoming });
+    const counted = counterFilterOf(filterOf(q));
+    // The day counters have no paid flag: a paid filter is counted.
+    if (counted && counted.paid === undefined) {
+      const [cards, upcomingTrips] = await Promise.all([countedStats(em, caller, { tenantId: q.tenant_id }, counted, today), list()]);
+      return { ...cards, upcomingTrips };
+    }
     const counts = this.filtered(em, caller, q)
       .select('COUNT(*)', 'total')
       .addSelect('COUNT(*) FILTER (WHERE trip.status IN (:...statsPending))', 'pending')
@@ -143,10 +169,7 @@ export class TripListService {
         statsGone: gone,
       })
       .getRawOne<Record<'total' | 'pending' | 'cancelled' | 'upcoming', string>>();
-    const [row, upcomingTrips] = await Promise.all([
-      counts,
-      this.read(em, caller, q, filterOf(q), { sort: 'date', dir: 'asc' }, { limit: DASHBOARD_UPCOMING_LIMIT, offset: 0, narrow: upcoming }),
-    ]);
+    const [row, upcomingTrips] = await Promise.all([counts, list()]);
     return {
       total: Number(row?.total ?? 0),
       upcoming: Number(row?.upcoming ?? 0),
@@ -156,8 +179,10 @@ export class TripListService {
     };
   }
 
-  /** GET /trips/totals: Finance's figures (how many, how many paid, the paid revenue) under the filters. */
+  /** GET /trips/totals: Finance's figures (how many, how many paid, the paid revenue) under the filters: from the counters when they can. */
   async totals(caller: AuthUser, q: TripFilterQuery): Promise<TripTotals> {
+    const counted = counterFilterOf(filterOf(q));
+    if (counted) return countedTotals(this.db.manager, caller, { tenantId: q.tenant_id }, counted);
     const row = await this.filtered(this.db.manager, caller, q)
       .select('COUNT(*)', 'count')
       .addSelect('COUNT(*) FILTER (WHERE trip.paid)', 'paid')
@@ -220,7 +245,10 @@ export class TripListService {
     return applyTripFilter(visibleTrips(em, caller, { tenantId: q.tenant_id }), filterOf(q));
   }
 
+  /** How many trips match: from the counters unfiltered or by status and paid, else counted (see counterFilterOf). */
   private async count(em: EntityManager, caller: AuthUser, q: TripFilterQuery): Promise<number> {
+    const counted = counterFilterOf(filterOf(q));
+    if (counted) return countedTrips(em, caller, { tenantId: q.tenant_id }, counted);
     const row = await this.filtered(em, caller, q).select('COUNT(*)', 'n').getRawOne<{ n: string }>();
     return Number(row?.n ?? 0);
   }

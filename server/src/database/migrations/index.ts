@@ -17,6 +17,7 @@ import { TripEstimates1795676017661 } from './1795676017661-TripEstimates';
 import { CancellationFees1795677237504 } from './1795677237504-CancellationFees';
 import { Invoices1795680003369 } from './1795680003369-Invoices';
 import { InvoicePayments1795685878138 } from './1795685878138-InvoicePayments';
+import { TripCounters1795686490116 } from './1795686490116-TripCounters';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   CancellationFees1795677237504,
   Invoices1795680003369,
   InvoicePayments1795685878138,
+  TripCounters1795686490116,
 ];
