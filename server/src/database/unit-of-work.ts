@@ -21,10 +21,15 @@ export type PublishedEvent = { [K in DomainEventName]: { name: K; payload: Domai
 
 /**
  * Runs inside the transaction, after the work and before COMMIT, with the events the work published: what it writes
- * commits or rolls back with the change (the e-mail outbox, docs/domain.md "Notifications"). `afterCommit` queues a
- * follow-up like the work's own. A hook that throws fails the change, like the work would.
+ * commits or rolls back with the change (the e-mail outbox, docs/domain.md "Notifications"). `afterCommit` and
+ * `publish` are the unit's own: a follow-up or an event of the hook's (an invoice it issued) goes out after the commit
+ * like the work's. A hook that throws fails the change, like the work would.
  */
-export type BeforeCommitHook = (tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']) => Promise<unknown>;
+export type BeforeCommitHook = (
+  tx: EntityManager,
+  events: readonly PublishedEvent[],
+  unit: Pick<Work, 'afterCommit' | 'publish'>,
+) => Promise<unknown>;
 
 /**
  * The one way a change leaves a service: `run` opens a transaction, hands the work a {@link Work}, and after the
@@ -55,16 +60,15 @@ export class UnitOfWork {
     const pending: Array<() => unknown> = [];
     const published: PublishedEvent[] = [];
     const afterCommit = (step: () => unknown) => pending.push(step);
+    const publish: Work['publish'] = (name, payload) => {
+      published.push({ name, payload } as PublishedEvent);
+      pending.push(() => this.events.publish(name, payload));
+    };
     const result = await this.db.transaction(async (tx) => {
-      const answer = await work({
-        tx,
-        publish: (name, payload) => {
-          published.push({ name, payload } as PublishedEvent);
-          pending.push(() => this.events.publish(name, payload));
-        },
-        afterCommit,
-      });
-      if (published.length > 0) for (const hook of [...this.hooks]) await hook(tx, published, afterCommit);
+      const answer = await work({ tx, publish, afterCommit });
+      // The hooks see the work's events as they were when the work ended (not those the hooks publish themselves).
+      const events = [...published];
+      if (events.length > 0) for (const hook of [...this.hooks]) await hook(tx, events, { afterCommit, publish });
       return answer;
     });
     for (const step of pending) this.settle(step);

@@ -1,9 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-// Only ever called from an after-commit step (announce), so no console hears of an invoice the database does not hold.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { DomainEvents, type DomainEventMap } from '../common/domain-events';
-import { cancellationInvoiceLines, type InvoiceDto, type InvoiceLine, tripInvoiceLines } from '../contracts/invoices';
+import type { DomainEventMap } from '../common/domain-events';
+import { cancellationInvoiceLines, type InvoiceLine, tripInvoiceLines } from '../contracts/invoices';
 import { DEFAULT_CURRENCY, DEFAULT_DUE_DAYS, DEFAULT_VAT_BASIS_POINTS } from '../contracts/rates';
 import type { TripStatus } from '../contracts/trip-wire';
 import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-work';
@@ -20,20 +18,17 @@ import { issueInvoice, readInvoiceUnscoped } from './invoices.repository';
 export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
   private unregister?: () => void;
 
-  constructor(
-    private readonly unitOfWork: UnitOfWork,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly unitOfWork: UnitOfWork) {}
 
   onModuleInit(): void {
-    this.unregister = this.unitOfWork.beforeCommit((tx, events, afterCommit) => this.issue(tx, events, afterCommit));
+    this.unregister = this.unitOfWork.beforeCommit((tx, events, unit) => this.issue(tx, events, unit.publish));
   }
 
   onModuleDestroy(): void {
     this.unregister?.();
   }
 
-  private async issue(tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']): Promise<void> {
+  private async issue(tx: EntityManager, events: readonly PublishedEvent[], publish: Work['publish']): Promise<void> {
     for (const event of events) {
       if (event.name !== 'trip.updated') continue;
       const { trip } = event.payload as DomainEventMap['trip.updated'];
@@ -67,16 +62,8 @@ export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
         dueDays,
       });
       const invoice = id === null ? null : await readInvoiceUnscoped(tx, id);
-      if (invoice) afterCommit(() => this.announce(invoice));
+      if (invoice) publish('invoice.changed', { invoice });
     }
-  }
-
-  /**
-   * `invoice.changed`, run as an after-commit step of the issuing unit: a hook has no `publish` (the unit's events were
-   * collected before it ran), so it hands the event to DomainEvents itself, at the same point the unit would.
-   */
-  private announce(invoice: InvoiceDto): void {
-    this.events.publish('invoice.changed', { invoice });
   }
 
   /**

@@ -52,7 +52,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unregister = this.unitOfWork.beforeCommit((tx, events, afterCommit) => this.queue(tx, events, afterCommit));
+    this.unregister = this.unitOfWork.beforeCommit((tx, events, unit) => this.queue(tx, events, unit.afterCommit));
   }
 
   onModuleDestroy(): void {
