@@ -409,6 +409,19 @@ describe('invoice payments and credit notes', () => {
       expect(await summary('', fin.users.busB)).toMatchObject({ count: 0, outstanding: 0, currency: 'AED' });
     });
 
+    it('pages the list: the newest first, a page at a time, the same rows as the whole list', async () => {
+      const inOrder = (invoices: InvoiceDto[]) => invoices.map((i) => i.number);
+      const whole = inOrder(await list(''));
+      const pages = [await list('?page=1&pageSize=2'), await list('?page=2&pageSize=2'), await list('?page=3&pageSize=2')];
+      expect(pages.map(inOrder)).toEqual([whole.slice(0, 2), whole.slice(2, 4), whole.slice(4)]);
+      const unpaid = inOrder(await list('?payment=unpaid'));
+      expect(inOrder(await list('?page=2&pageSize=2&payment=unpaid'))).toEqual(unpaid.slice(2, 4));
+      expect(await list('?page=9&pageSize=2')).toEqual([]);
+      for (const query of ['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'pageSize=1.5']) {
+        await get(fin.users.finance, `/invoices?${query}`).expect(400);
+      }
+    });
+
     it.each([
       ['payment=maybe', M.payment],
       ['month=2025-13', M.month],

@@ -7,6 +7,7 @@ import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { IdPipe, ZodPipe } from '../common/zod.pipe';
 import type { InvoiceDto, InvoiceSummaryDto } from '../contracts/invoices';
+import { DEFAULT_TRIP_PAGE_SIZE } from '../contracts/trip-list';
 import { ApiDoc } from '../docs/api-doc';
 import { invoiceSchema, invoiceSummarySchema } from '../docs/invoices.schemas';
 import { InvoiceActions } from './invoice-actions.service';
@@ -18,6 +19,8 @@ import {
   creditNoteBody,
   type InvoiceFilterQuery,
   invoiceFilterQuery,
+  type InvoiceListQuery,
+  invoiceListQuery,
   type InvoicePaymentInput,
   invoicePaymentBody,
 } from './invoices.schemas';
@@ -40,11 +43,15 @@ export class InvoicesController {
 
   @Get()
   @ApiDoc({
-    summary: 'The invoices the caller may see that the filter keeps, newest issued first (at most 1,000).',
+    summary:
+      "The invoices the caller may see that the filter keeps, newest issued first: one page (`page`, `pageSize`; the total is the summary's count), else at most 1,000.",
     response: z.array(invoiceSchema),
   })
-  list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(invoiceFilterQuery)) filter: InvoiceFilterQuery): Promise<InvoiceDto[]> {
-    return readInvoices(this.db.manager, caller, INVOICE_LIST_LIMIT, filter);
+  list(@CurrentUser() caller: AuthUser, @Query(new ZodPipe(invoiceListQuery)) query: InvoiceListQuery): Promise<InvoiceDto[]> {
+    const { page, pageSize, ...filter } = query;
+    if (page === undefined && pageSize === undefined) return readInvoices(this.db.manager, caller, INVOICE_LIST_LIMIT, filter);
+    const size = pageSize ?? DEFAULT_TRIP_PAGE_SIZE;
+    return readInvoices(this.db.manager, caller, size, filter, { offset: ((page ?? 1) - 1) * size });
   }
 
   @Get('summary')

@@ -262,18 +262,20 @@ function readQuery(em: EntityManager, user: AuthUser | null): SelectQueryBuilder
     .select(SELECT);
 }
 
-/** The invoices this user may see that the filter keeps, newest (or oldest) issued first, at most `limit`. */
+/** The invoices this user may see that the filter keeps, newest (or oldest) issued first: `limit` of them from `offset`. */
 export async function readInvoices(
   em: EntityManager,
   user: AuthUser,
   limit: number,
   filter: InvoiceFilter = {},
-  today = localDate(),
+  opts: { offset?: number; today?: string } = {},
 ): Promise<InvoiceDto[]> {
   const dir = filter.order === 'oldest' ? 'ASC' : 'DESC';
+  const today = opts.today ?? localDate();
   const rows = await applyFilter(readQuery(em, user), filter)
     .orderBy('inv.issued_at', dir)
     .addOrderBy('inv.id', dir)
+    .offset(opts.offset ?? 0)
     .limit(limit)
     .getRawMany<Row>();
   return rows.map((r) => toDto(r, today));

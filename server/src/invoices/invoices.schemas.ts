@@ -3,7 +3,7 @@ import { idFromText, isStorableText } from '../common/input';
 import { localDate } from '../contracts/calendar';
 import { InvoiceMessages as M, MAX_INVOICE_SEARCH, MAX_REASON, MAX_REFERENCE } from '../contracts/invoices';
 import { isTripDate } from '../contracts/trip-form-rules';
-import { isTripMonth } from '../contracts/trip-list';
+import { isTripMonth, MAX_TRIP_PAGE_SIZE, TripListMessages } from '../contracts/trip-list';
 import { TripMessages } from '../contracts/trip-messages';
 
 const BODY_NOT_OBJECT = TripMessages.bodyNotObject;
@@ -33,6 +33,21 @@ export const invoiceFilterQuery = z.object({
   order: optional(z.enum(['newest', 'oldest'], { error: M.order })),
 });
 export type InvoiceFilterQuery = z.infer<typeof invoiceFilterQuery>;
+
+/** A whole number from a query string, within bounds. */
+const whole = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+/** GET /invoices: the filter, and a page of it (Finance's: its total is the summary's count), else the newest 1,000. */
+export const invoiceListQuery = invoiceFilterQuery.extend({
+  page: optional(whole(TripListMessages.pageInvalid, 1, 100_000_000)),
+  pageSize: optional(whole(TripListMessages.pageSizeInvalid, 1, MAX_TRIP_PAGE_SIZE)),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 /** POST /invoices/{id}/payment. Whether the day is on or after the issue is the service's (it reads the invoice). */
 export const invoicePaymentBody = z.object(

@@ -9,6 +9,8 @@ import { invalidateQueries } from '../../api/query-cache';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { DEFAULT_PAGE_SIZE } from '../../components/pagination';
+import { PaginationBar } from '../../components/pagination-bar';
 import { toast } from '../../shared/toast';
 import { InvoiceList } from '../invoices/invoice-list';
 import { recentMonths } from '../invoices/invoice-months';
@@ -92,10 +94,15 @@ function FinanceBody() {
   const [filters, setFilters] = useState<FinanceFilters>(NO_FINANCE_FILTERS);
   const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const filter = useMemo(() => financeFilter(filters, search), [filters, search]);
-  const list = useInvoices(filter);
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useInvoices(filter, paging);
   const summary = useInvoiceSummary(filter);
   const months = useMemo(() => recentMonths(), []);
-  const change = (patch: Partial<FinanceFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  // a new filter starts again from its first page
+  const change = (patch: Partial<FinanceFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
 
   if (list.loading) return <LoadingScreen text="Loading, please wait..." />;
   if (list.error && !list.data) return <LoadFailed title="Failed to load invoices" error={list.error} onRetry={list.refetch} />;
@@ -151,6 +158,14 @@ function FinanceBody() {
             <ExportButton filter={filter} disabled={invoices.length === 0} />
           </Group>
           <InvoiceList invoices={invoices} emptyText="No invoices found" />
+          <PaginationBar
+            total={summary.data?.count ?? invoices.length}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPage={(page) => setPaging((p) => ({ ...p, page }))}
+            onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
+            noun="Invoices"
+          />
         </Stack>
       </Paper>
       <SchoolBalances />

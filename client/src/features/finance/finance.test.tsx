@@ -80,10 +80,13 @@ describe('Finance', () => {
     const mocked = serve();
     renderWithApp(<FinancePage />, { route: '/finance', session: finance });
     await screen.findByText('DSB-2026-00001');
-    expect(queriesOf(mocked, '/api/invoices')[0]).toEqual({ order: 'newest' });
+    // a page of the list (its total is the summary's count)
+    const firstPage = { page: '1', pageSize: '12' };
+    expect(queriesOf(mocked, '/api/invoices')[0]).toEqual({ order: 'newest', ...firstPage });
+    expect(queriesOf(mocked, '/api/invoices/summary')[0]).toEqual({ order: 'newest' });
 
     await userEvent.click(screen.getByRole('radio', { name: 'Unpaid' }));
-    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ order: 'newest', payment: 'unpaid' }));
+    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ order: 'newest', payment: 'unpaid', ...firstPage }));
     expect(queriesOf(mocked, '/api/invoices/summary').at(-1)).toEqual({ order: 'newest', payment: 'unpaid' });
 
     const lastMonth = dayjs().startOf('month').subtract(1, 'month');
@@ -93,10 +96,24 @@ describe('Finance', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by requester or destination' }), 'grace');
     const wanted = { order: 'oldest', payment: 'unpaid', month: lastMonth.format('YYYY-MM'), search: 'grace' };
-    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual(wanted));
+    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ ...wanted, ...firstPage }));
     expect(queriesOf(mocked, '/api/invoices/summary').at(-1)).toEqual(wanted);
     // the search waits for typing to pause: no call for each letter
     expect(queriesOf(mocked, '/api/invoices').filter((q) => q.search && q.search !== 'grace')).toEqual([]);
+  });
+
+  it('pages through what the filter matches, the summary’s count as the total, back to page 1 on a new filter', async () => {
+    const mocked = serve({ summary: () => ({ ...summary, count: 30 }) });
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await screen.findByText('DSB-2026-00001');
+    expect(await screen.findByText('1–12 of 30 Invoices')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ order: 'newest', page: '2', pageSize: '12' }));
+    expect(await screen.findByText('13–24 of 30 Invoices')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Paid' }));
+    await waitFor(() =>
+      expect(queriesOf(mocked, '/api/invoices').at(-1)).toEqual({ order: 'newest', payment: 'paid', page: '1', pageSize: '12' }),
+    );
   });
 
   it('exports what the filters match from the CSV route, under the server’s file name', async () => {

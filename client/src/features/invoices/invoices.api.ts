@@ -81,8 +81,16 @@ async function download(path: string, accept: string, fallbackName: string, quer
   return { blob: await response.blob(), fileName };
 }
 
+/** One page of a list, as GET /invoices reads it. */
+export interface InvoicePaging {
+  page: number;
+  pageSize: number;
+}
+
 export const invoicesApi = {
-  list: async (filter: InvoiceFilter = {}) => asList<InvoiceDto>(await http.get('/invoices', invoiceQuery(filter))),
+  /** The newest 1,000 the filter matches, or one page of them (its total is the summary's count). */
+  list: async (filter: InvoiceFilter = {}, paging?: InvoicePaging) =>
+    asList<InvoiceDto>(await http.get('/invoices', { ...invoiceQuery(filter), ...paging })),
   summary: (filter: InvoiceFilter = {}) => http.get<InvoiceSummaryDto>('/invoices/summary', invoiceQuery(filter)),
   balances: async () => asList<SchoolBalanceDto>(await http.get('/invoices/balances')),
   /** The invoice's PDF. */
@@ -102,8 +110,8 @@ export const invoicesApi = {
 };
 
 /** The invoices the filter matches (all the caller may see without one); the last answer stays while a new filter loads. */
-export function useInvoices(filter: InvoiceFilter = {}) {
-  return useQuery(invoiceKeys.list(filter), () => invoicesApi.list(filter), { keepPrevious: true });
+export function useInvoices(filter: InvoiceFilter = {}, paging?: InvoicePaging) {
+  return useQuery([...invoiceKeys.list(filter), paging ?? null], () => invoicesApi.list(filter, paging), { keepPrevious: true });
 }
 
 export function useInvoiceSummary(filter: InvoiceFilter) {
