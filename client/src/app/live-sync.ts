@@ -9,6 +9,7 @@ import { connectLive, disconnectLive, onLive, onLiveResync, onLiveStatus } from 
 import { useSession } from '../features/auth/session-context';
 import { subscribeApprovalsLive } from '../features/approvals/approvals.live';
 import { subscribeBookingsLive } from '../features/bookings/bookings.live';
+import { subscribeDashboardLive } from '../features/dashboard/dashboard.live';
 import { subscribeDispatchLive } from '../features/dispatch/dispatch.live';
 import { subscribeGlobalAdminLive } from '../features/global-admin/global-admin.live';
 import { subscribeTripsLive } from '../features/trips/trips.live';
@@ -75,6 +76,7 @@ export function useLiveSync(): void {
       subscribeBookingsLive(),
       subscribeGlobalAdminLive(),
       subscribeTripsLive(),
+      subscribeDashboardLive(isAdmin && myTenant === null),
       subscribeApprovalsLive(),
       subscribeDispatchLive(),
       subscribePresenceLive(),

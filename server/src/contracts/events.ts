@@ -5,6 +5,7 @@ import type { InvoiceDto } from './invoices';
 import type { PermissionMatrixDto } from './permissions';
 import type { RateCardDto } from './rates';
 import type { PresenceEventMap } from './presence';
+import type { TripStats } from './trip-list';
 import type { TripDto, TripStatus } from './trip-wire';
 import type { ProfileDto, TenantDto } from './wire';
 
@@ -97,6 +98,13 @@ export interface LiveEventPayloads {
    * read GET /driver/today again. The only entity event a driver receives.
    */
   'driver:changed': { tripIds: number[] };
+  /**
+   * The dashboard's figures (GET /trips/stats for `today`, the server's date) after trips changed, counted once for
+   * everyone who shares them: `scope` names the audience (`tenant:<id>` its admins and finance, `org:<id>` a school's
+   * staff or a bus company's dispatchers, `user:<id>` a requester who sees their own trips). At most once a second per
+   * audience. Platform admins receive the tenant's too and ignore them: their figures span every tenant.
+   */
+  'trips:stats': { scope: string; today: string; stats: TripStats };
   /**
    * What the receiver may see changed in a way no single record tells (a partnership of its bus
    * company came or went): refetch the lists on screen.

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { FleetModule } from '../fleet/fleet.module';
 import { RedisModule } from '../infrastructure/redis/redis.module';
+import { TripListService } from '../trips/trip-list.service';
 import { ApprovalsListener } from './approvals.listener';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
@@ -12,6 +14,7 @@ import { LiveSeqService } from './live-seq.service';
 import { PRESENCE_PROVIDERS } from './presence/presence.providers';
 import { RatesListener } from './rates.listener';
 import { RealtimeGateway } from './realtime.gateway';
+import { StatsPusher } from './stats-pusher.service';
 import { TenancyListener } from './tenancy.listener';
 import { TripAudience } from './trip-audience.service';
 import { TripsListener } from './trips.listener';
@@ -23,7 +26,8 @@ import { UsersListener } from './users.listener';
  * for how a change reaches every console.
  */
 @Module({
-  imports: [AuthModule, RedisModule],
+  // FleetModule and TripListService: the dashboard's figures, counted by StatsPusher as GET /trips/stats counts them.
+  imports: [AuthModule, RedisModule, FleetModule],
   providers: [
     LiveChannel,
     LiveSeqService,
@@ -40,6 +44,8 @@ import { UsersListener } from './users.listener';
     RatesListener,
     InvoicesListener,
     ApprovalsListener,
+    TripListService,
+    StatsPusher,
   ],
 })
 export class RealtimeModule {}

@@ -215,7 +215,7 @@ function RequestTripButton() {
 function DashboardBody() {
   const { profile } = useSession();
   const today = todayIso();
-  // the cards and the upcoming list, counted by the server (GET /trips/stats); live events make it count again
+  // the cards and the upcoming list, counted by the server (GET /trips/stats), then pushed by it as trips change (trips:stats)
   const { data, loading, error, refetch } = useTripStats(today);
   const stats = data ?? NO_STATS;
   const upcoming = stats.upcomingTrips;

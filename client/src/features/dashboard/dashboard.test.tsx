@@ -6,6 +6,7 @@ import { subscribeApprovalsLive } from '../approvals/approvals.live';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from '../trips/test-trips';
 import { todayIso } from '../trips/trip-view';
 import { subscribeTripsLive } from '../trips/trips.live';
+import { subscribeDashboardLive } from './dashboard.live';
 import { DashboardPage } from './dashboard-page';
 import { tripStats, upcomingTrips } from './dashboard-stats';
 
@@ -85,25 +86,56 @@ describe('DashboardPage', () => {
     expect(within(form).getByRole('button', { name: 'Submit Request' })).toBeInTheDocument();
   });
 
-  it('updates the cards and the upcoming list as live events arrive', async () => {
-    const off = subscribeTripsLive();
+  it('takes the figures the server pushes (trips:stats) into the cards and the list, and asks again on no trip event', async () => {
+    const offs = [subscribeTripsLive(), subscribeDashboardLive(false)];
     const trip = on(future(1), { id: 1, destination: 'Zoo', status: 'Pending' });
-    // the server's trips: each event below follows a change there, and the dashboard asks the server to count again
-    let server = [trip];
-    mockFetch(tripRoutes(() => server));
+    const { calls } = mockFetch(tripRoutes([trip]));
+    const statsGets = () => calls.filter((c) => c.path === '/api/trips/stats').length;
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
     await screen.findByText('Zoo');
-    const museum = on(future(2), { id: 2, destination: 'Museum', status: 'Pending' });
-    server = [trip, museum];
-    act(() => emitLiveForTest('trip:created', { seq: 1, tenantId: 1, trip: museum }));
-    expect(await screen.findByText('Museum')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('stat-Pending requests')).toHaveTextContent('2'));
+    expect(statsGets()).toBe(1);
+
+    // A trip event: the figures wait for the server's push (it counts once for every console of the audience).
     const canceled = { ...trip, status: 'Canceled' as const, version: 2 };
-    server = [canceled, museum];
-    act(() => emitLiveForTest('trip:updated', { seq: 2, tenantId: 1, trip: canceled, status: 'Canceled' }));
-    await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
+    await act(async () => emitLiveForTest('trip:updated', { seq: 2, tenantId: 1, trip: canceled, status: 'Canceled' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(statsGets()).toBe(1);
+
+    const museum = on(future(2), { id: 2, destination: 'Museum', status: 'Pending' });
+    const stats = { total: 2, upcoming: 1, pending: 1, cancelled: 1, upcomingTrips: [museum] };
+    act(() => emitLiveForTest('trips:stats', { seq: 3, tenantId: 1, scope: `org:${DESERT_STAR}`, today: todayIso(), stats }));
+    expect(await screen.findByText('Museum')).toBeInTheDocument();
     expect(screen.queryByText('Zoo')).toBeNull();
-    off();
+    expect(screen.getByTestId('stat-Total trips')).toHaveTextContent('2');
+    expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1');
+    expect(statsGets()).toBe(1);
+
+    // Figures of another day than the one shown (the server's date is not this browser's): the shown day is asked again.
+    act(() => emitLiveForTest('trips:stats', { seq: 4, tenantId: 1, scope: `org:${DESERT_STAR}`, today: '1999-01-01', stats }));
+    await waitFor(() => expect(statsGets()).toBe(2));
+    offs.forEach((off) => off());
+  });
+
+  it("has a platform admin's dashboard ask again on a trip event, and ignores the tenant's pushed figures", async () => {
+    const offs = [subscribeTripsLive(), subscribeDashboardLive(true)];
+    const trip = on(future(1), { id: 1, destination: 'Zoo', status: 'Pending' });
+    let server = [trip];
+    const { calls } = mockFetch({ ...tripRoutes(() => server), 'GET /api/users': () => ({ body: [] }) });
+    const statsGets = () => calls.filter((c) => c.path === '/api/trips/stats').length;
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('admin', { tenant_id: null, tenant: null })) });
+    await screen.findByText('Zoo');
+    expect(statsGets()).toBe(1);
+
+    const stats = { total: 9, upcoming: 0, pending: 0, cancelled: 9, upcomingTrips: [] };
+    act(() => emitLiveForTest('trips:stats', { seq: 2, tenantId: 1, scope: 'tenant:1', today: todayIso(), stats }));
+    expect(screen.getByTestId('stat-Total trips')).toHaveTextContent('1');
+
+    const canceled = { ...trip, status: 'Canceled' as const, version: 2 };
+    server = [canceled];
+    act(() => emitLiveForTest('trip:updated', { seq: 3, tenantId: 1, trip: canceled, status: 'Canceled' }));
+    await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
+    expect(statsGets()).toBe(2);
+    offs.forEach((off) => off());
   });
 
   it('shows school staff what waits for their approval, linking to Approvals, kept by approvals:count', async () => {

@@ -15,6 +15,7 @@ import { ApiError, http } from '../../api/http';
 import { cachedQueries, getQueryData, invalidateQueries, refetchQuery, setQueryData, useQuery } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { isNewerTrip } from '../../shared/trip-freshness';
+import { dashboardStatsPushed } from '../dashboard/stats-pushed';
 import { mergeTripIntoPage, type TripEventKind } from './trip-page-merge';
 
 /** A passenger to add: full name plus optional details (trimmed to null). */
@@ -217,8 +218,9 @@ export function applyTripChange(kind: TripEventKind, trip: TripDto | undefined, 
     const rest = data.filter((t) => t.id !== tripId);
     setQueryData<TripDto[]>(key, keep ? [...rest, current] : rest);
   }
-  // The aggregates are sums over the whole tenant: the server counts again, for the screens that show them.
-  invalidateQueries(tripKeys.stats);
+  // The dashboard's figures come pushed by the server (`trips:stats`, once a second per audience: dashboard.live.ts);
+  // platform admins, whose figures span every tenant, have none pushed and ask again.
+  if (!dashboardStatsPushed()) invalidateQueries(tripKeys.stats);
   const month = current ? tripMonth(current) : null;
   const months = getQueryData<string[]>(tripKeys.months);
   if (kind === 'deleted' || (month && months && !months.includes(month))) invalidateQueries(tripKeys.months);
