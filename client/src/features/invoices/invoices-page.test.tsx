@@ -144,7 +144,7 @@ describe('Invoices', () => {
     logged.mockRestore();
   });
 
-  it('reads the list again when a trip is completed or cancelled elsewhere, and not for other changes', async () => {
+  it('reads the list again when an invoice is issued elsewhere, and not for trip changes alone', async () => {
     let invoices = [museum];
     const { calls } = serve(() => invoices);
     renderWithApp(<InvoicesPage />, { route: '/invoices', session: admin });
@@ -152,7 +152,11 @@ describe('Invoices', () => {
     const before = listCalls(calls);
 
     const envelope = { seq: 1, tenantId: 1, by: { id: 9, name: 'Dev Desert' } };
+    // a trip event, even a completion: the invoice it brings comes as its own event
     act(() => emitLiveForTest('trip:updated', { ...envelope, trip: makeTrip({ id: 42, status: 'Confirmed' }), status: 'Confirmed' }));
+    act(() =>
+      emitLiveForTest('trip:updated', { ...envelope, seq: 2, trip: makeTrip({ id: 42, status: 'Completed' }), status: 'Completed' }),
+    );
     expect(listCalls(calls)).toBe(before);
 
     const completed = makeInvoice({
@@ -164,16 +168,14 @@ describe('Invoices', () => {
       balance: 56_700,
     });
     invoices = [completed, museum];
-    act(() =>
-      emitLiveForTest('trip:updated', { ...envelope, seq: 2, trip: makeTrip({ id: 42, status: 'Completed' }), status: 'Completed' }),
-    );
+    act(() => emitLiveForTest('invoice:changed', { ...envelope, seq: 3, invoice: completed }));
     expect(await screen.findByText('DSB-2026-00003')).toBeInTheDocument();
     expect(within(row('DSB-2026-00003')).getAllByText('AED 567.00')).toHaveLength(2);
     expect(listCalls(calls)).toBe(before + 1);
 
     const fee = makeInvoice({ id: 8, number: 'DSB-2026-00004', tripId: 43, kind: 'cancellation', tripDestination: 'Fort' });
     invoices = [fee, completed, museum];
-    act(() => emitLiveForTest('trip:updated', { ...envelope, seq: 3, trip: makeTrip({ id: 43, status: 'Canceled' }), status: 'Canceled' }));
+    act(() => emitLiveForTest('invoice:changed', { ...envelope, seq: 4, invoice: fee }));
     expect(await screen.findByText('Fort, 18 Nov 2026')).toBeInTheDocument();
   });
 
