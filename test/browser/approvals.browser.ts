@@ -4,7 +4,17 @@ import { addDays, localDate } from '../../server/src/contracts/fleet-rules';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
 import { useConsole } from '../support/browser';
-import { expectNoSidewaysOverflow, fillDate, settle, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import {
+  expectNoSidewaysOverflow,
+  fillDate,
+  live,
+  markDocument,
+  sameDocument,
+  settle,
+  shot,
+  switchSchemeInPlace,
+  wcagFindings,
+} from './page-helpers';
 
 /**
  * Approval at the school (docs/domain.md, "Approval at the school"), walked in the real console: the admin gives
@@ -79,14 +89,6 @@ describe('approval at the school', () => {
   async function decide(email: string, tripId: number, decision: 'approve' | 'requestChanges' | 'deny', comment?: string) {
     return api<ApprovalDto>(await tokenOf(email), 'POST', `trips/${tripId}/approval`, { decision, comment });
   }
-
-  async function live(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
-  }
-
-  /** Marks the page; sameDocument later tells whether it was reloaded since (a reload clears the mark). */
-  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
   /** The sidebar's Approvals link (in the phone's drawer when it is open). */
   const approvalsLink = (scope: Page | Locator) =>

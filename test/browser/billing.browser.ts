@@ -6,7 +6,7 @@ import { quotedBusPrice } from '../../server/src/contracts/pricing';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
 import { pdfLines } from '../support/pdf-text';
-import { expectNoSidewaysOverflow, settle, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import { lightAndDarkFindings, live, markDocument, sameDocument, shot } from './page-helpers';
 
 /**
  * Money in the real console (docs/domain.md, "Invoices"), Riverside Academy with Falcon Transport: Fay completes a
@@ -29,28 +29,6 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
 
   const tokens = new Map<string, string>();
   const tokenOf = async (email: string) => tokens.get(email) ?? tokens.set(email, await login(email)).get(email)!;
-
-  async function live(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
-  }
-
-  /** Marks the page; sameDocument later tells whether it was reloaded since (a reload clears the mark). */
-  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
-
-  /** axe's findings on the page as it stands, light then dark (back to light after), and no sideways overflow. */
-  async function a11y(page: Page, what: string): Promise<string[]> {
-    const findings: string[] = [];
-    await settle(page);
-    for (const scheme of ['light', 'dark'] as const) {
-      await switchSchemeInPlace(page, scheme);
-      await settle(page);
-      findings.push(...(await wcagFindings(page, `${what} (${scheme})`)));
-    }
-    await switchSchemeInPlace(page, 'light');
-    await expectNoSidewaysOverflow(page, what);
-    return findings;
-  }
 
   /** Rami asks for yesterday's trip, Fay accepts it and puts a bus on it at the quoted price: Confirmed, back already. */
   async function tripBackYesterday(destination: string): Promise<TripDto> {
@@ -139,7 +117,7 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
     await finRow.getByRole('button', { name: `Mark paid: ${invoice.number}` }).click();
     const pay = fin.getByRole('dialog').filter({ has: fin.getByRole('textbox', { name: /^Reference/ }) });
     await pay.getByRole('textbox', { name: /^Reference/ }).fill(`FT-${invoice.number}`);
-    const findings = await a11y(fin, 'the Mark paid dialog at 1280 px');
+    const findings = await lightAndDarkFindings(fin, 'the Mark paid dialog at 1280 px');
     await shot(fin, 'billing-mark-paid-1280');
     await pay.getByRole('button', { name: 'Save' }).click();
     await fin.getByText(`Invoice ${invoice.number} marked paid.`).waitFor();
@@ -165,7 +143,10 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
     expect(rows.at(-1)).toContain((statement.closingBalance / 100).toFixed(2));
     expect(rows.some((r) => r.includes(invoice.number) && r.includes((invoice.total / 100).toFixed(2)))).toBe(true);
 
-    findings.push(...(await a11y(fin, 'Finance with balances at 1280 px')), ...(await a11y(rami, 'the school’s Invoices at 390 px')));
+    findings.push(
+      ...(await lightAndDarkFindings(fin, 'Finance with balances at 1280 px')),
+      ...(await lightAndDarkFindings(rami, 'the school’s Invoices at 390 px')),
+    );
     await shot(fin, 'billing-finance-1280', true);
     await shot(rami, 'billing-invoices-school-390', true);
     expect(findings).toEqual([]);
@@ -185,13 +166,13 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
     const card = invoiceOf(fin, destination);
     await card.getByText(invoice.number, { exact: true }).waitFor();
     await live(fin);
-    const findings = await a11y(fin, 'Finance at 390 px');
+    const findings = await lightAndDarkFindings(fin, 'Finance at 390 px');
 
     await card.getByRole('button', { name: `Credit note: ${invoice.number}` }).click();
     const credit = fin.getByRole('dialog').filter({ has: fin.getByRole('textbox', { name: /^Reason/ }) });
     await credit.getByRole('textbox', { name: /^Amount/ }).fill('10.00');
     await credit.getByRole('textbox', { name: /^Reason/ }).fill('Air conditioning failed on the way back');
-    findings.push(...(await a11y(fin, 'the Credit note dialog at 390 px')));
+    findings.push(...(await lightAndDarkFindings(fin, 'the Credit note dialog at 390 px')));
     await shot(fin, 'billing-credit-note-390');
     await credit.getByRole('button', { name: 'Save' }).click();
     await fin.getByText(/^Credit note .* issued\.$/).waitFor();

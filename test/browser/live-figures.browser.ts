@@ -5,7 +5,7 @@ import { quotedBusPrice } from '../../server/src/contracts/pricing';
 import type { TripStats } from '../../server/src/contracts/trip-list';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
-import { shot } from './page-helpers';
+import { live, markDocument, sameDocument, shot } from './page-helpers';
 
 /**
  * The figures follow a busy console without asking again: while Rami (Riverside Academy) and Fay (Falcon Transport)
@@ -23,14 +23,6 @@ describe('live figures: the dashboard and Finance follow 100 changes made elsewh
   const FAY = 'dispatch.falcon@demo.test';
 
   const CARDS = { total: 'Total trips', upcoming: 'Upcoming from today', pending: 'Pending requests', cancelled: 'Cancelled' } as const;
-
-  async function live(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
-  }
-
-  /** Marks the page; sameDocument later tells whether it was reloaded since (a reload clears the mark). */
-  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
   /** Counts, from now on, the page's requests to each of the given API paths (query strings aside). */
   function countRequests(page: Page, paths: readonly string[]): Record<string, number> {

@@ -191,3 +191,27 @@ export const clickedAt = (page: Page, label: string): Promise<number> =>
     (l) => (window as unknown as { __clicks: { label: string; at: number }[] }).__clicks.filter((c) => c.label === l).at(-1)?.at ?? NaN,
     label,
   );
+
+/** Waits until the page's live connection is up (the shell marks `<html data-live="online">`). */
+export async function live(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
+}
+
+/** Marks the page; `sameDocument` later tells whether it was reloaded since (a reload clears the mark). */
+export const markDocument = (page: Page): Promise<unknown> => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+export const sameDocument = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** axe's findings on the page as it stands, light then dark (back to light after), and no sideways overflow. */
+export async function lightAndDarkFindings(page: Page, what: string): Promise<string[]> {
+  const findings: string[] = [];
+  await settle(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await switchSchemeInPlace(page, scheme);
+    await settle(page);
+    findings.push(...(await wcagFindings(page, `${what} (${scheme})`)));
+  }
+  await switchSchemeInPlace(page, 'light');
+  await expectNoSidewaysOverflow(page, what);
+  return findings;
+}

@@ -4,7 +4,7 @@ import { cancellationFee, PricingMessages, quotedBusPrice, type TripEstimate } f
 import { formatMoney } from '../../server/src/contracts/rates';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
-import { expectNoSidewaysOverflow, fillDate, settle, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import { fillDate, lightAndDarkFindings, live, markDocument, sameDocument, shot } from './page-helpers';
 
 /**
  * Prices in the real console (docs/domain.md, "A price before the request"), with Riverside Academy (no approval policy)
@@ -66,28 +66,6 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     await page.getByRole('option', { name: '03:00 PM', exact: true }).click();
   }
 
-  async function live(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
-  }
-
-  /** Marks the page; sameDocument later tells whether it was reloaded since (a reload clears the mark). */
-  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
-
-  /** axe's findings on the page as it stands, light then dark (back to light after), and no sideways overflow. */
-  async function a11y(page: Page, what: string): Promise<string[]> {
-    const findings: string[] = [];
-    await settle(page);
-    for (const scheme of ['light', 'dark'] as const) {
-      await switchSchemeInPlace(page, scheme);
-      await settle(page);
-      findings.push(...(await wcagFindings(page, `${what} (${scheme})`)));
-    }
-    await switchSchemeInPlace(page, 'light');
-    await expectNoSidewaysOverflow(page, what);
-    return findings;
-  }
-
   /** The trip's details, opened from its link. */
   async function openDetails(page: Page, trip: Pick<TripDto, 'id' | 'destination'>): Promise<Locator> {
     await page.goto(`/trips?trip=${trip.id}`);
@@ -134,7 +112,7 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     await panel
       .getByText(`Estimate from Falcon Transport (rates version ${small.rateCardVersion}): 80 km each way, 160 km in all`)
       .waitFor();
-    findings.push(...(await a11y(rami, 'the request form with its estimate at 390 px')));
+    findings.push(...(await lightAndDarkFindings(rami, 'the request form with its estimate at 390 px')));
     await shot(rami, 'prices-estimate-390', true);
 
     // More students: more buses, a new total, without sending anything.
@@ -169,7 +147,7 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     await fieldValue(ramiDetails, 'Distance').getByText('150 km each way', { exact: true }).waitFor();
     const ramiQuote = ramiDetails.getByRole('table', { name: 'Estimate by bus' });
     await expectTotal(ramiQuote, aed(further.quote.total));
-    findings.push(...(await a11y(rami, 'the trip details with the estimate at 390 px')));
+    findings.push(...(await lightAndDarkFindings(rami, 'the trip details with the estimate at 390 px')));
     await shot(rami, 'prices-details-estimate-390');
 
     // 3. Fay accepts it and opens Assign Bus: each fleet bus starts at its type's quoted price, VAT included.
@@ -222,7 +200,7 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     fay.off('request', countPatches);
     expect(patched).toBe(0);
     expect((await api<TripDto>(await tokenOf(FAY), 'GET', `trips/${trip.id}`)).status).toBe('Accepted');
-    findings.push(...(await a11y(fay, 'Assign Bus with the reason field at 1280 px')));
+    findings.push(...(await lightAndDarkFindings(fay, 'Assign Bus with the reason field at 1280 px')));
     await shot(fay, 'prices-assign-reason-1280');
 
     const reason = `Second bus hired in from Abu Dhabi ${fresh()}`;
@@ -310,8 +288,8 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     expect([await sameDocument(fay), await sameDocument(rami)]).toEqual([true, true]);
 
     const findings = [
-      ...(await a11y(rami, 'the trip details with its estimate and cancellation fee at 390 px')),
-      ...(await a11y(fay, 'the trip details with its estimate and cancellation fee at 1280 px')),
+      ...(await lightAndDarkFindings(rami, 'the trip details with its estimate and cancellation fee at 390 px')),
+      ...(await lightAndDarkFindings(fay, 'the trip details with its estimate and cancellation fee at 1280 px')),
     ];
     await shot(rami, 'prices-cancellation-fee-390');
     await shot(fay, 'prices-cancellation-fee-1280');
@@ -330,7 +308,7 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     await rami.getByRole('textbox', { name: /^Distance/ }).fill('120');
     const estimate = await serverEstimate(40, 0, 120);
     await expectTotal(panel, aed(estimate.quote.total));
-    const findings = await a11y(rami, 'the request form with its estimate at 1280 px');
+    const findings = await lightAndDarkFindings(rami, 'the request form with its estimate at 1280 px');
     await shot(rami, 'prices-estimate-1280', true);
     expect(findings).toEqual([]);
     await app.closeContexts();

@@ -37,24 +37,19 @@ function Problem({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** Records the payment of the whole balance: the day it was paid (today unless changed) and the bank's reference. */
-function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
-  const [paidOn, setPaidOn] = useState(today());
-  const [reference, setReference] = useState('');
+/**
+ * A dialog's Save: the form's own check first (its message, and nothing sent), else the call; the server's refusal
+ * stays in the dialog, success says so (the call answers the words), reads the invoice views again and closes.
+ */
+function useSave(onClose: () => void) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const ref = reference.trim();
-    // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
-    const local = !parseDay(paidOn) ? InvoiceMessages.paidOn : !ref || ref.length > MAX_REFERENCE ? InvoiceMessages.reference : null;
+  const save = async (local: string | null, send: () => Promise<string>) => {
     setProblem(local);
     if (local) return;
     setBusy(true);
     try {
-      await invoicesApi.pay(invoice.id, { paidOn, reference: ref });
-      toast.success(`Invoice ${invoice.number} marked paid.`);
+      toast.success(await send());
       invalidateQueries(invoiceKeys.all);
       onClose();
     } catch (e) {
@@ -62,9 +57,28 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
       setBusy(false);
     }
   };
+  return { problem, busy, save };
+}
+
+/** Records the payment of the whole balance: the day it was paid (today unless changed) and the bank's reference. */
+function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+  const [paidOn, setPaidOn] = useState(today());
+  const [reference, setReference] = useState('');
+  const { problem, busy, save } = useSave(onClose);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const ref = reference.trim();
+    // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
+    const local = !parseDay(paidOn) ? InvoiceMessages.paidOn : !ref || ref.length > MAX_REFERENCE ? InvoiceMessages.reference : null;
+    void save(local, async () => {
+      await invoicesApi.pay(invoice.id, { paidOn, reference: ref });
+      return `Invoice ${invoice.number} marked paid.`;
+    });
+  };
 
   return (
-    <form noValidate onSubmit={(e) => void save(e)} aria-label={`Mark ${invoice.number} paid`}>
+    <form noValidate onSubmit={submit} aria-label={`Mark ${invoice.number} paid`}>
       <Stack gap="md">
         <Text size="sm">Records the payment of {invoiceMoney(invoice.balance, invoice.currency)}, what is still owed.</Text>
         <DateField label="Payment date" value={paidOn} onChange={setPaidOn} required data-autofocus />
@@ -87,10 +101,9 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
 function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
   const [amount, setAmount] = useState(formatMoney(invoice.balance));
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, save } = useSave(onClose);
 
-  const save = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const fils = parseMoney(amount);
     const why = reason.trim();
@@ -102,22 +115,14 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
           : !why || why.length > MAX_REASON
             ? InvoiceMessages.creditReason
             : null;
-    setProblem(local);
-    if (local || fils === null) return;
-    setBusy(true);
-    try {
-      const note = await invoicesApi.creditNote(invoice.id, { amount: fils, reason: why });
-      toast.success(`Credit note ${note.number} issued.`);
-      invalidateQueries(invoiceKeys.all);
-      onClose();
-    } catch (e) {
-      setProblem(refusal(e));
-      setBusy(false);
-    }
+    void save(local, async () => {
+      const note = await invoicesApi.creditNote(invoice.id, { amount: fils!, reason: why });
+      return `Credit note ${note.number} issued.`;
+    });
   };
 
   return (
-    <form noValidate onSubmit={(e) => void save(e)} aria-label={`Credit note for ${invoice.number}`}>
+    <form noValidate onSubmit={submit} aria-label={`Credit note for ${invoice.number}`}>
       <Stack gap="md">
         <Text size="sm" fw={600}>
           Still owed: {invoiceMoney(invoice.balance, invoice.currency)}
