@@ -2,18 +2,7 @@ import type { BookingDto } from '../../server/src/contracts/bookings';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
-import { closeAllClients, connectLive, expectDelivery, type LiveClient } from './live-client';
-
-const tripBody = (destination: string, extra: Record<string, unknown> = {}) => ({
-  tripType: 'Day Trip',
-  destination,
-  departureDate: '2031-05-01',
-  departureTime: '08:00 AM',
-  returnDate: '2031-05-01',
-  returnTime: '03:00 PM',
-  students: 20,
-  ...extra,
-});
+import { closeAllClients, connectLive, expectDelivery, type LiveClient, tripBody } from './live-client';
 
 const bookingBody = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

@@ -157,6 +157,18 @@ export function refusal(
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A trip request the realtime suites send: a day trip far ahead, so no rule of today's date gets in the way. */
+export const tripBody = (destination: string, extra: Record<string, unknown> = {}) => ({
+  tripType: 'Day Trip',
+  destination,
+  departureDate: '2031-05-01',
+  departureTime: '08:00 AM',
+  returnDate: '2031-05-01',
+  returnTime: '03:00 PM',
+  students: 20,
+  ...extra,
+});
+
 /**
  * Runs `act`, then proves that every client in `to` receives a matching `event` within a second and,
  * once they have, that no client in `notTo` received anything at all for another QUIET_MS.

@@ -1,17 +1,7 @@
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { buildPlatformAdmin, buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { useReplicas } from '../support/replicas';
-import { closeAllClients, connectLive, expectDelivery, type LiveClient } from './live-client';
-
-const tripBody = (destination: string) => ({
-  tripType: 'Day Trip',
-  destination,
-  departureDate: '2031-05-01',
-  departureTime: '08:00 AM',
-  returnDate: '2031-05-01',
-  returnTime: '03:00 PM',
-  students: 20,
-});
+import { closeAllClients, connectLive, expectDelivery, type LiveClient, tripBody } from './live-client';
 
 /** Two app instances on one PostgreSQL and one Redis: two replicas behind a load balancer. */
 describe('live events across replicas (Redis adapter)', () => {

@@ -5,18 +5,7 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { STATS_PUSH_MS, StatsPusher } from '../../server/src/realtime/stats-pusher.service';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
-import { closeAllClients, connectLive, type LiveClient, sleep } from './live-client';
-
-const tripBody = (destination: string, extra: Record<string, unknown> = {}) => ({
-  tripType: 'Day Trip',
-  destination,
-  departureDate: '2031-05-01',
-  departureTime: '08:00 AM',
-  returnDate: '2031-05-01',
-  returnTime: '03:00 PM',
-  students: 20,
-  ...extra,
-});
+import { closeAllClients, connectLive, type LiveClient, sleep, tripBody } from './live-client';
 
 type StatsEvent = LiveEvent<'trips:stats'>;
 

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, NotFoundException, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
@@ -85,21 +84,18 @@ export class InvoicesController {
   }
 
   @Get(':id/pdf')
-  @Header('Content-Type', 'application/pdf')
   @ApiDoc({
     summary: 'The invoice (or credit note) as a PDF.',
     response: { mediaType: 'application/pdf', description: 'The PDF file, as an attachment.' },
     errors: { 404: 'No such invoice for the caller.' },
   })
-  async pdf(
-    @CurrentUser() caller: AuthUser,
-    @Param('id', IdPipe) id: number,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<StreamableFile> {
+  async pdf(@CurrentUser() caller: AuthUser, @Param('id', IdPipe) id: number): Promise<StreamableFile> {
     const invoice = await readInvoice(this.db.manager, caller, id);
     if (!invoice) throw new NotFoundException('Invoice not found.');
-    res.setHeader('Content-Disposition', `attachment; filename="${invoice.number}.pdf"`);
-    return new StreamableFile(await invoicePdf(invoice));
+    return new StreamableFile(await invoicePdf(invoice), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${invoice.number}.pdf"`,
+    });
   }
 
   @Post(':id/payment')

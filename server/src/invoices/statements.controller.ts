@@ -1,16 +1,5 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  Header,
-  NotFoundException,
-  Param,
-  type PipeTransform,
-  Res,
-  StreamableFile,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Get, NotFoundException, Param, type PipeTransform, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
@@ -64,11 +53,10 @@ export class StatementsController {
     @Param('schoolId', IdPipe) schoolId: number,
     @Param('month', MonthPipe) month: string,
   ): Promise<StatementDto> {
-    return readStatement(this.db.manager, caller, await this.school(caller, schoolId), month);
+    return (await this.read(caller, schoolId, month)).statement;
   }
 
   @Get('statements/:schoolId/:month/pdf')
-  @Header('Content-Type', 'application/pdf')
   @ApiDoc({
     summary: 'The statement as a PDF.',
     response: { mediaType: 'application/pdf', description: 'The PDF file, as an attachment.' },
@@ -78,12 +66,12 @@ export class StatementsController {
     @CurrentUser() caller: AuthUser,
     @Param('schoolId', IdPipe) schoolId: number,
     @Param('month', MonthPipe) month: string,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const school = await this.school(caller, schoolId);
-    const statement = await readStatement(this.db.manager, caller, school, month);
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName(school, month)}.pdf"`);
-    return new StreamableFile(await statementPdf(statement));
+    const { school, statement } = await this.read(caller, schoolId, month);
+    return new StreamableFile(await statementPdf(statement), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${fileName(school, month)}.pdf"`,
+    });
   }
 
   @Get('statements/:schoolId/:month/csv')
@@ -97,8 +85,7 @@ export class StatementsController {
     @Param('schoolId', IdPipe) schoolId: number,
     @Param('month', MonthPipe) month: string,
   ): Promise<StreamableFile> {
-    const school = await this.school(caller, schoolId);
-    const statement = await readStatement(this.db.manager, caller, school, month);
+    const { school, statement } = await this.read(caller, schoolId, month);
     // The BOM lets spreadsheet programs read UTF-8, as in the trips export.
     return new StreamableFile(Buffer.from(`\ufeff${statementCsv(statement)}`, 'utf8'), {
       type: 'text/csv; charset=utf-8',
@@ -106,10 +93,11 @@ export class StatementsController {
     });
   }
 
-  private async school(caller: AuthUser, schoolId: number): Promise<StatementSchool> {
+  /** The school's statement for the month, if the caller may see the school; else 404. */
+  private async read(caller: AuthUser, schoolId: number, month: string): Promise<{ school: StatementSchool; statement: StatementDto }> {
     const school = await visibleSchool(this.db.manager, caller, schoolId);
     if (!school) throw new NotFoundException(SCHOOL_NOT_FOUND);
-    return school;
+    return { school, statement: await readStatement(this.db.manager, caller, school, month) };
   }
 }
 

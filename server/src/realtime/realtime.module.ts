@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { FleetModule } from '../fleet/fleet.module';
 import { RedisModule } from '../infrastructure/redis/redis.module';
-import { TripListService } from '../trips/trip-list.service';
+import { TripsModule } from '../trips/trips.module';
 import { ApprovalsListener } from './approvals.listener';
 import { BookingsListener } from './bookings.listener';
 import { FleetListener } from './fleet.listener';
@@ -26,8 +25,8 @@ import { UsersListener } from './users.listener';
  * for how a change reaches every console.
  */
 @Module({
-  // FleetModule and TripListService: the dashboard's figures, counted by StatsPusher as GET /trips/stats counts them.
-  imports: [AuthModule, RedisModule, FleetModule],
+  // TripsModule: its TripListService counts the dashboard's figures for StatsPusher, as GET /trips/stats does.
+  imports: [AuthModule, RedisModule, TripsModule],
   providers: [
     LiveChannel,
     LiveSeqService,
@@ -44,7 +43,6 @@ import { UsersListener } from './users.listener';
     RatesListener,
     InvoicesListener,
     ApprovalsListener,
-    TripListService,
     StatsPusher,
   ],
 })

@@ -11,6 +11,7 @@ import { TripsService } from './trips.service';
   imports: [FleetModule, RatesModule],
   controllers: [TripListController, TripsController],
   providers: [TripsService, TripListService],
-  exports: [TripsService],
+  // TripListService also for the dashboard figures the realtime module pushes (StatsPusher).
+  exports: [TripsService, TripListService],
 })
 export class TripsModule {}
