@@ -61,6 +61,7 @@ const PGLITE_SUITES = [
   'statements',
   'invoice-payments',
   'trip-counters',
+  'session-cache',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on

@@ -231,8 +231,15 @@ describe('auth', () => {
     it('stops a token as soon as its user is set back to pending', async () => {
       const u = await buildUser(t, { tenantId: acme.tenant.id, role: 'school_staff' });
       await t.http().get('/api/auth/session').set('Authorization', u.auth).expect(200);
-      await t.db.getRepository(User).update({ id: u.user.id }, { status: 'pending' });
+      await t.http().put(`/api/users/${u.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'pending' }).expect(200);
       await t.http().get('/api/auth/session').set('Authorization', u.auth).expect(401);
+    });
+
+    it('lets a user in with the role an admin has just given them, though their token was seen before', async () => {
+      const u = await buildUser(t, { tenantId: acme.tenant.id, role: 'finance' });
+      await t.http().get('/api/users').set('Authorization', u.auth).expect(403);
+      await t.http().put(`/api/users/${u.user.id}`).set('Authorization', acme.users.admin.auth).send({ role: 'admin' }).expect(200);
+      await t.http().get('/api/users').set('Authorization', u.auth).expect(200);
     });
   });
 });

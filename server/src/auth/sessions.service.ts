@@ -10,6 +10,7 @@ import { FleetDriver } from '../fleet/driver.entity';
 import { DriverInviteMessages } from '../fleet/driver-invite.messages';
 import { User } from '../users/user.entity';
 import { RevokedToken } from './revoked-token.entity';
+import { SessionSync } from './session-sync.service';
 
 export interface JwtPayload {
   sub: number;
@@ -65,6 +66,7 @@ export class SessionsService {
     private readonly jwt: JwtService,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly unitOfWork: UnitOfWork,
+    private readonly sync: SessionSync,
   ) {}
 
   /** Refuses a sign-in (403) to a driver whose fleet driver is out of service; every other account passes. */
@@ -98,13 +100,16 @@ export class SessionsService {
 
   /**
    * From a verified payload to the current user, or null when signed out, ended, removed, not approved or a driver
-   * out of service. One statement (the user, their fleet driver's service, and whether the token was signed out):
-   * every signed-in request pays it.
+   * out of service. One statement (the user, their fleet driver's service, and whether the token was signed out),
+   * paid by a token's first request on each replica: SessionSync keeps the answer until something it read changes.
    */
   async resolve(payload: JwtPayload): Promise<AuthUser | null> {
     if (typeof payload.sub !== 'number' || typeof payload.jti !== 'string') return null;
     if (payload.gen !== undefined && typeof payload.gen !== 'number') return null;
-    const [user] = await this.users.query<SessionRow[]>(SESSION_SQL, [payload.sub, payload.jti]);
+    const user = await this.sync.read(payload.sub, payload.jti, async () => {
+      const [row] = await this.users.query<SessionRow[]>(SESSION_SQL, [payload.sub, payload.jti]);
+      return row;
+    });
     if (!user || user.revoked || user.status !== 'approved' || !sessionAlive(user, payload)) return null;
     if (!driverInService(user, user.driverActive)) return null;
     return {

@@ -31,10 +31,13 @@ class PGliteClient extends EventEmitter {
     super();
   }
 
+  // A NOTICE a statement raised goes to the client's 'notice' listeners, as node-postgres's Client emits it.
+  private readonly options = { onNotice: (notice: unknown) => this.emit('notice', notice) };
+
   async query(sql: string, params?: unknown[]) {
-    if (params && params.length > 0) return this.db.query(sql, params);
+    if (params && params.length > 0) return this.db.query(sql, params, this.options);
     // Without parameters TypeORM may send several statements at once; pg returns the last result.
-    const results = await this.db.exec(sql);
+    const results = await this.db.exec(sql, this.options);
     return results[results.length - 1] ?? { rows: [], fields: [] };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { EventEmitter } from 'node:events';
 import { DomainEvents, type DomainEventMap, type DomainEventName } from '../common/domain-events';
 
 /**
@@ -32,6 +33,24 @@ export type BeforeCommitHook = (
 ) => Promise<unknown>;
 
 /**
+ * What a committed unit changed of the facts the sign-in check reads: users by id, signed-out tokens by id. The
+ * database names them itself, in a NOTICE from the statement that changed them (migration SessionChanges).
+ */
+export interface SessionChanges {
+  users: number[];
+  tokens: string[];
+}
+
+/** Told of a unit's session changes after its commit; the unit answers only once every listener has settled. */
+export type SessionChangeListener = (changes: SessionChanges) => Promise<void>;
+
+/** The notice the session-change triggers raise: message `session change`, detail `u12,t<uuid>`. */
+interface Notice {
+  message?: string;
+  detail?: string;
+}
+
+/**
  * The one way a change leaves a service: `run` opens a transaction, hands the work a {@link Work}, and after the
  * COMMIT publishes what the work collected, in order (see docs/architecture.md, "A change, from request to every
  * console"). A follow-up that fails is logged, never turned into a failed request: the change has committed.
@@ -41,6 +60,7 @@ export type BeforeCommitHook = (
 export class UnitOfWork {
   private readonly log = new Logger(UnitOfWork.name);
   private readonly hooks: BeforeCommitHook[] = [];
+  private readonly sessionListeners: SessionChangeListener[] = [];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -56,6 +76,18 @@ export class UnitOfWork {
     };
   }
 
+  /**
+   * Registers a listener for the sign-in facts a unit changed (the session cache's invalidation); answers a function
+   * that removes it. The change answers its caller only after every listener has settled.
+   */
+  onSessionChanges(listener: SessionChangeListener): () => void {
+    this.sessionListeners.push(listener);
+    return () => {
+      const at = this.sessionListeners.indexOf(listener);
+      if (at >= 0) this.sessionListeners.splice(at, 1);
+    };
+  }
+
   async run<T>(work: (unit: Work) => Promise<T>): Promise<T> {
     const pending: Array<() => unknown> = [];
     const published: PublishedEvent[] = [];
@@ -64,15 +96,42 @@ export class UnitOfWork {
       published.push({ name, payload } as PublishedEvent);
       pending.push(() => this.events.publish(name, payload));
     };
+    const users = new Set<number>();
+    const tokens = new Set<string>();
+    const noted = ({ message, detail }: Notice) => {
+      if (message !== 'session change' || !detail) return;
+      for (const item of detail.split(',')) {
+        if (item.startsWith('u')) users.add(Number(item.slice(1)));
+        else if (item.startsWith('t')) tokens.add(item.slice(1));
+      }
+    };
     const result = await this.db.transaction(async (tx) => {
-      const answer = await work({ tx, publish, afterCommit });
-      // The hooks see the work's events as they were when the work ended (not those the hooks publish themselves).
-      const events = [...published];
-      if (events.length > 0) for (const hook of [...this.hooks]) await hook(tx, events, { afterCommit, publish });
-      return answer;
+      // The transaction's own connection (pg's Client, or the PGlite pool's): its notices are this unit's alone.
+      const connection = (await tx.queryRunner!.connect()) as EventEmitter;
+      connection.on('notice', noted);
+      try {
+        const answer = await work({ tx, publish, afterCommit });
+        // The hooks see the work's events as they were when the work ended (not those the hooks publish themselves).
+        const events = [...published];
+        if (events.length > 0) for (const hook of [...this.hooks]) await hook(tx, events, { afterCommit, publish });
+        return answer;
+      } finally {
+        connection.off('notice', noted);
+      }
     });
+    if (users.size > 0 || tokens.size > 0) await this.announce({ users: [...users], tokens: [...tokens] });
     for (const step of pending) this.settle(step);
     return result;
+  }
+
+  private async announce(changes: SessionChanges): Promise<void> {
+    await Promise.all(
+      this.sessionListeners.map((listener) =>
+        listener(changes).catch((e: unknown) =>
+          this.log.error(`session change listener failed: ${e instanceof Error ? e.message : String(e)}`),
+        ),
+      ),
+    );
   }
 
   private settle(step: () => unknown): void {

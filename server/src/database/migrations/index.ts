@@ -18,6 +18,7 @@ import { CancellationFees1795677237504 } from './1795677237504-CancellationFees'
 import { Invoices1795680003369 } from './1795680003369-Invoices';
 import { InvoicePayments1795685878138 } from './1795685878138-InvoicePayments';
 import { TripCounters1795686490116 } from './1795686490116-TripCounters';
+import { SessionChanges1795690000000 } from './1795690000000-SessionChanges';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Invoices1795680003369,
   InvoicePayments1795685878138,
   TripCounters1795686490116,
+  SessionChanges1795690000000,
 ];
