@@ -25,7 +25,7 @@ export const BENCH_PASSWORD = 'bench-password-1';
 // ---------------------------------------------------------------------------------------------
 // Report
 
-export type Unit = 'ms' | 'req/s' | 'MB' | 'kB' | 'errors' | '%';
+export type Unit = 'ms' | 'req/s' | 'MB' | 'kB' | 'errors' | '%' | 'statements';
 
 /** One line of the report: the console's figure, the floor measured in the same run, their ratio and the target. */
 export interface Row {
