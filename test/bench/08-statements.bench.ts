@@ -65,12 +65,21 @@ async function main(): Promise<void> {
   });
   const urls = cluster.replicas.map((r) => r.url);
   db = schemaPool(schema, 4);
-  const t = await seedTenant(db, { name: 'Statements', schools: 2, staff: 2, dispatchers: 2, trips: 3 * CHANGES + 20, allTripsAtFirstSchool: true });
+  const t = await seedTenant(db, {
+    name: 'Statements',
+    schools: 2,
+    staff: 2,
+    dispatchers: 2,
+    trips: 3 * CHANGES + 20,
+    allTripsAtFirstSchool: true,
+  });
   await db.query(
     `UPDATE trips SET status = 'Pending', bus_company_org_id = NULL, buses = '[]', bus_info = NULL, driver_info = NULL, cancel_request = false, status_before_cancel_request = NULL, version = 1 WHERE tenant_id = $1`,
     [t.tenantId],
   );
-  const pending = (await db.query<{ id: number }>(`SELECT id FROM trips WHERE tenant_id = $1 ORDER BY id`, [t.tenantId])).rows.map((r) => r.id);
+  const pending = (await db.query<{ id: number }>(`SELECT id FROM trips WHERE tenant_id = $1 ORDER BY id`, [t.tenantId])).rows.map(
+    (r) => r.id,
+  );
   const admin = signToken(t.admin);
   const dispatcher = signToken(t.dispatchers[0]);
   const today = new Date().toISOString().slice(0, 10);
@@ -101,7 +110,11 @@ async function main(): Promise<void> {
     counter!.reset();
     for (let c = 0; c < CHANGES; c++) {
       const id = pending.shift()!;
-      const res = await call(`${urls[c % urls.length]}/api/trips/${id}`, { method: 'PATCH', token: dispatcher, body: { status: 'Accepted' } });
+      const res = await call(`${urls[c % urls.length]}/api/trips/${id}`, {
+        method: 'PATCH',
+        token: dispatcher,
+        body: { status: 'Accepted' },
+      });
       if (res.status !== 200) throw new Error(`PATCH accept answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
       await sleep(SPACING_MS);
     }

@@ -4,7 +4,7 @@ import type { TripStats } from '../../server/src/contracts/trip-list';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { STATS_PUSH_MS, StatsPusher } from '../../server/src/realtime/stats-pusher.service';
 import { type TestApp, startTestApp } from '../support/app';
-import { buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
+import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { closeAllClients, connectLive, type LiveClient, sleep, tripBody } from './live-client';
 
 type StatsEvent = LiveEvent<'trips:stats'>;
@@ -168,5 +168,65 @@ describe("the dashboard's figures are pushed once a second per audience, not ask
     // Nothing for those who never saw it: school A's staff, school staff without a school (their own trips only).
     expect(pushes(staffNoOrg, since(staffNoOrg))).toEqual([]);
     expect(pushes(staffA, since(staffA))).toEqual([]);
+  });
+});
+
+describe("the platform admins' figures span the tenants and are pushed to them alone", () => {
+  // An embedded database of its own: the figures span every tenant, and the shared schema's other files write trips.
+  let p: TestApp;
+  let one: TestTenant;
+  let two: TestTenant;
+  let root: TestUser;
+  const today = localDate();
+
+  beforeAll(async () => {
+    p = await startTestApp({}, { driver: 'pglite' });
+    one = await buildTenant(p, 'One');
+    two = await buildTenant(p, 'Two');
+    root = await buildPlatformAdmin(p);
+  });
+
+  afterAll(async () => {
+    closeAllClients();
+    await p.close();
+  });
+
+  const post = async (user: TestUser, body: object) => {
+    const res = await p.http().post('/api/trips').set('Authorization', user.auth).send(body);
+    expect(res.status).toBe(201);
+  };
+  const platformPushes = (c: LiveClient, since: number) => pushes(c, since).filter((e) => e.scope === 'platform');
+
+  it('counts them once per flush while a platform admin is connected, and not at all while none is', async () => {
+    const pusher = p.app.get(StatsPusher);
+    const tenantAdmin = await connectLive(p.url, one.users.admin.token, "tenant One's admin");
+    await sleep(STATS_PUSH_MS + 300);
+    await pusher.settled();
+
+    // Nobody of the platform connected: tenant One's three audiences (the tenant, school A, its partner company).
+    let before = pusher.computed;
+    await post(one.users.staffA, tripBody(`Zoo ${uniq()}`));
+    await sleep(STATS_PUSH_MS + 300);
+    await pusher.settled();
+    expect(pusher.computed - before).toBe(3);
+
+    const platform = await connectLive(p.url, root.token, 'a platform admin');
+    const mark = platform.received.length;
+    const adminMark = tenantAdmin.received.length;
+    before = pusher.computed;
+    await Promise.all([post(one.users.staffA, tripBody(`Museum ${uniq()}`)), post(two.users.staffA, tripBody(`Park ${uniq()}`))]);
+    const want = (await p.http().get('/api/trips/stats').query({ today }).set('Authorization', root.auth).expect(200)).body as TripStats;
+    const deadline = Date.now() + 5_000;
+    while (JSON.stringify(platformPushes(platform, mark).at(-1)?.stats) !== JSON.stringify(want)) {
+      if (Date.now() > deadline) throw new Error('the platform admin never got the figures GET /trips/stats answers them');
+      await sleep(50);
+    }
+    await pusher.settled();
+    // Each tenant's three audiences once (each was changed once), and the platform's once per flush.
+    const flushes = platformPushes(platform, mark).length;
+    expect(pusher.computed - before).toBe(6 + flushes);
+    expect(platformPushes(platform, mark).at(-1)).toMatchObject({ scope: 'platform', today, tenantId: null });
+    // A tenant's admin never gets the platform's figures.
+    expect(platformPushes(tenantAdmin, adminMark)).toEqual([]);
   });
 });

@@ -102,7 +102,8 @@ export interface LiveEventPayloads {
    * The dashboard's figures (GET /trips/stats for `today`, the server's date) after trips changed, counted once for
    * everyone who shares them: `scope` names the audience (`tenant:<id>` its admins and finance, `org:<id>` a school's
    * staff or a bus company's dispatchers, `user:<id>` a requester who sees their own trips). At most once a second per
-   * audience. Platform admins receive the tenant's too and ignore them: their figures span every tenant.
+   * audience. Platform admins' figures span every tenant: theirs come with scope `platform`, and they ignore the
+   * tenants' pushes they also receive.
    */
   'trips:stats': { scope: string; today: string; stats: TripStats };
   /**

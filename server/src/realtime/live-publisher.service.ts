@@ -101,6 +101,12 @@ export class LivePublisher implements BeforeApplicationShutdown {
     await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.running)), sleep(2_000)]);
   }
 
+  /** Whether a socket on any replica is in `room` (one round trip through the adapter when there are several). */
+  async anyoneIn(room: string): Promise<boolean> {
+    if (!this.server) return false;
+    return (await this.server.in(room).fetchSockets()).length > 0;
+  }
+
   /** Moves the sockets in `room` (on every replica) out of `leave` and into `join`. */
   moveSockets(room: string, leave: readonly string[], join: readonly string[]): void {
     if (!this.server) return;

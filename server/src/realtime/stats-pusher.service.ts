@@ -37,7 +37,7 @@ interface Audience {
 const atSchool = (status: TripDto['status'] | undefined) => status !== undefined && SCHOOL_ONLY_STATUSES.includes(status);
 
 /** A stand-in caller for a scope: TripListService.stats reads only the role, tenant, organization and id. */
-function representative(role: Role, tenantId: number, activeOrgId: number | null, id = 0): AuthUser {
+function representative(role: Role, tenantId: number | null, activeOrgId: number | null, id = 0): AuthUser {
   return { id, name: '', email: '', role, status: 'approved', tenantId, activeOrgId, fleetDriverId: null, jti: '', exp: 0 };
 }
 
@@ -47,8 +47,9 @@ function representative(role: Role, tenantId: number, activeOrgId: number | null
  * each audience's figures are counted once (whatever the number of its open consoles) and sent to its rooms. The
  * audiences are the scopes of the visibility rule (docs/domain.md, "Who sees what"): the tenant (admins and finance),
  * a school (its staff), a bus company (its dispatchers), a requester whose scope is their own trips (trip managers,
- * school staff without a school). Platform admins get no figures of their own (theirs span the tenants and they
- * count them again on a trip event); they receive the tenant's, ignored, so their per-tenant seq has no holes.
+ * school staff without a school). Platform admins, whose figures span the tenants, are an audience of their own
+ * (scope `platform`), counted only while one is connected; they also receive each tenant's push, which they ignore, so
+ * their per-tenant seq has no holes.
  *
  * Each replica flushes the audiences dirtied by the writes it served; the Redis adapter carries the pushes to every
  * replica's sockets.
@@ -141,6 +142,19 @@ export class StatsPusher implements OnModuleDestroy {
       } catch (e) {
         this.logger.error(`The dashboard figures were not pushed: ${(e as Error).message}`);
       }
+    }
+    if (tenants.length > 0) await this.flushPlatform(today);
+  }
+
+  /** The platform admins' figures, across the tenants: once per flush, and only while a platform admin is connected. */
+  private async flushPlatform(today: string): Promise<void> {
+    try {
+      if (!(await this.publisher.anyoneIn(Rooms.platform))) return;
+      const stats = await this.lists.stats(representative('admin', null, null), { today });
+      this.computed += 1;
+      void this.publisher.publish(null, () => [send('trips:stats', [Rooms.platform], { scope: Rooms.platform, today, stats })]);
+    } catch (e) {
+      this.logger.error(`The platform's dashboard figures were not pushed: ${(e as Error).message}`);
     }
   }
 

@@ -116,25 +116,32 @@ describe('DashboardPage', () => {
     offs.forEach((off) => off());
   });
 
-  it("has a platform admin's dashboard ask again on a trip event, and ignores the tenant's pushed figures", async () => {
+  it("has a platform admin's dashboard take the platform's pushed figures, and neither a tenant's nor a GET on a trip event", async () => {
     const offs = [subscribeTripsLive(), subscribeDashboardLive(true)];
     const trip = on(future(1), { id: 1, destination: 'Zoo', status: 'Pending' });
-    let server = [trip];
-    const { calls } = mockFetch({ ...tripRoutes(() => server), 'GET /api/users': () => ({ body: [] }) });
+    const { calls } = mockFetch({ ...tripRoutes([trip]), 'GET /api/users': () => ({ body: [] }) });
     const statsGets = () => calls.filter((c) => c.path === '/api/trips/stats').length;
     renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('admin', { tenant_id: null, tenant: null })) });
     await screen.findByText('Zoo');
     expect(statsGets()).toBe(1);
 
-    const stats = { total: 9, upcoming: 0, pending: 0, cancelled: 9, upcomingTrips: [] };
-    act(() => emitLiveForTest('trips:stats', { seq: 2, tenantId: 1, scope: 'tenant:1', today: todayIso(), stats }));
+    // One tenant's figures are not the platform's.
+    const tenantStats = { total: 9, upcoming: 0, pending: 0, cancelled: 9, upcomingTrips: [] };
+    act(() => emitLiveForTest('trips:stats', { seq: 2, tenantId: 1, scope: 'tenant:1', today: todayIso(), stats: tenantStats }));
     expect(screen.getByTestId('stat-Total trips')).toHaveTextContent('1');
 
     const canceled = { ...trip, status: 'Canceled' as const, version: 2 };
-    server = [canceled];
-    act(() => emitLiveForTest('trip:updated', { seq: 3, tenantId: 1, trip: canceled, status: 'Canceled' }));
-    await waitFor(() => expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1'));
-    expect(statsGets()).toBe(2);
+    await act(async () => emitLiveForTest('trip:updated', { seq: 3, tenantId: 1, trip: canceled, status: 'Canceled' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(statsGets()).toBe(1);
+
+    const museum = on(future(2), { id: 2, destination: 'Museum', status: 'Pending' });
+    const platformStats = { total: 12, upcoming: 1, pending: 1, cancelled: 4, upcomingTrips: [museum] };
+    act(() => emitLiveForTest('trips:stats', { seq: 1, tenantId: null, scope: 'platform', today: todayIso(), stats: platformStats }));
+    expect(await screen.findByText('Museum')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-Total trips')).toHaveTextContent('12');
+    expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('4');
+    expect(statsGets()).toBe(1);
     offs.forEach((off) => off());
   });
 

@@ -1,8 +1,7 @@
 /**
  * Whether this console's dashboard figures (GET /trips/stats) come pushed by the server (`trips:stats`,
- * dashboard.live.ts) rather than asked again on every trip event (trips.api.ts `applyTripChange`). Platform admins,
- * whose figures span every tenant, are pushed none. Its own module, so the trips API reads it without importing the
- * dashboard.
+ * dashboard.live.ts) rather than asked again on every trip event (trips.api.ts `applyTripChange`): true while signed
+ * in. Its own module, so the trips API reads it without importing the dashboard.
  */
 let pushed = false;
 
