@@ -34,6 +34,9 @@ interface Audience {
   caller: AuthUser;
 }
 
+/** The platform admins' flush: none under way, one under way, or one under way and another asked for. */
+type PlatformFlush = 'idle' | 'running' | 'again';
+
 const atSchool = (status: TripDto['status'] | undefined) => status !== undefined && SCHOOL_ONLY_STATUSES.includes(status);
 
 /** A stand-in caller for a scope: TripListService.stats reads only the role, tenant, organization and id. */
@@ -60,6 +63,8 @@ export class StatsPusher implements OnModuleDestroy {
   private readonly dirty = new Map<number, Dirty>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
+  private platform: PlatformFlush = 'idle';
+  private platformRunning: Promise<void> = Promise.resolve();
   /** How many audiences' figures were counted since start (the test proves it does not follow the open consoles). */
   computed = 0;
 
@@ -90,9 +95,10 @@ export class StatsPusher implements OnModuleDestroy {
     this.mark(tenantId, trip, !atSchool(trip.status));
   }
 
-  /** Resolves once the flush under way (if any) is done: for tests and shutdown. */
-  settled(): Promise<void> {
-    return this.running;
+  /** Resolves once the flushes under way (if any) are done: for tests and shutdown. */
+  async settled(): Promise<void> {
+    await this.running;
+    await this.platformRunning;
   }
 
   onModuleDestroy(): void {
@@ -143,13 +149,34 @@ export class StatsPusher implements OnModuleDestroy {
         this.logger.error(`The dashboard figures were not pushed: ${(e as Error).message}`);
       }
     }
-    if (tenants.length > 0) await this.flushPlatform(today);
+    if (tenants.length > 0) this.markPlatform();
   }
 
-  /** The platform admins' figures, across the tenants: once per flush, and only while a platform admin is connected. */
-  private async flushPlatform(today: string): Promise<void> {
+  /**
+   * The platform admins' figures, across the tenants, after a flush: beside the tenants' flushes, not in their line
+   * (whether a platform admin is connected asks every replica, which a lost replica can hold up for seconds), and one
+   * at a time: a flush that comes while one runs has it run once more after.
+   */
+  private markPlatform(): void {
+    if (this.platform !== 'idle') {
+      this.platform = 'again';
+      return;
+    }
+    this.platform = 'running';
+    this.platformRunning = (async () => {
+      do {
+        this.platform = 'running';
+        await this.flushPlatform();
+      } while ((this.platform as PlatformFlush) === 'again');
+      this.platform = 'idle';
+    })();
+  }
+
+  /** Counted only while a platform admin is connected. */
+  private async flushPlatform(): Promise<void> {
     try {
       if (!(await this.publisher.anyoneIn(Rooms.platform))) return;
+      const today = localDate();
       const stats = await this.lists.stats(representative('admin', null, null), { today });
       this.computed += 1;
       void this.publisher.publish(null, () => [send('trips:stats', [Rooms.platform], { scope: Rooms.platform, today, stats })]);
