@@ -274,11 +274,15 @@ describe('the day of travel', () => {
     await drive(omar, trip.id, 'departed', 2);
     const seen = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
     expect(seen.departureCount).toEqual({ counted: 2, listed: 3 });
-    const sent = w
-      .named('notification.created')
-      .filter(
-        (e) => (e.notification as NotificationDto).tripId === trip.id && (e.notification as NotificationDto).kind === 'departureCount',
-      );
+    // The alert is raised right after the change, in the replica's background work: wait for it a little.
+    const countAlerts = () =>
+      w
+        .named('notification.created')
+        .filter(
+          (e) => (e.notification as NotificationDto).tripId === trip.id && (e.notification as NotificationDto).kind === 'departureCount',
+        );
+    for (let waited = 0; countAlerts().length === 0 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const sent = countAlerts();
     expect(sent).toEqual([
       {
         notification: expect.objectContaining({

@@ -33,23 +33,21 @@ export class InvoiceIssuer implements OnModuleInit, OnModuleDestroy {
       if (event.name !== 'trip.updated') continue;
       const { trip } = event.payload as DomainEventMap['trip.updated'];
       if (trip.busCompanyOrgId === null) continue;
+      // Only a trip now Completed, or Canceled with a fee, can be invoiced: any other change reads nothing more (most
+      // changes of a trip are not these, and each read is a round trip inside their transaction).
+      if (trip.status !== 'Completed' && !(trip.status === 'Canceled' && trip.cancellationFee)) continue;
       // The moves this transaction wrote (history rows stamped with its start, now()).
       const moves = await tx.query<{ to_status: TripStatus | null }[]>(
         'SELECT to_status FROM trip_history WHERE trip_id = $1 AND at = now() AND from_status IS DISTINCT FROM to_status',
         [trip.id],
       );
       const into = new Set(moves.map((m) => m.to_status));
-      let kind: 'trip' | 'cancellation' | null = null;
-      let lines: InvoiceLine[] = [];
+      const kind = into.has(trip.status) ? (trip.status === 'Completed' ? 'trip' : 'cancellation') : null;
+      if (!kind) continue;
       const { currency, vatBasisPoints, dueDays } = await this.terms(tx, trip);
-      if (into.has('Completed') && trip.status === 'Completed') {
-        kind = 'trip';
-        lines = tripInvoiceLines(trip, vatBasisPoints);
-      } else if (into.has('Canceled') && trip.status === 'Canceled' && trip.cancellationFee) {
-        kind = 'cancellation';
-        lines = cancellationInvoiceLines(trip.cancellationFee, vatBasisPoints);
-      }
-      if (!kind || lines.length === 0) continue;
+      const lines: InvoiceLine[] =
+        kind === 'trip' ? tripInvoiceLines(trip, vatBasisPoints) : cancellationInvoiceLines(trip.cancellationFee!, vatBasisPoints);
+      if (lines.length === 0) continue;
       const id = await issueInvoice(tx, {
         tenantId: trip.tenantId,
         companyOrgId: trip.busCompanyOrgId,

@@ -22,6 +22,9 @@ function noticeForMove(from: TripStatus | null, to: TripStatus | null): TripNoti
   return null;
 }
 
+/** The statuses a move must end in for noticeForMove to name a notice. */
+const NOTICE_TARGETS: ReadonlySet<TripStatus> = new Set([S.Accepted, S.Rejected, S.Confirmed, S.Canceled]);
+
 type Recipient = Pick<User, 'id' | 'name' | 'email' | 'emailNotices'>;
 
 /** Which e-mail an approval's move sends (a cancel, the requester's own, sends none). */
@@ -74,15 +77,19 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A trip whose status moved in this transaction: its history rows written now (stamped with the transaction's start,
-   * `now()`) say from what to what. Other pushes of the trip (a clash, a flag) wrote no history and send nothing.
+   * A trip whose status moved in this transaction. A write through the trips' one write path names the status before it
+   * (`previous.status`); for the others, its history rows written now (stamped with the transaction's start, `now()`)
+   * say from what to what. Other pushes of the trip (a clash, a flag) wrote no history and send nothing.
    */
-  private async tripMoved(tx: EntityManager, { trip, by }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
+  private async tripMoved(tx: EntityManager, { trip, by, previous }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
     if (trip.createdById === null || (by && by.id === trip.createdById)) return [];
-    const moves: Array<{ from_status: TripStatus | null; to_status: TripStatus | null }> = await tx.query(
-      'SELECT from_status, to_status FROM trip_history WHERE trip_id = $1 AND at = now() ORDER BY id',
-      [trip.id],
-    );
+    // A change moves a trip once: a notice is for a move into one of these, so a trip now in none of them (an edit, a
+    // completion, a cancel request) reads nothing more.
+    if (!NOTICE_TARGETS.has(trip.status)) return [];
+    const moves: Array<{ from_status: TripStatus | null; to_status: TripStatus | null }> =
+      previous?.status !== undefined
+        ? [{ from_status: previous.status, to_status: trip.status }]
+        : await tx.query('SELECT from_status, to_status FROM trip_history WHERE trip_id = $1 AND at = now() ORDER BY id', [trip.id]);
     const notices = [...new Set(moves.map((m) => noticeForMove(m.from_status, m.to_status)).filter((n) => n !== null))];
     if (notices.length === 0) return [];
     const [requester] = await this.recipients(tx, trip.tenantId, { id: trip.createdById });
