@@ -128,6 +128,8 @@ describe("a dispatcher's day on the board", () => {
       .getByRole('group', { name: 'Bus 9' })
       .getByRole('button', { name: new RegExp(`^${moving.destination}`) })
       .waitFor();
+    // The bar moves at once; the toast says the server took the move.
+    await board.getByText(`moved to Bus 9.`, { exact: false }).waitFor();
     expect((await api<TripDto>(dispatcher, 'GET', `trips/${moving.id}`)).buses[0].busId).toBe(bus('Bus 9').id);
 
     const onNine = board.getByRole('group', { name: 'Bus 9' }).getByRole('button', { name: new RegExp(`^${moving.destination}`) });
