@@ -24,6 +24,7 @@ import {
   stats,
   tripRequest,
   writeSection,
+  pendingAgain,
 } from './support/kit';
 
 const CLIENTS = 20;
@@ -95,10 +96,7 @@ async function main(): Promise<void> {
   db = schemaPool(schema, CLIENTS + 2);
   const t = await seedTenant(db, { name: 'Writes', schools: 4, staff: CLIENTS, dispatchers: CLIENTS, trips: CLIENTS * PENDING_PER_CLIENT });
   // Every seeded trip Pending and unassigned, so the status phase has work that cannot run out.
-  await db.query(
-    `UPDATE trips SET status = 'Pending', bus_company_org_id = NULL, buses = '[]', bus_info = NULL, driver_info = NULL, cancel_request = false, status_before_cancel_request = NULL, version = 1 WHERE tenant_id = $1`,
-    [t.tenantId],
-  );
+  await pendingAgain(db, t.tenantId);
   const staffTokens = t.staff.map((id) => signToken(id));
   const dispatcherTokens = t.dispatchers.map((id) => signToken(id));
   // Client w is staff w (school w % 4) and dispatcher w (company w % 4, that school's partner): its Pending trips.

@@ -25,6 +25,7 @@ import {
   sleep,
   startBenchCluster,
   writeSection,
+  pendingAgain,
 } from './support/kit';
 import { type PgCounter, startPgCounter } from './support/pg-counter';
 
@@ -73,10 +74,7 @@ async function main(): Promise<void> {
     trips: 3 * CHANGES + 20,
     allTripsAtFirstSchool: true,
   });
-  await db.query(
-    `UPDATE trips SET status = 'Pending', bus_company_org_id = NULL, buses = '[]', bus_info = NULL, driver_info = NULL, cancel_request = false, status_before_cancel_request = NULL, version = 1 WHERE tenant_id = $1`,
-    [t.tenantId],
-  );
+  await pendingAgain(db, t.tenantId);
   const pending = (await db.query<{ id: number }>(`SELECT id FROM trips WHERE tenant_id = $1 ORDER BY id`, [t.tenantId])).rows.map(
     (r) => r.id,
   );

@@ -323,6 +323,14 @@ export async function seedTenant(
   return { tenantId, schools, companies, admin, finance, staff, dispatchers, emails };
 }
 
+/** Every trip of the tenant Pending and unassigned again, at version 1: work for accepts that cannot run out. */
+export async function pendingAgain(db: Pool, tenantId: number): Promise<void> {
+  await db.query(
+    `UPDATE trips SET status = 'Pending', bus_company_org_id = NULL, buses = '[]', bus_info = NULL, driver_info = NULL, cancel_request = false, status_before_cancel_request = NULL, version = 1 WHERE tenant_id = $1`,
+    [tenantId],
+  );
+}
+
 /** A valid POST /trips body, as the New Trip form sends it. */
 export const tripRequest = (destination: string) => ({
   tripType: 'Day Trip',
