@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Messages } from '../../server/src/contracts/messages';
 import { UnitOfWork, type Work } from '../../server/src/database/unit-of-work';
+import { LiveSeqService } from '../../server/src/realtime/live-seq.service';
 import { toTenantDto } from '../../server/src/tenancy/tenancy.mapper';
 import { Tenant } from '../../server/src/tenancy/tenant.entity';
 import { type ApiWorld, type RecordedEvent, useApiWorld } from '../support/api-world';
@@ -184,5 +185,19 @@ describe('UnitOfWork: events after the commit, none after a rollback', () => {
     expect([res.status, res.body.message]).toEqual([409, Messages.lastAdmin]);
     expect(named('user.changed')).toEqual([]);
     expect(events).toEqual([]);
+  });
+
+  it("numbers live events without waiting for their WAL, and leaves the connection's own commits waiting", async () => {
+    const seqs = t.app.get(LiveSeqService);
+    const first = await seqs.next(acme.tenant.id, 3);
+    expect(await seqs.next(acme.tenant.id)).toBe(first + 1);
+    // Many at once, over every connection of the pool: numbers stay gapless and unique.
+    const taken = await Promise.all(Array.from({ length: 40 }, () => seqs.next(acme.tenant.id)));
+    expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => first + 2 + i));
+    // The setting was the number's transaction's alone: every connection's next commit waits for its WAL again.
+    const settings = await Promise.all(
+      Array.from({ length: 40 }, () => t.db.query<{ value: string }[]>(`SELECT current_setting('synchronous_commit') AS value`)),
+    );
+    expect(new Set(settings.map(([row]) => row.value))).toEqual(new Set(['on']));
   });
 });

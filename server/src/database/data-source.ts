@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { pglitePoolFor } from './pglite-pool';
+import { PreparingClient } from './preparing-client';
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; without it the embedded PGlite database is used. */
@@ -30,6 +31,8 @@ export function dataSourceOptions(opts: DatabaseOptions): DataSourceOptions {
       url: opts.databaseUrl,
       extra: {
         max: opts.poolSize ?? 20,
+        // Statements with parameters are prepared once per connection (preparing-client.ts).
+        Client: PreparingClient,
         ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
       },
     };

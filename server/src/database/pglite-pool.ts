@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -16,6 +16,20 @@ interface Lease {
 
 type Callback = (err: Error | null, client?: PGliteClient, release?: () => void) => void;
 
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+/** A statement the session has parsed and planned once, under its own name. */
+interface Prepared {
+  name: string;
+  /** The parameters' types, as PostgreSQL inferred them (each value is written for its type). */
+  paramTypes: number[];
+  /** The rows' description, when the statement returns rows (read once, not asked again on every run). */
+  rowDescription?: BackendMessage;
+}
+
+/** How many named statements the session keeps; past it, the least recently used is closed. */
+const PREPARED_LIMIT = 500;
+
 function open(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, {
     // Trigram indexes for the trip search (migration TripListIndexes), as on PostgreSQL.
@@ -26,19 +40,135 @@ function open(dataDir: string): Promise<PGlite> {
   });
 }
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * The one session, spoken to in the wire protocol directly. PGlite's own `query` parses and plans every statement
+ * again and calls into WebAssembly six times for it (parse, describe, bind, describe, execute, sync); planning the
+ * trip's locking read costs more than running it. Here a statement with parameters is parsed once under a name, as
+ * node-postgres does for a named query, and each later run is one call: bind, execute, sync. A prepared statement
+ * outlives a rollback (it is the session's, not the transaction's), and PostgreSQL plans it again by itself when a
+ * table it reads changes.
+ */
+class Session {
+  private readonly prepared = new Map<string, Prepared>();
+  private named = 0;
+  /** Statements evicted from the cache, closed at the start of the next call. */
+  private closing: string[] = [];
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly db: PGlite) {}
+
+  query(sql: string, params: unknown[], onNotice: (notice: unknown) => void) {
+    return this.inTurn(() => this.run(sql, params, onNotice));
+  }
+
+  /** A statement without parameters (several may come at once, as TypeORM sends them): the simple protocol. */
+  exec(sql: string, onNotice: (notice: unknown) => void) {
+    return this.inTurn(async () => {
+      try {
+        const results = parse.parseResults(await this.call([protocol.serialize.query(sql)], onNotice, false), this.db.parsers);
+        return results[results.length - 1] ?? { rows: [], fields: [] };
+      } catch (e) {
+        throw Object.assign(e as Error, { query: sql });
+      }
+    });
+  }
+
+  /**
+   * Runs `step` after the steps before it. A connection's queries may come at once (TypeORM's Promise.all inside a
+   * transaction), and a call's answer is collected in state PGlite keeps across its await: one call at a time.
+   */
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(step);
+    this.turn = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async run(sql: string, params: unknown[], onNotice: (notice: unknown) => void) {
+    try {
+      const statement = this.prepared.get(sql) ?? (await this.prepare(sql, onNotice));
+      // Most recently used last: the Map's order is the eviction order.
+      this.prepared.delete(sql);
+      this.prepared.set(sql, statement);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const write = this.db.serializers[statement.paramTypes[i]];
+        return write ? write(value) : String(value);
+      });
+      const messages = await this.call(
+        [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})],
+        onNotice,
+      );
+      const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+      return parse.parseResults(described, this.db.parsers)[0];
+    } catch (e) {
+      // A table changed under the statement so that its rows would change shape: the next run prepares it again.
+      if ((e as { code?: string }).code === '0A000') this.forget(sql);
+      throw Object.assign(e as Error, { query: sql, params });
+    }
+  }
+
+  /** Drops a statement from the cache; it is closed with the next call. */
+  private forget(sql: string): void {
+    const statement = this.prepared.get(sql);
+    if (!statement) return;
+    this.prepared.delete(sql);
+    this.closing.push(statement.name);
+  }
+
+  private async prepare(sql: string, onNotice: (notice: unknown) => void): Promise<Prepared> {
+    const name = `s${++this.named}`;
+    const messages = await this.call(
+      [protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name })],
+      onNotice,
+    );
+    const statement: Prepared = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((m) => m.name === 'rowDescription'),
+    };
+    this.prepared.set(sql, statement);
+    if (this.prepared.size > PREPARED_LIMIT) this.forget(this.prepared.keys().next().value as string);
+    return statement;
+  }
+
+  /**
+   * One call into the database: the closes owed, then the messages. Extended-protocol messages end with a Sync (after
+   * an error PostgreSQL skips to it, so the session is ready for the next call either way); a simple query ends on
+   * its own. Throws the first error.
+   */
+  private async call(messages: Uint8Array[], onNotice: (notice: unknown) => void, extended = true): Promise<BackendMessage[]> {
+    const closes = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
+    this.closing = [];
+    const closed = closes.length > 0 ? [...closes, protocol.serialize.sync()] : [];
+    const ended = extended ? [...messages, protocol.serialize.sync()] : messages;
+    return this.db.execProtocolStream(concat([...closed, ...ended]), { syncToFs: false, onNotice });
+  }
+}
+
 class PGliteClient extends EventEmitter {
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly session: Session) {
     super();
   }
 
   // A NOTICE a statement raised goes to the client's 'notice' listeners, as node-postgres's Client emits it.
-  private readonly options = { onNotice: (notice: unknown) => this.emit('notice', notice) };
+  private readonly onNotice = (notice: unknown) => this.emit('notice', notice);
 
-  async query(sql: string, params?: unknown[]) {
-    if (params && params.length > 0) return this.db.query(sql, params, this.options);
+  query(sql: string, params?: unknown[]) {
     // Without parameters TypeORM may send several statements at once; pg returns the last result.
-    const results = await this.db.exec(sql, this.options);
-    return results[results.length - 1] ?? { rows: [], fields: [] };
+    return params && params.length > 0 ? this.session.query(sql, params, this.onNotice) : this.session.exec(sql, this.onNotice);
   }
 }
 
@@ -46,10 +176,10 @@ class PGliteClient extends EventEmitter {
 export function pglitePoolFor(dataDir: string) {
   return class PGlitePool extends EventEmitter {
     private queue: Promise<void> = Promise.resolve();
-    private db: Promise<PGlite> | undefined;
+    private session: Promise<Session> | undefined;
 
-    private open(): Promise<PGlite> {
-      return (this.db ??= open(dataDir));
+    private open(): Promise<Session> {
+      return (this.session ??= open(dataDir).then((db) => new Session(db)));
     }
 
     private acquire(): Promise<Lease> {
@@ -62,9 +192,9 @@ export function pglitePoolFor(dataDir: string) {
 
     connect(cb: Callback): void {
       Promise.all([this.open(), this.acquire()]).then(
-        ([db, lease]) => {
+        ([session, lease]) => {
           let released = false;
-          cb(null, new PGliteClient(db), () => {
+          cb(null, new PGliteClient(session), () => {
             if (!released) {
               released = true;
               lease.release();
@@ -76,19 +206,19 @@ export function pglitePoolFor(dataDir: string) {
     }
 
     async query(sql: string, params?: unknown[]) {
-      const [db, lease] = await Promise.all([this.open(), this.acquire()]);
+      const [session, lease] = await Promise.all([this.open(), this.acquire()]);
       try {
-        return await new PGliteClient(db).query(sql, params);
+        return await new PGliteClient(session).query(sql, params);
       } finally {
         lease.release();
       }
     }
 
     async end(cb?: (err: Error | null) => void): Promise<void> {
-      const db = this.db;
-      this.db = undefined;
+      const session = this.session;
+      this.session = undefined;
       try {
-        if (db) await (await db).close();
+        if (session) await (await session).db.close();
         cb?.(null);
       } catch (e) {
         cb?.(e as Error);

@@ -1,0 +1,70 @@
+import { Pool } from 'pg';
+import { PREPARED_PER_CONNECTION, PreparingClient } from '../../server/src/database/preparing-client';
+import { testDatabaseUrl } from '../support/test-env';
+
+/**
+ * The PostgreSQL connections' prepared statements (server/src/database/preparing-client.ts), on one connection so the
+ * session's own list (pg_prepared_statements) shows what it holds. The table is a temporary one: the session's alone.
+ */
+describe('PreparingClient: statements with parameters prepared once per connection', () => {
+  const pool = new Pool({ connectionString: testDatabaseUrl(), max: 1, Client: PreparingClient });
+  const held = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements`)).rows[0].n;
+  let before = 0;
+
+  beforeEach(async () => {
+    await pool.query(`DROP TABLE IF EXISTS pg_temp.things`);
+    await pool.query(`CREATE TEMP TABLE things (id int PRIMARY KEY, name text NOT NULL)`);
+    before = await held();
+  });
+
+  afterAll(() => pool.end());
+
+  it('parses and plans a statement once, however often it runs, and answers as plain text would', async () => {
+    for (let id = 1; id <= 5; id++) {
+      const { rows } = await pool.query(`INSERT INTO things (id, name) VALUES ($1, $2) RETURNING id, name`, [id, `thing ${id}`]);
+      expect(rows).toEqual([{ id, name: `thing ${id}` }]);
+    }
+    const { rows } = await pool.query(`SELECT name FROM things WHERE id = ANY($1::int[]) ORDER BY id`, [[2, 4]]);
+    expect(rows).toEqual([{ name: 'thing 2' }, { name: 'thing 4' }]);
+    expect((await held()) - before).toBe(2);
+  });
+
+  it('keeps its statements through a rollback and an error, inside a transaction and after', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'rolled back']);
+      await client.query('ROLLBACK');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'kept']);
+      await expect(client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'twice'])).rejects.toMatchObject({ code: '23505' });
+      // A statement that fails to parse is not taken for prepared.
+      await expect(client.query(`SELEC name FROM things WHERE id = $1`, [1])).rejects.toMatchObject({ code: '42601' });
+      await expect(client.query(`SELEC name FROM things WHERE id = $1`, [1])).rejects.toMatchObject({ code: '42601' });
+      expect((await client.query(`SELECT name FROM things WHERE id = $1`, [1])).rows).toEqual([{ name: 'kept' }]);
+    } finally {
+      client.release();
+    }
+    expect((await held()) - before).toBe(2);
+  });
+
+  it('prepares a statement again once a table changed the shape of its rows', async () => {
+    // On the connection itself (pg-pool's own query() closes a connection whose query failed).
+    const client = await pool.connect();
+    try {
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      expect((await client.query(`SELECT * FROM things WHERE id = $1`, [1])).rows).toEqual([{ id: 1, name: 'one' }]);
+      await client.query(`ALTER TABLE things ADD COLUMN note text NOT NULL DEFAULT 'new'`);
+      await expect(client.query(`SELECT * FROM things WHERE id = $1`, [1])).rejects.toMatchObject({ code: '0A000' });
+      expect((await client.query(`SELECT * FROM things WHERE id = $1`, [1])).rows).toEqual([{ id: 1, name: 'one', note: 'new' }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it(`deallocates the least recently used past ${PREPARED_PER_CONNECTION} on a connection`, async () => {
+    for (let i = 0; i < PREPARED_PER_CONNECTION + 30; i++) await pool.query(`SELECT $1::int + ${i} AS n`, [1]);
+    // The first of them was deallocated on the way, and is prepared again.
+    expect((await pool.query(`SELECT $1::int + 0 AS n`, [1])).rows).toEqual([{ n: 1 }]);
+    expect(await held()).toBe(PREPARED_PER_CONNECTION);
+  });
+});
