@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { writesOrLocks } from './preparing-client';
 
 /**
  * A `pg`-shaped pool over one embedded PGlite database, for TypeORM's postgres driver.
@@ -18,7 +19,7 @@ type Callback = (err: Error | null, client?: PGliteClient, release?: () => void)
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
-/** A statement the session has parsed and planned once, under its own name. */
+/** A statement the session has described: prepared under its own name if it writes or locks, else '' (parsed each run). */
 interface Prepared {
   name: string;
   /** The parameters' types, as PostgreSQL inferred them (each value is written for its type). */
@@ -27,7 +28,7 @@ interface Prepared {
   rowDescription?: BackendMessage;
 }
 
-/** How many named statements the session keeps; past it, the least recently used is closed. */
+/** How many statements the session keeps described; past it, the least recently used is forgotten (closed if named). */
 const PREPARED_LIMIT = 500;
 
 function open(dataDir: string): Promise<PGlite> {
@@ -53,8 +54,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * The one session, spoken to in the wire protocol directly. PGlite's own `query` parses and plans every statement
  * again and calls into WebAssembly six times for it (parse, describe, bind, describe, execute, sync); planning the
- * trip's locking read costs more than running it. Here a statement with parameters is parsed once under a name, as
- * node-postgres does for a named query, and each later run is one call: bind, execute, sync. A prepared statement
+ * trip's locking read costs more than running it. Here a statement with parameters that writes or locks is parsed once
+ * under a name, as preparing-client.ts does on PostgreSQL (and for the reason given there, reads are not), and each
+ * later run is one call: bind, execute, sync. A read is one call too, parsed and planned for its values each time:
+ * parse, bind, describe, execute, sync, with its parameters' types remembered from its first run. A prepared statement
  * outlives a rollback (it is the session's, not the transaction's), and PostgreSQL plans it again by itself when a
  * table it reads changes.
  */
@@ -107,10 +110,15 @@ class Session {
         const write = this.db.serializers[statement.paramTypes[i]];
         return write ? write(value) : String(value);
       });
-      const messages = await this.call(
-        [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})],
-        onNotice,
-      );
+      const bind = protocol.serialize.bind({ statement: statement.name, values });
+      const execute = protocol.serialize.execute({});
+      if (!statement.name) {
+        // The unnamed statement, parsed again, and the portal describing its rows as they are now.
+        const parsed = protocol.serialize.parse({ text: sql });
+        const messages = await this.call([parsed, bind, protocol.serialize.describe({ type: 'P' }), execute], onNotice);
+        return parse.parseResults(messages, this.db.parsers)[0];
+      }
+      const messages = await this.call([bind, execute], onNotice);
       const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
       return parse.parseResults(described, this.db.parsers)[0];
     } catch (e) {
@@ -125,11 +133,11 @@ class Session {
     const statement = this.prepared.get(sql);
     if (!statement) return;
     this.prepared.delete(sql);
-    this.closing.push(statement.name);
+    if (statement.name) this.closing.push(statement.name);
   }
 
   private async prepare(sql: string, onNotice: (notice: unknown) => void): Promise<Prepared> {
-    const name = `s${++this.named}`;
+    const name = writesOrLocks(sql) ? `s${++this.named}` : '';
     const messages = await this.call(
       [protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name })],
       onNotice,
