@@ -22,6 +22,9 @@ describe('PGlite pool: writes prepared once per session, reads planned for their
   const pool: Pool = new (pglitePoolFor('memory://'))();
   let before = 0;
 
+  // Opening the database (its first query) takes seconds, more on a busy machine than a test's five.
+  beforeAll(() => pool.query('SELECT 1'), 60_000);
+
   beforeEach(async () => {
     await pool.query(`DROP TABLE IF EXISTS things`);
     await pool.query(`CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, done boolean NOT NULL DEFAULT false)`);
@@ -109,5 +112,5 @@ describe('PGlite pool: writes prepared once per session, reads planned for their
     expect((await pool.query(`UPDATE things SET done = $1 WHERE id = 519`, [true])).affectedRows).toBe(0);
     // The closes owed went out with the calls after them; the count has no parameters, so it is not kept.
     expect(await prepared(pool)).toBe(500);
-  });
+  }, 30_000);
 });
