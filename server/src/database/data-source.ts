@@ -31,7 +31,7 @@ export function dataSourceOptions(opts: DatabaseOptions): DataSourceOptions {
       url: opts.databaseUrl,
       extra: {
         max: opts.poolSize ?? 20,
-        // Statements with parameters are prepared once per connection (preparing-client.ts).
+        // Writes and locking reads are prepared once per connection (preparing-client.ts).
         Client: PreparingClient,
         ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
       },

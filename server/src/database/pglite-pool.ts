@@ -24,7 +24,7 @@ interface Prepared {
   name: string;
   /** The parameters' types, as PostgreSQL inferred them (each value is written for its type). */
   paramTypes: number[];
-  /** The rows' description, when the statement returns rows (read once, not asked again on every run). */
+  /** A named statement's rows, when it returns rows (read once, not asked again on every run; a read describes its own). */
   rowDescription?: BackendMessage;
 }
 
@@ -145,7 +145,7 @@ class Session {
     const statement: Prepared = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      rowDescription: messages.find((m) => m.name === 'rowDescription'),
+      rowDescription: name ? messages.find((m) => m.name === 'rowDescription') : undefined,
     };
     this.prepared.set(sql, statement);
     if (this.prepared.size > PREPARED_LIMIT) this.forget(this.prepared.keys().next().value as string);

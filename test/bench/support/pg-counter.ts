@@ -11,9 +11,6 @@ export interface PgCounter {
   url: string;
   /** Statements since the start or the last reset. */
   readonly statements: number;
-  /** The text of each statement since the last reset (Query, or the Parse before an Execute), when `keepText` is on. */
-  readonly texts: string[];
-  keepText: boolean;
   reset(): void;
   close(): Promise<void>;
 }
@@ -25,8 +22,6 @@ export async function startPgCounter(databaseUrl: string): Promise<PgCounter> {
   const target = new URL(databaseUrl);
   const upstreamPort = Number(target.port || 5432);
   let statements = 0;
-  let texts: string[] = [];
-  const state = { keepText: false };
   const connections = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
@@ -53,12 +48,6 @@ export async function startPgCounter(databaseUrl: string): Promise<PgCounter> {
         if (buffer.length < 1 + length) break;
         const type = String.fromCharCode(buffer[0]);
         if (type === 'Q' || type === 'E') statements++;
-        if (state.keepText && (type === 'Q' || type === 'P')) {
-          // Query: the text; Parse: a statement name, then the text (both NUL-terminated).
-          const body = buffer.subarray(5, 1 + length).toString('utf8');
-          const parts = body.split('\0');
-          texts.push(type === 'Q' ? parts[0] : parts[1]);
-        }
         buffer = buffer.subarray(1 + length);
       }
     });
@@ -82,18 +71,8 @@ export async function startPgCounter(databaseUrl: string): Promise<PgCounter> {
     get statements() {
       return statements;
     },
-    get texts() {
-      return texts;
-    },
-    get keepText() {
-      return state.keepText;
-    },
-    set keepText(on: boolean) {
-      state.keepText = on;
-    },
     reset: () => {
       statements = 0;
-      texts = [];
     },
     close: async () => {
       for (const c of connections) c.destroy();
