@@ -62,11 +62,17 @@ const PGLITE_SUITES = [
   'invoice-payments',
   'trip-counters',
   'session-cache',
+  'embedded-seq',
 ];
 
 // Suites about `npm start`'s embedded database itself (each start a deployment of its own in a fresh DATA_DIR, on
 // PGlite whatever the project): api-pglite runs them; in api-pg they would run the same starts a second time.
-const EMBEDDED_ONLY = ['/node_modules/', '<rootDir>/test/api/startup\\.e2e\\.ts$', '<rootDir>/test/api/production-start\\.e2e\\.ts$'];
+const EMBEDDED_ONLY = [
+  '/node_modules/',
+  '<rootDir>/test/api/startup\\.e2e\\.ts$',
+  '<rootDir>/test/api/production-start\\.e2e\\.ts$',
+  '<rootDir>/test/api/embedded-seq\\.e2e\\.ts$',
+];
 
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/timing-reporter.cjs'],

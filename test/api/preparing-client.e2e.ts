@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { PREPARED_PER_CONNECTION, PreparingClient } from '../../server/src/database/preparing-client';
 import { testDatabaseUrl } from '../support/test-env';
 
@@ -71,5 +71,120 @@ describe('PreparingClient: writes prepared once per connection, reads planned fo
     // The first of them was deallocated on the way, and is prepared again.
     expect((await pool.query(`UPDATE things SET name = $1 WHERE id = 0`, ['x'])).rowCount).toBe(0);
     expect(await held()).toBe(PREPARED_PER_CONNECTION);
+  });
+});
+
+/**
+ * A transaction's BEGIN, answered at once and sent in front of its first statement with parameters (one write, one
+ * round trip), as TypeORM opens every transaction: `START TRANSACTION`, awaited, then the statements.
+ */
+describe('PreparingClient: a transaction’s BEGIN goes with its first statement', () => {
+  const pool = new Pool({ connectionString: testDatabaseUrl(), max: 1, Client: PreparingClient });
+  const xact = `SELECT pg_current_xact_id()::text AS x`;
+
+  /** The connection's writes to its socket while `step` runs (what the socket hands the kernel: corked messages go in one). */
+  async function writes(client: PoolClientWithStream, step: () => Promise<unknown>): Promise<number> {
+    const socket = client.connection.stream;
+    const own = { write: socket._write, writev: socket._writev };
+    let n = 0;
+    socket._write = (...a) => {
+      n += 1;
+      return own.write.apply(socket, a);
+    };
+    socket._writev = (...a) => {
+      n += 1;
+      return own.writev.apply(socket, a);
+    };
+    try {
+      await step();
+    } finally {
+      socket._write = own.write;
+      socket._writev = own.writev;
+    }
+    return n;
+  }
+  type Writer = (...a: unknown[]) => void;
+  type PoolClientWithStream = PoolClient & { connection: { stream: { _write: Writer; _writev: Writer } } };
+
+  beforeEach(async () => {
+    await pool.query(`DROP TABLE IF EXISTS pg_temp.things`);
+    await pool.query(`CREATE TEMP TABLE things (id int PRIMARY KEY, name text NOT NULL)`);
+  });
+  afterAll(() => pool.end());
+
+  it('runs the first statement, a write or a read, inside the transaction, and rolls back with it', async () => {
+    const client = (await pool.connect()) as PoolClientWithStream;
+    try {
+      for (const first of [
+        `INSERT INTO things (id, name) VALUES ($1, 'x') RETURNING pg_current_xact_id()::text AS x`,
+        `SELECT $1::int AS n, pg_current_xact_id()::text AS x`,
+      ]) {
+        await client.query('START TRANSACTION');
+        const { rows } = await client.query(first, [1]);
+        // One transaction id for both statements: the first did not run on its own.
+        expect((await client.query(xact)).rows[0].x).toBe(rows[0].x);
+        await client.query('ROLLBACK');
+      }
+      expect((await client.query(`SELECT count(*)::int AS n FROM things`)).rows[0].n).toBe(0);
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'kept']);
+      await client.query('COMMIT');
+      expect((await client.query(`SELECT name FROM things`)).rows).toEqual([{ name: 'kept' }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('sends nothing for START TRANSACTION, and the first statement with it in one write', async () => {
+    const client = (await pool.connect()) as PoolClientWithStream;
+    try {
+      // The connection's first transaction parses its BEGIN; from the second on, BEGIN is owed.
+      await client.query('START TRANSACTION');
+      await client.query('COMMIT');
+      expect(await writes(client, () => client.query('START TRANSACTION'))).toBe(0);
+      expect(await writes(client, () => client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']))).toBe(1);
+      expect(await writes(client, () => client.query('COMMIT'))).toBe(1);
+      // A transaction that sent nothing ends without a word.
+      expect(
+        await writes(client, async () => {
+          await client.query('START TRANSACTION');
+          await client.query('ROLLBACK');
+        }),
+      ).toBe(0);
+      expect((await client.query(`SELECT name FROM things`)).rows).toEqual([{ name: 'one' }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('leaves the transaction failed when its first statement fails, as a BEGIN of its own would', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('START TRANSACTION');
+      await expect(client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+      await expect(client.query(`SELECT $1::int AS n`, [1])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('ROLLBACK');
+      expect((await client.query(`SELECT name FROM things`)).rows).toEqual([{ name: 'one' }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('sends BEGIN on its own ahead of a statement without parameters: an isolation level, a savepoint', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('START TRANSACTION');
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      expect((await client.query(`SELECT current_setting($1) AS level`, ['transaction_isolation'])).rows[0].level).toBe('repeatable read');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('SAVEPOINT a');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      await client.query('ROLLBACK TO SAVEPOINT a');
+      await client.query('COMMIT');
+      expect((await client.query(`SELECT id FROM things ORDER BY id`)).rows).toEqual([{ id: 1 }]);
+    } finally {
+      client.release();
+    }
   });
 });

@@ -113,4 +113,84 @@ describe('PGlite pool: writes prepared once per session, reads planned for their
     // The closes owed went out with the calls after them; the count has no parameters, so it is not kept.
     expect(await prepared(pool)).toBe(500);
   }, 30_000);
+
+  describe('a transaction’s BEGIN, sent with its first statement', () => {
+    /** The session's calls into the database while `step` runs. */
+    async function calls(step: () => Promise<unknown>): Promise<number> {
+      const { db } = await (pool as unknown as { session: Promise<{ db: { execProtocolStream: (...a: unknown[]) => unknown } }> }).session;
+      const own = db.execProtocolStream;
+      let n = 0;
+      db.execProtocolStream = (...a: unknown[]) => {
+        n += 1;
+        return own.apply(db, a);
+      };
+      try {
+        await step();
+      } finally {
+        db.execProtocolStream = own;
+      }
+      return n;
+    }
+    const xact = `SELECT pg_current_xact_id()::text AS x`;
+
+    it('runs the first statement, a write or a read, inside the transaction, and rolls back with it', async () => {
+      const { client, release } = await lend(pool);
+      for (const first of [
+        `INSERT INTO things (id, name) VALUES ($1, 'x') RETURNING pg_current_xact_id()::text AS x`,
+        `SELECT $1::int AS n, pg_current_xact_id()::text AS x`,
+      ]) {
+        await client.query('START TRANSACTION');
+        const { rows } = await client.query(first, [1]);
+        expect((await client.query(xact)).rows[0].x).toBe(rows[0].x);
+        await client.query('ROLLBACK');
+      }
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'kept']);
+      await client.query('COMMIT');
+      release();
+      expect((await pool.query(`SELECT id, name FROM things`)).rows).toEqual([{ id: 2, name: 'kept' }]);
+    });
+
+    it('calls nothing for START TRANSACTION, and the first statement with it in one call', async () => {
+      const { client, release } = await lend(pool);
+      const insert = `INSERT INTO things (id, name) VALUES ($1, $2)`;
+      await client.query(insert, [1, 'prepared first']);
+      expect(await calls(() => client.query('START TRANSACTION'))).toBe(0);
+      expect(await calls(() => client.query(insert, [2, 'two']))).toBe(1);
+      expect(await calls(() => client.query('COMMIT'))).toBe(1);
+      expect(
+        await calls(async () => {
+          await client.query('START TRANSACTION');
+          await client.query('ROLLBACK');
+        }),
+      ).toBe(0);
+      release();
+      expect((await pool.query(`SELECT id FROM things ORDER BY id`)).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    });
+
+    it('leaves the transaction failed when its first statement fails, as a BEGIN of its own would', async () => {
+      const { client, release } = await lend(pool);
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('START TRANSACTION');
+      await expect(client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+      await expect(client.query(`SELECT $1::int AS n`, [1])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('ROLLBACK');
+      release();
+      expect((await pool.query(`SELECT name FROM things`)).rows).toEqual([{ name: 'one' }]);
+    });
+
+    it('takes BEGIN in front of a statement without parameters: an isolation level, a savepoint', async () => {
+      const { client, release } = await lend(pool);
+      await client.query('START TRANSACTION');
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      expect((await client.query(`SELECT current_setting($1) AS level`, ['transaction_isolation'])).rows[0].level).toBe('repeatable read');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('SAVEPOINT a');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      await client.query('ROLLBACK TO SAVEPOINT a');
+      await client.query('COMMIT');
+      release();
+      expect((await pool.query(`SELECT id FROM things ORDER BY id`)).rows).toEqual([{ id: 1 }]);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { writesOrLocks } from './preparing-client';
 
@@ -27,6 +27,11 @@ interface Prepared {
   /** A named statement's rows, when it returns rows (read once, not asked again on every run; a read describes its own). */
   rowDescription?: BackendMessage;
 }
+
+/** How TypeORM opens a transaction. */
+const START = 'START TRANSACTION';
+/** What a statement that is not sent answers (TypeORM reads nothing of it). */
+const unsent = (): Results => ({ rows: [], fields: [] });
 
 /** How many statements the session keeps described; past it, the least recently used is forgotten (closed if named). */
 const PREPARED_LIMIT = 500;
@@ -70,8 +75,9 @@ class Session {
 
   constructor(readonly db: PGlite) {}
 
-  query(sql: string, params: unknown[], onNotice: (notice: unknown) => void) {
-    return this.inTurn(() => this.run(sql, params, onNotice));
+  /** `begin`: the transaction's BEGIN goes in front of the statement, in the same call (see PGliteClient). */
+  query(sql: string, params: unknown[], onNotice: (notice: unknown) => void, begin = false) {
+    return this.inTurn(() => this.run(sql, params, onNotice, begin));
   }
 
   /** A statement without parameters (several may come at once, as TypeORM sends them): the simple protocol. */
@@ -99,7 +105,7 @@ class Session {
     return run;
   }
 
-  private async run(sql: string, params: unknown[], onNotice: (notice: unknown) => void) {
+  private async run(sql: string, params: unknown[], onNotice: (notice: unknown) => void, begin: boolean) {
     try {
       const statement = this.prepared.get(sql) ?? (await this.prepare(sql, onNotice));
       // Most recently used last: the Map's order is the eviction order.
@@ -112,13 +118,19 @@ class Session {
       });
       const bind = protocol.serialize.bind({ statement: statement.name, values });
       const execute = protocol.serialize.execute({});
+      // BEGIN's messages first; if it failed, PostgreSQL would skip the statement (up to the Sync), and the call throws.
+      const opening = begin ? [protocol.serialize.parse({ text: START }), protocol.serialize.bind({}), execute] : [];
+      const own = async (messages: Uint8Array[]) => {
+        const answers = await this.call([...opening, ...messages], onNotice);
+        return begin ? answers.slice(answers.findIndex((m) => m.name === 'commandComplete') + 1) : answers;
+      };
       if (!statement.name) {
         // The unnamed statement, parsed again, and the portal describing its rows as they are now.
         const parsed = protocol.serialize.parse({ text: sql });
-        const messages = await this.call([parsed, bind, protocol.serialize.describe({ type: 'P' }), execute], onNotice);
+        const messages = await own([parsed, bind, protocol.serialize.describe({ type: 'P' }), execute]);
         return parse.parseResults(messages, this.db.parsers)[0];
       }
-      const messages = await this.call([bind, execute], onNotice);
+      const messages = await own([bind, execute]);
       const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
       return parse.parseResults(described, this.db.parsers)[0];
     } catch (e) {
@@ -166,7 +178,16 @@ class Session {
   }
 }
 
+/**
+ * One lease of the session. A transaction's BEGIN waits for its first statement and goes in the same call, as
+ * preparing-client.ts sends it with the first statement on PostgreSQL: TypeORM awaits `START TRANSACTION` before its
+ * first statement, a call into the database that carries nothing. A statement without parameters takes it as its own
+ * first statement; a COMMIT or ROLLBACK of a transaction that sent nothing calls nothing. The lease is the
+ * transaction's: a BEGIN owed cannot pass to the next holder.
+ */
 class PGliteClient extends EventEmitter {
+  private beginOwed = false;
+
   constructor(private readonly session: Session) {
     super();
   }
@@ -175,8 +196,16 @@ class PGliteClient extends EventEmitter {
   private readonly onNotice = (notice: unknown) => this.emit('notice', notice);
 
   query(sql: string, params?: unknown[]) {
+    const begin = this.beginOwed;
+    this.beginOwed = false;
+    if (params && params.length > 0) return this.session.query(sql, params, this.onNotice, begin);
+    if (sql === START && !begin) {
+      this.beginOwed = true;
+      return Promise.resolve(unsent());
+    }
+    if (begin && (sql === 'COMMIT' || sql === 'ROLLBACK')) return Promise.resolve(unsent());
     // Without parameters TypeORM may send several statements at once; pg returns the last result.
-    return params && params.length > 0 ? this.session.query(sql, params, this.onNotice) : this.session.exec(sql, this.onNotice);
+    return this.session.exec(begin ? `${START}; ${sql}` : sql, this.onNotice);
   }
 }
 

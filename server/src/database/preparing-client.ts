@@ -1,4 +1,4 @@
-import { Client, type QueryConfig } from 'pg';
+import { Client, Query, type QueryConfig, type QueryResult } from 'pg';
 
 /** How many named statements one connection keeps; past it, the least recently used is deallocated. */
 export const PREPARED_PER_CONNECTION = 200;
@@ -18,6 +18,55 @@ interface Parsed {
  */
 export const writesOrLocks = (text: string): boolean => /\b(INSERT|UPDATE|DELETE)\b/.test(text);
 
+/** How TypeORM opens a transaction. */
+const START = 'START TRANSACTION';
+/** The connection's own prepared BEGIN, parsed with its first transaction. */
+const BEGIN_STATEMENT = 'begin';
+
+/** What a deferred START TRANSACTION answers at once (TypeORM reads nothing of it). */
+const started = (): QueryResult => ({ command: START, rowCount: null, oid: 0, fields: [], rows: [] });
+
+/** The parts of node-postgres's Connection and Query a statement sent with its BEGIN uses (not in its types). */
+interface Wire {
+  stream: { cork?: () => void; uncork?: () => void };
+  bind(config: { statement: string }): void;
+  execute(config: object): void;
+}
+interface QueryInternals {
+  submit(connection: Wire): Error | null;
+  handleCommandComplete(message: unknown, connection: Wire): void;
+}
+
+/**
+ * A statement sent with its transaction's BEGIN in front of it, in one message batch that ends with one Sync: BEGIN's
+ * Bind and Execute (of the connection's prepared BEGIN), then the statement's own messages. PostgreSQL runs them in
+ * order; if BEGIN failed, it would skip the statement (everything after an error up to the Sync), so the statement
+ * never runs outside the transaction. BEGIN's CommandComplete is the first one back and is not the statement's.
+ */
+function withBegin(config: QueryConfig, callback: (e: Error | null, result: QueryResult) => void): Query {
+  const query = new Query(config, undefined, callback as never);
+  const own = query as unknown as QueryInternals;
+  const submit = own.submit.bind(query);
+  const complete = own.handleCommandComplete.bind(query);
+  let begun = false;
+  own.submit = (connection) => {
+    // Corks nest: the statement's own messages (corked in submit) leave in the same write as BEGIN's.
+    connection.stream.cork?.();
+    try {
+      connection.bind({ statement: BEGIN_STATEMENT });
+      connection.execute({});
+      return submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  };
+  own.handleCommandComplete = (message, connection) => {
+    if (begun) complete(message, connection);
+    begun = true;
+  };
+  return query;
+}
+
 /**
  * node-postgres's Client, with every statement that writes or locks prepared once per connection ({@link writesOrLocks}):
  * the first run parses and plans it under a name, later runs only bind and execute. TypeORM sends plain text, so
@@ -29,31 +78,91 @@ export const writesOrLocks = (text: string): boolean => /\b(INSERT|UPDATE|DELETE
  * one parameter per value, so the texts are not a fixed set). A statement whose rows changed shape under it (a
  * migration, PostgreSQL's 0A000) is forgotten and prepared again on its next run. A read, and a statement without
  * parameters (BEGIN, COMMIT, several at once), stays plain text.
+ *
+ * A transaction's BEGIN waits for its first statement and goes with it, in the same write ({@link withBegin}): TypeORM
+ * sends `START TRANSACTION` and awaits its answer before the first statement, a round trip that carries nothing. It
+ * is answered at once here, and sent in front of the next statement with parameters. A statement without parameters
+ * (an isolation level, a savepoint) has it sent on its own first, as before; a COMMIT or ROLLBACK of a transaction
+ * that sent nothing sends nothing.
  */
 export class PreparingClient extends Client {
   private readonly names = new Map<string, string>();
   private count = 0;
+  /** A START TRANSACTION answered but not yet sent. */
+  private beginOwed = false;
+  /** Whether this connection has parsed its BEGIN statement. */
+  private beginParsed = false;
 
-  // node-postgres's other overloads (a config object, a submittable) pass through untouched.
+  // node-postgres's other overloads (a config object, a submittable) pass through untouched, behind an owed BEGIN.
   override query(...args: unknown[]): never {
-    const [text, values, callback] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !writesOrLocks(text)) {
-      return (super.query as (...a: unknown[]) => never)(...args);
+    const [text, values] = args;
+    const callback = typeof values === 'function' ? values : args[2];
+    if (typeof text !== 'string') {
+      if (this.beginOwed) this.sendBegin();
+      return this.pass(args);
     }
-    const config: QueryConfig = { name: this.nameFor(text), text, values };
-    const failed = (e: unknown) => {
-      if ((e as { code?: string } | null)?.code === '0A000') this.forget(text);
-    };
+    if (!Array.isArray(values) || values.length === 0) {
+      if (text === START && !this.beginOwed) {
+        if (this.beginParsed) {
+          this.beginOwed = true;
+          return this.answer(callback, started());
+        }
+        // The connection's first: parsed under its name, and run, as any statement.
+        this.beginParsed = true;
+        const begin = { name: BEGIN_STATEMENT, text: START, values: [] };
+        return this.pass(typeof callback === 'function' ? [begin, callback] : [begin]);
+      }
+      if (this.beginOwed && (text === 'COMMIT' || text === 'ROLLBACK')) {
+        // A transaction that sent nothing has nothing to end.
+        this.beginOwed = false;
+        return this.answer(callback, { ...started(), command: text });
+      }
+      if (this.beginOwed) this.sendBegin();
+      return this.pass(args);
+    }
+    const prepared = writesOrLocks(text);
+    if (!prepared && !this.beginOwed) return this.pass(args);
+    const config: QueryConfig = prepared ? { name: this.nameFor(text), text, values } : { text, values };
+    let settle!: (e: Error | null, result: QueryResult) => void;
+    const done = new Promise<QueryResult>((resolve, reject) => {
+      settle = (e, result) => {
+        if (prepared && (e as { code?: string } | null)?.code === '0A000') this.forget(text);
+        if (typeof callback === 'function') (callback as (e: Error | null, r: QueryResult) => void)(e, result);
+        if (e) reject(e);
+        else resolve(result);
+      };
+    });
+    if (this.beginOwed) {
+      this.beginOwed = false;
+      super.query(withBegin(config, settle));
+    } else {
+      super.query(config, settle);
+    }
     if (typeof callback === 'function') {
-      return super.query(config, (e: Error | null, result: unknown) => {
-        failed(e);
-        (callback as (e: Error | null, result: unknown) => void)(e, result);
-      }) as never;
+      done.catch(() => undefined);
+      return undefined as never;
     }
-    return super.query(config).catch((e: unknown) => {
-      failed(e);
-      throw e;
-    }) as never;
+    return done as never;
+  }
+
+  private pass(args: unknown[]): never {
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+
+  /** Answers a statement that is not sent, as node-postgres would: through the callback, or a promise. */
+  private answer(callback: unknown, result: QueryResult): never {
+    if (typeof callback === 'function') {
+      process.nextTick(() => (callback as (e: null, r: QueryResult) => void)(null, result));
+      return undefined as never;
+    }
+    return Promise.resolve(result) as never;
+  }
+
+  /** Sends the owed BEGIN on its own, ahead of a statement that cannot carry it (queued in order, as every query is). */
+  private sendBegin(): void {
+    this.beginOwed = false;
+    // Its failure (a broken connection) is also the next statement's, which reports it.
+    (super.query({ name: BEGIN_STATEMENT, text: START, values: [] }) as unknown as Promise<unknown>).catch(() => undefined);
   }
 
   private nameFor(text: string): string {
