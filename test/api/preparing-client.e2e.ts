@@ -1,4 +1,4 @@
-import { Pool, type PoolClient } from 'pg';
+import { type Client, Pool, type PoolClient } from 'pg';
 import { PREPARED_PER_CONNECTION, PreparingClient } from '../../server/src/database/preparing-client';
 import { testDatabaseUrl } from '../support/test-env';
 
@@ -168,6 +168,30 @@ describe('PreparingClient: a transaction’s BEGIN goes with its first statement
       expect((await client.query(`SELECT name FROM things`)).rows).toEqual([{ name: 'one' }]);
     } finally {
       client.release();
+    }
+  });
+
+  it('parses its BEGIN again when the first START TRANSACTION failed, and never sends a statement it does not hold', async () => {
+    // A connection of its own: its first START TRANSACTION is the one that fails.
+    const client: Client = new PreparingClient({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      await client.query(`CREATE TEMP TABLE things (id int PRIMARY KEY, name text NOT NULL)`);
+      // Inside a failed transaction PostgreSQL refuses even to parse: the connection's BEGIN statement is not made.
+      await client.query('BEGIN');
+      await expect(client.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+      await expect(client.query('START TRANSACTION')).rejects.toMatchObject({ code: '25P02' });
+      await client.query('ROLLBACK');
+      await client.query('START TRANSACTION');
+      const { rows } = await client.query(`INSERT INTO things (id, name) VALUES ($1, 'x') RETURNING pg_current_xact_id()::text AS x`, [1]);
+      expect((await client.query(xact)).rows[0].x).toBe(rows[0].x);
+      await client.query('ROLLBACK');
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'kept']);
+      await client.query('COMMIT');
+      expect((await client.query(`SELECT id FROM things`)).rows).toEqual([{ id: 2 }]);
+    } finally {
+      await client.end();
     }
   });
 

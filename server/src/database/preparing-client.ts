@@ -90,8 +90,6 @@ export class PreparingClient extends Client {
   private count = 0;
   /** A START TRANSACTION answered but not yet sent. */
   private beginOwed = false;
-  /** Whether this connection has parsed its BEGIN statement. */
-  private beginParsed = false;
 
   // node-postgres's other overloads (a config object, a submittable) pass through untouched, behind an owed BEGIN.
   override query(...args: unknown[]): never {
@@ -103,12 +101,12 @@ export class PreparingClient extends Client {
     }
     if (!Array.isArray(values) || values.length === 0) {
       if (text === START && !this.beginOwed) {
-        if (this.beginParsed) {
+        // Whether PostgreSQL confirmed the connection's BEGIN statement (node-postgres notes it on ParseComplete).
+        if (this.parsed()[BEGIN_STATEMENT] !== undefined) {
           this.beginOwed = true;
           return this.answer(callback, started());
         }
-        // The connection's first: parsed under its name, and run, as any statement.
-        this.beginParsed = true;
+        // The connection's first (or a first that failed): parsed under its name, and run, as any statement.
         const begin = { name: BEGIN_STATEMENT, text: START, values: [] };
         return this.pass(typeof callback === 'function' ? [begin, callback] : [begin]);
       }
@@ -143,6 +141,11 @@ export class PreparingClient extends Client {
       return undefined as never;
     }
     return done as never;
+  }
+
+  /** The statements PostgreSQL confirmed on this connection, by name (node-postgres's own bookkeeping). */
+  private parsed(): Record<string, string> {
+    return (this as unknown as { connection: Parsed }).connection.parsedStatements;
   }
 
   private pass(args: unknown[]): never {
@@ -180,7 +183,7 @@ export class PreparingClient extends Client {
     const name = this.names.get(text);
     if (!name) return;
     this.names.delete(text);
-    const parsed = (this as unknown as { connection: Parsed }).connection.parsedStatements;
+    const parsed = this.parsed();
     if (parsed[name] === undefined) return;
     delete parsed[name];
     // DEALLOCATE is not transactional and cannot fail for a statement the server confirmed; in a transaction that
