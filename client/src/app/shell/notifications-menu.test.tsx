@@ -51,6 +51,10 @@ describe('the bell', () => {
       'Needs a bus: Aquarium of the Gulf departs Fri 7 Mar 08:00 AM and has no bus yet.Greenfield Primary',
       'Needs a bus: Space Museum departs Fri 7 Mar 08:00 AM and has no bus yet.Greenfield Primary',
     ]);
+    // The section scrolls when long, and its items leave the Tab order to the arrow keys: the list itself is a Tab stop.
+    const section = within(menu).getByRole('group', { name: 'Needs a bus' });
+    expect(section).toHaveAttribute('tabindex', '0');
+    expect(within(section).getAllByRole('menuitem')).toHaveLength(2);
 
     // Space Museum gets a bus on another console
     act(() =>

@@ -4,7 +4,7 @@ import type { Role } from '@contracts/roles';
 import { ActionIcon, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconClockExclamation, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-context';
 import { useNotifications } from '../../features/dispatch/dispatch.api';
@@ -40,7 +40,7 @@ function AlertSections({ alerts, seen, onOpen }: { alerts: NotificationDto[]; se
     return (
       <div key={kind}>
         <Menu.Label>{label}</Menu.Label>
-        <div style={{ maxHeight: 240, overflowY: 'auto' }}>
+        <ScrollList label={label} maxHeight={240}>
           {shown.map((alert) => (
             <Menu.Item
               key={`alert-${alert.id}`}
@@ -57,10 +57,23 @@ function AlertSections({ alerts, seen, onOpen }: { alerts: NotificationDto[]; se
               </Text>
             </Menu.Item>
           ))}
-        </div>
+        </ScrollList>
       </div>
     );
   });
+}
+
+/**
+ * A list that scrolls inside the menu. The menu's items take the focus only through the arrow keys (out of the Tab
+ * order), so the list itself is a Tab stop: a keyboard user can scroll it, and WCAG's "scrollable region focusable"
+ * holds. A group of the menu, named.
+ */
+function ScrollList({ label, maxHeight, children }: { label: string; maxHeight: number; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label} tabIndex={0} style={{ maxHeight, overflowY: 'auto' }}>
+      {children}
+    </div>
+  );
 }
 
 export function NotificationsMenu() {
@@ -92,7 +105,8 @@ export function NotificationsMenu() {
             Notifications
           </Text>
           {items.length > 0 ? (
-            <Button variant="subtle" size="compact-xs" onClick={liveFeed.clear}>
+            // One of the menu's items for assistive technology (a menu holds items, groups and separators only).
+            <Button variant="subtle" size="compact-xs" role="menuitem" onClick={liveFeed.clear}>
               Clear all
             </Button>
           ) : null}
@@ -117,7 +131,7 @@ export function NotificationsMenu() {
             No new notifications
           </Menu.Item>
         ) : (
-          <div style={{ maxHeight: 360, overflowY: 'auto' }}>
+          <ScrollList label="Notifications" maxHeight={360}>
             {items.map((item) => (
               <Menu.Item
                 key={item.id}
@@ -133,7 +147,7 @@ export function NotificationsMenu() {
                 </Text>
               </Menu.Item>
             ))}
-          </div>
+          </ScrollList>
         )}
       </Menu.Dropdown>
     </Menu>
