@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { writesOrLocks } from './preparing-client';
+import { START, writesOrLocks } from './preparing-client';
 
 /**
  * A `pg`-shaped pool over one embedded PGlite database, for TypeORM's postgres driver.
@@ -28,8 +28,6 @@ interface Prepared {
   rowDescription?: BackendMessage;
 }
 
-/** How TypeORM opens a transaction. */
-const START = 'START TRANSACTION';
 /** What a statement that is not sent answers (TypeORM reads nothing of it). */
 const unsent = (): Results => ({ rows: [], fields: [] });
 

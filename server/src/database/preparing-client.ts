@@ -18,10 +18,12 @@ interface Parsed {
  */
 export const writesOrLocks = (text: string): boolean => /\b(INSERT|UPDATE|DELETE)\b/.test(text);
 
-/** How TypeORM opens a transaction. */
-const START = 'START TRANSACTION';
+/** How TypeORM opens a transaction (the PGlite pool defers it too). */
+export const START = 'START TRANSACTION';
 /** The connection's own prepared BEGIN, parsed with its first transaction. */
 const BEGIN_STATEMENT = 'begin';
+/** The config of the connection's BEGIN statement, one object per call. */
+const begin = (): QueryConfig => ({ name: BEGIN_STATEMENT, text: START, values: [] });
 
 /** What a deferred START TRANSACTION answers at once (TypeORM reads nothing of it). */
 const started = (): QueryResult => ({ command: START, rowCount: null, oid: 0, fields: [], rows: [] });
@@ -107,8 +109,7 @@ export class PreparingClient extends Client {
           return this.answer(callback, started());
         }
         // The connection's first (or a first that failed): parsed under its name, and run, as any statement.
-        const begin = { name: BEGIN_STATEMENT, text: START, values: [] };
-        return this.pass(typeof callback === 'function' ? [begin, callback] : [begin]);
+        return this.pass(typeof callback === 'function' ? [begin(), callback] : [begin()]);
       }
       if (this.beginOwed && (text === 'COMMIT' || text === 'ROLLBACK')) {
         // A transaction that sent nothing has nothing to end.
@@ -165,7 +166,7 @@ export class PreparingClient extends Client {
   private sendBegin(): void {
     this.beginOwed = false;
     // Its failure (a broken connection) is also the next statement's, which reports it.
-    (super.query({ name: BEGIN_STATEMENT, text: START, values: [] }) as unknown as Promise<unknown>).catch(() => undefined);
+    (super.query(begin()) as unknown as Promise<unknown>).catch(() => undefined);
   }
 
   private nameFor(text: string): string {
