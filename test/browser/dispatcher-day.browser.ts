@@ -18,8 +18,10 @@ describe("a dispatcher's day on the board", () => {
 
   const { api, login } = app;
 
-  // A day well away from the demo's trips, so the buses are free unless this test makes them busy.
-  const day = addDays(localDate(), 40);
+  // A day well away from the demo's trips, so the buses are free unless this test makes them busy. A retried attempt
+  // takes the next week's day: the trips a failed attempt left on Bus 12 and Bus 14 would otherwise hold them.
+  let attempts = 0;
+  let day = addDays(localDate(), 40);
   const request = (destination: string, from: string, to: string) => ({
     tripType: 'Day Trip',
     destination,
@@ -32,9 +34,9 @@ describe("a dispatcher's day on the board", () => {
   });
 
   /**
-   * Drags a bar as a hand does: the pointer rests on it (its card opens), presses, and moves in small steps to the row.
-   * Playwright's dragTo presses and jumps in one move, which Debian's Chromium 156 does not always take for a drag
-   * (no dragstart; the same with the client as it was before this suite's last change).
+   * Drags a bar as a hand does: the pointer rests on it (its card opens), presses, moves in small steps to the row, and
+   * lets go once the row shows it would take the bar (its timeline highlighted, as the dispatcher sees it). Playwright's
+   * dragTo presses and jumps in one move, which Debian's Chromium 156 does not always take for a drag (no dragstart).
    */
   async function dragOnto(bar: Locator, row: Locator): Promise<void> {
     const page = bar.page();
@@ -43,9 +45,12 @@ describe("a dispatcher's day on the board", () => {
     const from = (await bar.boundingBox())!;
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2, { steps: 4 });
+    // The card closed as the drag started: left open, it covered the rows above the bar and took the drop.
+    await page.getByTestId('bar-card').waitFor({ state: 'hidden' });
     await row.scrollIntoViewIfNeeded();
     const to = (await row.boundingBox())!;
     await page.mouse.move(to.x + to.width * 0.6, to.y + to.height / 2, { steps: 10 });
+    await row.locator('[data-timeline][data-drop]').waitFor();
     await page.mouse.up();
   }
 
@@ -54,6 +59,7 @@ describe("a dispatcher's day on the board", () => {
   }
 
   it('request → lane and toast → accept inline → suggested bus in two clicks → the school sees the bus; drag free and busy', async () => {
+    day = addDays(localDate(), 40 + 7 * attempts++);
     const [staff, dispatcher] = await Promise.all([login('staff.greenfield@demo.test'), login('dispatch.desertstar@demo.test')]);
     const buses = await api<BusDto[]>(dispatcher, 'GET', 'fleet/buses');
     const bus = (name: string) => buses.find((b) => b.name === name)!;

@@ -26,6 +26,7 @@ export interface BarHandlers {
   onShow: (bar: BoardBar | null, at: 'hover' | 'focus') => void;
   /** "M" on the focused bar: the keyboard's way to move it. */
   onMoveKey: (bar: BoardBar) => void;
+  /** The bar is in the air: its card closes at once (the press focused the bar, and an open card would cover rows). */
   onDragStart: (bar: BoardBar) => void;
   onDragEnd: () => void;
 }
@@ -73,7 +74,6 @@ export const Bar = memo(function Bar({
   const onDragStart = (e: DragEvent) => {
     e.dataTransfer?.setData('text/plain', String(bar.trip.id));
     if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-    handlers.onShow(null, 'hover');
     handlers.onDragStart(bar);
   };
   return (

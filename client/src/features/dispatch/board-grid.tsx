@@ -56,7 +56,7 @@ export function BoardGrid({
   const [picking, setPicking] = useState<BoardRow | null>(null);
   const boardTrips = useMemo(() => boardTripsOf(board), [board]);
   const barCard = useBarCard();
-  const { show: showCard, card } = barCard;
+  const { show: showCard, close: closeCard, card } = barCard;
   const drag = useBoardDrag(board, mode, move);
   const { startDrag, endDrag } = drag;
   const [moving, setMoving] = useState<Moving | null>(null);
@@ -81,12 +81,13 @@ export function BoardGrid({
         if (m) setMoving(m);
       },
       onDragStart: (bar) => {
+        closeCard();
         const m = movingOf(bar);
         if (m) startDrag(m);
       },
       onDragEnd: endDrag,
     };
-  }, [rowOf, showCard, startDrag, endDrag]);
+  }, [rowOf, showCard, closeCard, startDrag, endDrag]);
 
   if (rows.length === 0) return <NoRows board={board} mode={mode} />;
 

@@ -292,6 +292,33 @@ describe('moving a trip to another bus', () => {
     expect(within(row('Bus 3')).queryByRole('button', { name: /^Botanical Gardens/ })).toBeNull();
   });
 
+  it('closes the bar’s card as the drag starts, though the press focused the bar (an open card would cover the rows above)', async () => {
+    renderBoard(makeBoard(), '/dispatch');
+    await screen.findByRole('group', { name: 'Bus 1' });
+    const botanical = within(row('Bus 1')).getByRole('button', { name: /^Botanical Gardens/ });
+    fireEvent.mouseEnter(botanical);
+    act(() => botanical.focus());
+    expect(await screen.findByRole('tooltip')).toBeInTheDocument();
+    fireEvent.dragStart(botanical);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.dragOver(timeline('Bus 3'));
+    expect(timeline('Bus 3')).toHaveAttribute('data-drop', 'true');
+  });
+
+  it('keeps a row highlighted when the pointer crosses onto one of its bars', async () => {
+    renderBoard(makeBoard(), '/dispatch');
+    await screen.findByRole('group', { name: 'Bus 1' });
+    fireEvent.dragStart(within(row('Bus 1')).getByRole('button', { name: /^Botanical Gardens/ }));
+    fireEvent.dragOver(timeline('Bus 2'));
+    const barOnTwo = timeline('Bus 2').querySelector('button[data-trip-id]')!;
+    // as the browser does it, in one go: the row's dragleave, then the dragover of its bar (bubbling to the row)
+    act(() => {
+      timeline('Bus 2').dispatchEvent(new Event('dragleave', { bubbles: true }));
+      barOnTwo.dispatchEvent(new Event('dragover', { bubbles: true, cancelable: true }));
+    });
+    expect(timeline('Bus 2')).toHaveAttribute('data-drop', 'true');
+  });
+
   it('does not take a drop on the row the bar came from', async () => {
     const { calls } = renderBoard(makeBoard(), '/dispatch');
     await screen.findByRole('group', { name: 'Bus 1' });

@@ -19,6 +19,9 @@ export function useBarCard() {
     }
   }, []);
   const keep = useCallback(() => clearTimeout(hideTimer.current), []);
-  const close = useCallback(() => setCard(null), []);
+  const close = useCallback(() => {
+    clearTimeout(hideTimer.current);
+    setCard(null);
+  }, []);
   return { card, show, keep, close };
 }

@@ -36,7 +36,9 @@ export function useBoardDrag(
       if (!canDrop(row)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'move';
-      if (dropOn !== row.key) setDropOn(row.key);
+      // Always set: crossing onto a bar in the row fires the row's dragleave first, and this handler's dropOn is that
+      // of the render before it, so a comparison here could leave the row unhighlighted under the pointer.
+      setDropOn(row.key);
     },
     onDragLeave: () => setDropOn((key) => (key === row.key ? null : key)),
     onDrop: (e: DragEvent) => {
