@@ -149,6 +149,13 @@ describe('E-mail: trip notices through the outbox', () => {
   it("mails the company's dispatchers when its trip needs a bus, with a link to that week's board", async () => {
     const second = await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: acme.orgs.busA.id });
     const quiet = await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: acme.orgs.busA.id });
+    // A sign-up still waiting for approval hears nothing of the company's trips.
+    const waiting = await buildUser(t, {
+      tenantId: acme.tenant.id,
+      role: 'bus_company',
+      activeOrgId: acme.orgs.busA.id,
+      status: 'pending',
+    });
     await t
       .http()
       .patch('/api/users/me')
@@ -166,6 +173,7 @@ describe('E-mail: trip notices through the outbox', () => {
     });
     await t.app.get(BusAlerts).check({ tripIds: [trip.id] });
     expect(await outboxTo(quiet.user.email)).toEqual([]);
+    expect(await outboxTo(waiting.user.email)).toEqual([]);
     expect(await outboxTo(acme.users.busB.user.email)).toEqual([]);
 
     await drainer.drain();

@@ -322,6 +322,32 @@ describe('trips', () => {
       },
     );
 
+    it('locks for a change only the trips each user may see, the users of one role taking turns', async () => {
+      // A change locks its trip with one statement per shape of caller, built once (compiled-query.ts): staff of two
+      // schools, and dispatchers of two companies, share theirs, each with their own values. A stale version answers
+      // 409 once the trip is locked, so nothing is written.
+      const order: (keyof typeof VISIBLE)[] = [
+        'staffA',
+        'staffB',
+        'busA',
+        'busB',
+        'staffA',
+        'busB',
+        'admin',
+        'manager',
+        'staffNoOrg',
+        'busA',
+      ];
+      for (const who of order) {
+        for (const [key, trip] of [...Object.entries(trips), ['foreign', foreign] as const]) {
+          if (key === 'deleted') continue;
+          const res = await patch(vis.users[who], trip.id, { notes: 'Locked?', version: 999_999 });
+          const visible = (VISIBLE[who] as string[]).includes(key);
+          expect({ who, key, status: res.status }).toEqual({ who, key, status: visible ? 409 : 404 });
+        }
+      }
+    });
+
     it('lets a platform admin see every tenant, or one with tenant_id', async () => {
       const all = await get(root, '/trips').expect(200);
       const ids = all.body.map((x: TripDto) => x.id);

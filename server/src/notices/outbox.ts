@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Letter } from './letters';
-import { OutboxMessage, type OutboxNotice } from './outbox-message.entity';
+import type { OutboxNotice } from './outbox-message.entity';
 
 /** One message to queue: the letter, whom to, and why. */
 export interface Outgoing {
@@ -24,17 +24,12 @@ export const mailQueuedIn = (tx: EntityManager): boolean => queuedIn.has(tx);
 export async function queueMail(tx: EntityManager, messages: Outgoing[]): Promise<number> {
   if (messages.length === 0) return 0;
   queuedIn.add(tx);
-  await tx.insert(
-    OutboxMessage,
-    messages.map((m) => ({
-      tenantId: m.tenantId,
-      userId: m.userId,
-      notice: m.notice,
-      toEmail: m.to,
-      subject: m.letter.subject.slice(0, 300),
-      text: m.letter.text,
-      html: m.letter.html,
-    })),
+  // Plain SQL, not the ORM's insert: this runs inside every change that mails someone, and building the ORM's statement
+  // cost more CPU than sending it. One row of seven values per message; the table's defaults fill the rest.
+  const rows = messages.map((_, i) => `(${Array.from({ length: 7 }, (_, c) => `$${i * 7 + c + 1}`).join(', ')})`);
+  await tx.query(
+    `INSERT INTO outbox_messages (tenant_id, user_id, notice, to_email, subject, text, html) VALUES ${rows.join(', ')}`,
+    messages.flatMap((m) => [m.tenantId, m.userId, m.notice, m.to, m.letter.subject.slice(0, 300), m.letter.text, m.letter.html]),
   );
   return messages.length;
 }

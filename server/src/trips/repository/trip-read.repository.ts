@@ -4,6 +4,7 @@ import type { TripAudienceFacts } from '../../common/domain-events';
 import { type PassengerDto, SCHOOL_ONLY_STATUSES, type SubtripDto, type TripDto, type TripHistoryDto } from '../../contracts/trip-wire';
 import { Organization } from '../../tenancy/organization.entity';
 import { Partnership } from '../../tenancy/partnership.entity';
+import { type CompiledQuery, runCompiled } from '../../database/compiled-query';
 import { Passenger } from '../passenger.entity';
 import { Subtrip } from '../subtrip.entity';
 import { toPassengerDto, toSubtripDto, toTripDto, toTripHistoryDto, type TripRow } from '../trip.mapper';
@@ -51,6 +52,15 @@ export function visibleTrips(em: EntityManager, user: AuthUser, opts: { tenantId
     default:
       return qb.andWhere('1 = 0');
   }
+}
+
+/**
+ * Every fact the SQL text of `visibleTrips` depends on (its parameters' values aside): a statement compiled for one
+ * caller serves every caller of the same shape (compiled-query.ts). A new branch in visibleTrips adds its fact here.
+ */
+export function visibilityShape(user: AuthUser, opts: { tenantId?: number } = {}): string {
+  if (isPlatformAdmin(user)) return `platform:${opts.tenantId !== undefined}`;
+  return `${user.role}:${user.activeOrgId === null ? 'no org' : 'org'}`;
 }
 
 /** [SQL expression, TripRow key]: a lean select of exactly what the DTO needs, dates as text. */
@@ -157,14 +167,18 @@ export async function lockVisibleTrip(
 ): Promise<{ trip: TripDto; audience: TripAudienceFacts } | null> {
   // Names by subquery, not join: a read that waited for the lock sees the row as its holder left it, and a join
   // would keep the organization it matched before (PostgreSQL re-checks only the locked row).
-  const row = await visibleTrips(tx, caller)
+  // Compiled once per caller's shape: every change of a trip runs this, and building its SQL took more CPU than running it.
+  const qb = visibleTrips(tx, caller)
     .andWhere('trip.id = :id', { id })
     .select(tripRowList('trip'))
     .addSelect(tripAudienceList('trip'))
-    .setLock('pessimistic_write', undefined, ['trip'])
-    .getRawOne<TripRow & TripAudienceFacts>();
+    .setLock('pessimistic_write', undefined, ['trip']);
+  const [row] = await runCompiled<TripRow & TripAudienceFacts>(tx, lockStatements, visibilityShape(caller), qb);
   return row ? splitAudience(row) : null;
 }
+
+/** lockVisibleTrip's statement for each shape of caller. */
+const lockStatements = new Map<string, CompiledQuery>();
 
 /** A trip's history, oldest first. */
 export async function readTripHistory(em: EntityManager, tripId: number): Promise<TripHistoryDto[]> {
