@@ -21,7 +21,7 @@ const isMarker = (v: unknown): v is Marker => typeof v === 'object' && v !== nul
  * running a statement by primary key. Each parameter is swapped for a marker while the SQL is built, so the markers
  * show which placeholder takes which parameter.
  */
-export function compileQuery(qb: SelectQueryBuilder<object>): CompiledQuery {
+function compileQuery(qb: SelectQueryBuilder<object>): CompiledQuery {
   const params = qb.getParameters();
   const shape = new Map<string, number | null>();
   const marked = qb.clone();
@@ -44,12 +44,14 @@ export function compileQuery(qb: SelectQueryBuilder<object>): CompiledQuery {
 /** Whether a builder's parameters fit a compiled statement: the same names, lists of the same lengths. */
 function fits(compiled: CompiledQuery, params: Record<string, unknown>): boolean {
   const names = Object.keys(params);
-  if (names.length !== compiled.shape.size) return false;
-  return names.every((name) => {
-    const length = compiled.shape.get(name);
-    const value = params[name];
-    return length === undefined ? false : length === null ? !Array.isArray(value) : Array.isArray(value) && value.length === length;
-  });
+  return (
+    names.length === compiled.shape.size &&
+    names.every((name) => {
+      const value = params[name];
+      const length = Array.isArray(value) ? value.length : null;
+      return compiled.shape.has(name) && compiled.shape.get(name) === length;
+    })
+  );
 }
 
 /**

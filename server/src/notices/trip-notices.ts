@@ -154,7 +154,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Approved users of the tenant, by id or by role at an organization, oldest account first. */
-  private async recipients(
+  private recipients(
     tx: EntityManager,
     tenantId: number,
     where: { id: number } | { role: User['role']; activeOrgId: number },

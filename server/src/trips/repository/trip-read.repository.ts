@@ -132,6 +132,17 @@ export async function readTrip(em: EntityManager, id: number): Promise<TripDto |
  * RETURNING), with the organization names as subqueries instead of joins: one statement can write a trip and answer it.
  */
 export function tripRowList(table: string): string {
+  // Every change writes its statement with this list: made once per table name (a handful), not per change.
+  let list = rowLists.get(table);
+  if (list === undefined) {
+    list = rowListOf(table);
+    rowLists.set(table, list);
+  }
+  return list;
+}
+const rowLists = new Map<string, string>();
+
+function rowListOf(table: string): string {
   return COLUMNS.map(([expr, key]) => {
     const sql =
       expr === 'school.name'
@@ -170,13 +181,14 @@ export async function lockVisibleTrip(
   // Compiled once per caller's shape: every change of a trip runs this, and building its SQL took more CPU than running it.
   const qb = visibleTrips(tx, caller)
     .andWhere('trip.id = :id', { id })
-    .select(tripRowList('trip'))
-    .addSelect(tripAudienceList('trip'))
+    .select(LOCK_SELECT)
     .setLock('pessimistic_write', undefined, ['trip']);
   const [row] = await runCompiled<TripRow & TripAudienceFacts>(tx, lockStatements, visibilityShape(caller), qb);
   return row ? splitAudience(row) : null;
 }
 
+/** lockVisibleTrip's select list (the builder is made on every change; its SQL only once per shape). */
+const LOCK_SELECT = `${tripRowList('trip')}, ${tripAudienceList('trip')}`;
 /** lockVisibleTrip's statement for each shape of caller. */
 const lockStatements = new Map<string, CompiledQuery>();
 
