@@ -61,6 +61,7 @@ const PGLITE_SUITES = [
   'statements',
   'invoice-payments',
   'trip-counters',
+  'trip-in-place',
   'session-cache',
   'embedded-seq',
 ];

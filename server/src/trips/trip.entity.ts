@@ -21,7 +21,8 @@ import { User } from '../users/user.entity';
  * docs/domain.md "Who sees what"): each has a partial index on (tenant, scope, id) over the trips that are not deleted;
  * the tenant leads because the visibility rule always names it, so a count of a school's trips reads the index alone.
  * The indexes marked `synchronize: false` are written by hand in migration TripListIndexes (expressions, INCLUDE,
- * trigram GIN, GiST), for the list filters and orders of contracts/trip-list.ts: see trips/README.md "Reading at scale".
+ * trigram GIN, GiST), for the list filters and orders of contracts/trip-list.ts: see trips/README.md "Reading at scale";
+ * `IDX_trips_tenant_status_live` lost its INCLUDE in migration TripHotUpdates (trips/README.md "Changes in place").
  */
 @Entity({ name: 'trips' })
 @Index('IDX_trips_tenant_live', ['tenantId', 'id'], { where: 'deleted = false' })

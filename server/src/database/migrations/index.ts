@@ -19,6 +19,7 @@ import { Invoices1795680003369 } from './1795680003369-Invoices';
 import { InvoicePayments1795685878138 } from './1795685878138-InvoicePayments';
 import { TripCounters1795686490116 } from './1795686490116-TripCounters';
 import { SessionChanges1795690000000 } from './1795690000000-SessionChanges';
+import { TripHotUpdates1795700000000 } from './1795700000000-TripHotUpdates';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   InvoicePayments1795685878138,
   TripCounters1795686490116,
   SessionChanges1795690000000,
+  TripHotUpdates1795700000000,
 ];
