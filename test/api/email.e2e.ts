@@ -6,6 +6,7 @@ import { TripFleet } from '../../server/src/fleet/trip-fleet.service';
 import { OutboxDrainer } from '../../server/src/notices/outbox-drainer.service';
 import { OutboxMessage } from '../../server/src/notices/outbox-message.entity';
 import { Trip } from '../../server/src/trips/trip.entity';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { emailNoticesInvalid } from '../../server/src/users/users.schemas';
 import { useApiWorld } from '../support/api-world';
 import { startTestApp, type TestApp } from '../support/app';
@@ -294,5 +295,33 @@ describe('E-mail: trip notices through the outbox', () => {
       await replica?.close();
     }
     expect(people.map((p) => smtp.to(p.user.email).length)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('marks the sent messages of a batch in one statement, not one per message', async () => {
+    const people = await Promise.all([1, 2, 3, 4, 5].map(() => requester()));
+    for (const person of people) {
+      const trip = await buildTrip(t, acme, { status: 'Pending', creator: person });
+      await patch(acme.users.busA, trip.id, { status: 'Accepted' }).expect(200);
+    }
+    const statements: string[] = [];
+    const query = PostgresQueryRunner.prototype.query;
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (this: PostgresQueryRunner, ...args) {
+      statements.push(String(args[0]));
+      return query.apply(this, args);
+    });
+    try {
+      await drainer.drain();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(people.map((p) => smtp.to(p.user.email).length)).toEqual([1, 1, 1, 1, 1]);
+    for (const p of people) {
+      expect(await outboxTo(p.user.email)).toEqual([expect.objectContaining({ sentAt: expect.any(Date), attempts: 1 })]);
+    }
+    const claims = statements.filter((sql) => sql.includes('FOR UPDATE SKIP LOCKED'));
+    const marks = statements.filter((sql) => sql.startsWith('UPDATE outbox_messages SET sent_at'));
+    // One mark per batch that sent anything (five messages fit one batch of 20, with what other files left due).
+    expect(marks.length).toBeGreaterThanOrEqual(1);
+    expect(marks.length).toBeLessThanOrEqual(claims.length);
   });
 });

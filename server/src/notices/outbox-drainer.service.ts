@@ -31,8 +31,8 @@ export interface DrainResult {
 /**
  * Sends the outbox (notices/README.md). Every replica drains every MAIL_DRAIN_SECONDS (an unref'd timer, from
  * `bootstrap.ready`, stopped on shutdown) and right after a change that queued mail. A drain claims due rows with
- * FOR UPDATE SKIP LOCKED in a transaction, sends each, and marks it sent (or failed, to retry later) before the
- * COMMIT: another replica skips the rows it holds, so each message goes once. The change that queued a message never
+ * FOR UPDATE SKIP LOCKED in a transaction, sends each, and marks them sent (together) or failed (to retry later) before
+ * the COMMIT: another replica skips the rows it holds, so each message goes once. The change that queued a message never
  * waits for the mail server. MAIL_DRAIN_SECONDS=0: this replica sends nothing by itself (`drain` still works).
  */
 @Injectable()
@@ -80,16 +80,24 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
       [MAX_ATTEMPTS],
     );
     const result = { sent: 0, failed: 0, claimed: rows.length };
+    const sent: number[] = [];
     for (const row of rows) {
       try {
         await this.mailer.send({ to: row.to_email, subject: row.subject, text: row.text, html: row.html });
-        await tx.query('UPDATE outbox_messages SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [row.id]);
-        result.sent++;
+        sent.push(row.id);
       } catch (e) {
         await this.failed(tx, row, e);
         result.failed++;
       }
     }
+    // The batch's sent messages marked in one statement: a mark commits with the transaction either way, so marking
+    // each as it goes would hold no more than this and cost a round trip per message.
+    if (sent.length > 0) {
+      await tx.query('UPDATE outbox_messages SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::int[])', [
+        sent,
+      ]);
+    }
+    result.sent = sent.length;
     return result;
   }
 
