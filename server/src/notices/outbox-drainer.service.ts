@@ -79,15 +79,15 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
         ORDER BY next_attempt_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       [MAX_ATTEMPTS],
     );
-    const result = { sent: 0, failed: 0, claimed: rows.length };
     const sent: number[] = [];
+    let failed = 0;
     for (const row of rows) {
       try {
         await this.mailer.send({ to: row.to_email, subject: row.subject, text: row.text, html: row.html });
         sent.push(row.id);
       } catch (e) {
         await this.failed(tx, row, e);
-        result.failed++;
+        failed++;
       }
     }
     // The batch's sent messages marked in one statement: a mark commits with the transaction either way, so marking
@@ -97,8 +97,7 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
         sent,
       ]);
     }
-    result.sent = sent.length;
-    return result;
+    return { sent: sent.length, failed, claimed: rows.length };
   }
 
   private async failed(tx: EntityManager, row: Claimed, e: unknown): Promise<void> {

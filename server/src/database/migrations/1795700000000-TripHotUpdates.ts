@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Lets PostgreSQL change a trip in place when the change touches no indexed column: paid, the price, the buses and
- * drivers, times, the version (trips/README.md, "Changes in place").
+ * drivers, the return time, the version (trips/README.md, "Changes in place").
  *
  * An UPDATE writes a new version of the row. When no column any index reads has changed and the row's page has room
  * for the new version, PostgreSQL links it from the old one (a heap-only tuple) and writes no index entry; otherwise
