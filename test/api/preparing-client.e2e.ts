@@ -74,6 +74,30 @@ describe('PreparingClient: writes prepared once per connection, reads planned fo
   });
 });
 
+/** The connection's writes to its socket while `step` runs (what the socket hands the kernel: corked messages go in one). */
+async function writes(client: PoolClientWithStream, step: () => Promise<unknown>): Promise<number> {
+  const socket = client.connection.stream;
+  const own = { write: socket._write, writev: socket._writev };
+  let n = 0;
+  socket._write = (...a) => {
+    n += 1;
+    return own.write.apply(socket, a);
+  };
+  socket._writev = (...a) => {
+    n += 1;
+    return own.writev.apply(socket, a);
+  };
+  try {
+    await step();
+  } finally {
+    socket._write = own.write;
+    socket._writev = own.writev;
+  }
+  return n;
+}
+type Writer = (...a: unknown[]) => void;
+type PoolClientWithStream = PoolClient & { connection: { stream: { _write: Writer; _writev: Writer } } };
+
 /**
  * A transaction's BEGIN, answered at once and sent in front of its first statement with parameters (one write, one
  * round trip), as TypeORM opens every transaction: `START TRANSACTION`, awaited, then the statements.
@@ -81,30 +105,6 @@ describe('PreparingClient: writes prepared once per connection, reads planned fo
 describe('PreparingClient: a transaction’s BEGIN goes with its first statement', () => {
   const pool = new Pool({ connectionString: testDatabaseUrl(), max: 1, Client: PreparingClient });
   const xact = `SELECT pg_current_xact_id()::text AS x`;
-
-  /** The connection's writes to its socket while `step` runs (what the socket hands the kernel: corked messages go in one). */
-  async function writes(client: PoolClientWithStream, step: () => Promise<unknown>): Promise<number> {
-    const socket = client.connection.stream;
-    const own = { write: socket._write, writev: socket._writev };
-    let n = 0;
-    socket._write = (...a) => {
-      n += 1;
-      return own.write.apply(socket, a);
-    };
-    socket._writev = (...a) => {
-      n += 1;
-      return own.writev.apply(socket, a);
-    };
-    try {
-      await step();
-    } finally {
-      socket._write = own.write;
-      socket._writev = own.writev;
-    }
-    return n;
-  }
-  type Writer = (...a: unknown[]) => void;
-  type PoolClientWithStream = PoolClient & { connection: { stream: { _write: Writer; _writev: Writer } } };
 
   beforeEach(async () => {
     await pool.query(`DROP TABLE IF EXISTS pg_temp.things`);
@@ -207,6 +207,105 @@ describe('PreparingClient: a transaction’s BEGIN goes with its first statement
       await client.query('ROLLBACK TO SAVEPOINT a');
       await client.query('COMMIT');
       expect((await client.query(`SELECT id FROM things ORDER BY id`)).rows).toEqual([{ id: 1 }]);
+    } finally {
+      client.release();
+    }
+  });
+});
+
+/**
+ * A write whose answer nobody reads, held for the transaction's next statement (PreparingClient.later): with the
+ * COMMIT in one write, in its place in the transaction, and failing the COMMIT when it fails.
+ */
+describe('PreparingClient: a held write goes with the next statement', () => {
+  const pool = new Pool({ connectionString: testDatabaseUrl(), max: 1, Client: PreparingClient });
+  const names = async (client: PoolClient) => (await client.query(`SELECT id, name FROM things ORDER BY id`)).rows;
+
+  beforeEach(async () => {
+    await pool.query(`DROP TABLE IF EXISTS pg_temp.things`);
+    await pool.query(`CREATE TEMP TABLE things (id int PRIMARY KEY, name text NOT NULL)`);
+  });
+  afterAll(() => pool.end());
+
+  /** The pool's one connection, as PreparingClient. */
+  const lend = async () => (await pool.connect()) as PoolClientWithStream & PreparingClient;
+
+  it('sends nothing when it is held, and goes with the COMMIT in one write', async () => {
+    const client = await lend();
+    try {
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      expect(await writes(client, async () => client.later(`UPDATE things SET name = $1 WHERE id = $2`, ['held', 1]))).toBe(0);
+      expect(await writes(client, () => client.query('COMMIT'))).toBe(1);
+      expect(await names(client)).toEqual([{ id: 1, name: 'held' }]);
+      // The transaction's only statement: BEGIN, the write and COMMIT leave together.
+      await client.query('START TRANSACTION');
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      expect(await writes(client, () => client.query('COMMIT'))).toBe(1);
+      expect(await names(client)).toEqual([
+        { id: 1, name: 'held' },
+        { id: 2, name: 'two' },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('runs before the next statement, in one write with it, and that statement sees it', async () => {
+    const client = await lend();
+    try {
+      const read = `SELECT name FROM things WHERE id = $1`;
+      await client.query('START TRANSACTION');
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'first']);
+      client.later(`UPDATE things SET name = name || $1 WHERE id = $2`, [', then second', 1]);
+      expect(await writes(client, async () => expect((await client.query(read, [1])).rows).toEqual([{ name: 'first, then second' }]))).toBe(
+        1,
+      );
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      await client.query('COMMIT');
+      expect(await names(client)).toEqual([
+        { id: 1, name: 'first, then second' },
+        { id: 2, name: 'two' },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('fails the COMMIT with its own error and leaves nothing of the transaction; the connection goes on', async () => {
+    const client = await lend();
+    try {
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'again']);
+      await expect(client.query('COMMIT')).rejects.toMatchObject({ code: '23505' });
+      await client.query('ROLLBACK');
+      expect(await names(client)).toEqual([{ id: 1, name: 'one' }]);
+      // BEGIN, the prepared writes and a held write all work as before on the same connection.
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [3, 'three']);
+      client.later(`UPDATE things SET name = $1 WHERE id = $2`, ['held', 3]);
+      await client.query('COMMIT');
+      expect(await names(client)).toEqual([
+        { id: 1, name: 'one' },
+        { id: 3, name: 'held' },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('is dropped by a ROLLBACK, and refuses a statement whose answer would be read', async () => {
+    const client = await lend();
+    try {
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      await client.query('ROLLBACK');
+      expect(await names(client)).toEqual([]);
+      expect(() => client.later(`INSERT INTO things (id, name) VALUES ($1, $2) RETURNING id`, [3, 'three'])).toThrow(/answers no rows/);
+      expect(() => client.later(`SELECT $1::int`, [1])).toThrow(/answers no rows/);
     } finally {
       client.release();
     }

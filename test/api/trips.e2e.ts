@@ -126,6 +126,9 @@ describe('trips', () => {
           tenantId: acme.tenant.id,
           activeOrgId: acme.orgs.schoolA.id,
           status: 'approved',
+          name: staffA.user.name,
+          email: staffA.user.email,
+          emailNotices: null,
         },
       };
       expect(events).toEqual([
@@ -682,6 +685,9 @@ describe('trips', () => {
                 tenantId: acme.tenant.id,
                 activeOrgId: acme.orgs.schoolA.id,
                 status: 'approved',
+                name: acme.users.staffA.user.name,
+                email: acme.users.staffA.user.email,
+                emailNotices: null,
               },
             },
           },

@@ -5,6 +5,7 @@ import type { LiveActor } from '../contracts/events';
 import type { BusDto, DriverDto, NotificationDto } from '../contracts/fleet-wire';
 import type { OrganizationDto, PartnershipDto } from '../contracts/global-admin';
 import type { InvoiceDto } from '../contracts/invoices';
+import type { EmailNoticePrefs } from '../contracts/notices';
 import type { PermissionMatrixDto } from '../contracts/permissions';
 import type { RateCardDto } from '../contracts/rates';
 import type { Role, UserStatus } from '../contracts/roles';
@@ -14,11 +15,21 @@ import type { ProfileDto, TenantDto } from '../contracts/wire';
 /**
  * Who may see a trip besides its place (docs/domain.md, visibility), read in the statement that wrote it, so that its event needs no
  * further reads: the bus companies partnered with its school, and its author as the visibility rules need them
- * (null: no author, or a removed one).
+ * (null: no author, or a removed one), with the name, address and e-mail choices the requester's notices are written
+ * with (notices/trip-notices.ts).
  */
 export interface TripAudienceFacts {
   partnerCompanyIds: number[];
-  author: { id: number; role: Role; tenantId: number | null; activeOrgId: number | null; status: UserStatus } | null;
+  author: {
+    id: number;
+    role: Role;
+    tenantId: number | null;
+    activeOrgId: number | null;
+    status: UserStatus;
+    name: string;
+    email: string;
+    emailNotices: Partial<EmailNoticePrefs> | null;
+  } | null;
 }
 
 /**

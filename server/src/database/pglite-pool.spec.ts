@@ -2,7 +2,10 @@ import { pglitePoolFor } from './pglite-pool';
 
 type Pool = InstanceType<ReturnType<typeof pglitePoolFor>>;
 type Row = Record<string, unknown>;
-type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; affectedRows?: number }> };
+type Client = {
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; affectedRows?: number }>;
+  later: (sql: string, params: unknown[]) => void;
+};
 
 /** A connection lent by the pool, as TypeORM takes one for a transaction. */
 function lend(pool: Pool): Promise<{ client: Client; release: () => void }> {
@@ -191,6 +194,41 @@ describe('PGlite pool: writes prepared once per session, reads planned for their
       await client.query('COMMIT');
       release();
       expect((await pool.query(`SELECT id FROM things ORDER BY id`)).rows).toEqual([{ id: 1 }]);
+    });
+  });
+
+  describe('a write held for the next statement', () => {
+    const rows = async () => (await pool.query(`SELECT id, name FROM things ORDER BY id`)).rows;
+
+    it('runs in its place, before the next statement (which sees it), and commits with the transaction', async () => {
+      const { client, release } = await lend(pool);
+      await client.query('START TRANSACTION');
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'first']);
+      client.later(`UPDATE things SET name = name || $1 WHERE id = $2`, [', then second', 1]);
+      expect((await client.query(`SELECT name FROM things WHERE id = $1`, [1])).rows).toEqual([{ name: 'first, then second' }]);
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'with the commit']);
+      await client.query('COMMIT');
+      release();
+      expect(await rows()).toEqual([
+        { id: 1, name: 'first, then second' },
+        { id: 2, name: 'with the commit' },
+      ]);
+    });
+
+    it('fails the COMMIT with its own error and leaves nothing of the transaction; a ROLLBACK drops it', async () => {
+      const { client, release } = await lend(pool);
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'one']);
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [2, 'two']);
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [1, 'again']);
+      await expect(client.query('COMMIT')).rejects.toMatchObject({ code: '23505' });
+      await client.query('ROLLBACK');
+      await client.query('START TRANSACTION');
+      await client.query(`INSERT INTO things (id, name) VALUES ($1, $2)`, [3, 'three']);
+      client.later(`INSERT INTO things (id, name) VALUES ($1, $2)`, [4, 'four']);
+      await client.query('ROLLBACK');
+      release();
+      expect(await rows()).toEqual([{ id: 1, name: 'one' }]);
     });
   });
 });

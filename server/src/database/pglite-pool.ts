@@ -185,6 +185,8 @@ class Session {
  */
 class PGliteClient extends EventEmitter {
   private beginOwed = false;
+  /** Writes waiting for the transaction's next statement (`later`). */
+  private held: Array<{ sql: string; params: unknown[] }> = [];
 
   constructor(private readonly session: Session) {
     super();
@@ -193,7 +195,18 @@ class PGliteClient extends EventEmitter {
   // A NOTICE a statement raised goes to the client's 'notice' listeners, as node-postgres's Client emits it.
   private readonly onNotice = (notice: unknown) => this.emit('notice', notice);
 
-  query(sql: string, params?: unknown[]) {
+  /**
+   * A write whose answer nobody reads, run just before the transaction's next statement (PreparingClient.later on
+   * PostgreSQL, where it saves a round trip; here a call into the database costs none, so it simply runs first). If it
+   * fails, that statement fails with its error and does not run; a ROLLBACK drops it.
+   */
+  later(sql: string, params: unknown[]): void {
+    this.held.push({ sql, params });
+  }
+
+  query(sql: string, params?: unknown[]): Promise<Results> {
+    if (sql === 'ROLLBACK') this.held = [];
+    if (this.held.length > 0) return this.afterHeld(sql, params);
     const begin = this.beginOwed;
     this.beginOwed = false;
     if (params && params.length > 0) return this.session.query(sql, params, this.onNotice, begin);
@@ -204,6 +217,13 @@ class PGliteClient extends EventEmitter {
     if (begin && (sql === 'COMMIT' || sql === 'ROLLBACK')) return Promise.resolve(unsent());
     // Without parameters TypeORM may send several statements at once; pg returns the last result.
     return this.session.exec(begin ? `${START}; ${sql}` : sql, this.onNotice);
+  }
+
+  private async afterHeld(sql: string, params?: unknown[]): Promise<Results> {
+    const held = this.held;
+    this.held = [];
+    for (const write of held) await this.query(write.sql, write.params);
+    return this.query(sql, params);
   }
 }
 

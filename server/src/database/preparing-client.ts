@@ -1,4 +1,5 @@
 import { Client, Query, type QueryConfig, type QueryResult } from 'pg';
+import { prepareValue } from 'pg/lib/utils';
 
 /** How many named statements one connection keeps; past it, the least recently used is deallocated. */
 export const PREPARED_PER_CONNECTION = 200;
@@ -31,7 +32,8 @@ const started = (): QueryResult => ({ command: START, rowCount: null, oid: 0, fi
 /** The parts of node-postgres's Connection and Query a statement sent with its BEGIN uses (not in its types). */
 interface Wire {
   stream: { cork?: () => void; uncork?: () => void };
-  bind(config: { statement: string }): void;
+  parse(config: { text: string }): void;
+  bind(config: { statement?: string; values?: unknown[]; valueMapper?: (value: unknown) => unknown }): void;
   execute(config: object): void;
 }
 interface QueryInternals {
@@ -39,32 +41,51 @@ interface QueryInternals {
   handleCommandComplete(message: unknown, connection: Wire): void;
 }
 
+/** A write held to go with the transaction's next statement ({@link PreparingClient.later}). */
+interface Held {
+  text: string;
+  values: unknown[];
+}
+
 /**
- * A statement sent with its transaction's BEGIN in front of it, in one message batch that ends with one Sync: BEGIN's
- * Bind and Execute (of the connection's prepared BEGIN), then the statement's own messages. PostgreSQL runs them in
- * order; if BEGIN failed, it would skip the statement (everything after an error up to the Sync), so the statement
- * never runs outside the transaction. BEGIN's CommandComplete is the first one back and is not the statement's.
+ * A statement sent with what goes in front of it, in one message batch that ends with one Sync: its transaction's
+ * BEGIN (the Bind and Execute of the connection's prepared BEGIN) when owed, then the writes held for it (each parsed
+ * unnamed, bound and executed), then the statement's own messages. PostgreSQL runs them in order and skips everything
+ * after an error up to the Sync, so the statement never runs outside its transaction nor after a held write that
+ * failed: that error is the statement's. The CommandCompletes of what went in front come back first and are not the
+ * statement's.
  */
-function withBegin(config: QueryConfig, callback: (e: Error | null, result: QueryResult) => void): Query {
+function withPrefix(
+  config: QueryConfig,
+  prefix: { begin: boolean; held: readonly Held[] },
+  callback: (e: Error | null, result: QueryResult) => void,
+): Query {
   const query = new Query(config, undefined, callback as never);
   const own = query as unknown as QueryInternals;
   const submit = own.submit.bind(query);
   const complete = own.handleCommandComplete.bind(query);
-  let begun = false;
+  let ahead = (prefix.begin ? 1 : 0) + prefix.held.length;
   own.submit = (connection) => {
-    // Corks nest: the statement's own messages (corked in submit) leave in the same write as BEGIN's.
+    // Corks nest: the statement's own messages (corked in submit) leave in the same write as these.
     connection.stream.cork?.();
     try {
-      connection.bind({ statement: BEGIN_STATEMENT });
-      connection.execute({});
+      if (prefix.begin) {
+        connection.bind({ statement: BEGIN_STATEMENT });
+        connection.execute({});
+      }
+      for (const { text, values } of prefix.held) {
+        connection.parse({ text });
+        connection.bind({ values, valueMapper: prepareValue });
+        connection.execute({});
+      }
       return submit(connection);
     } finally {
       connection.stream.uncork?.();
     }
   };
   own.handleCommandComplete = (message, connection) => {
-    if (begun) complete(message, connection);
-    begun = true;
+    if (ahead === 0) complete(message, connection);
+    else ahead -= 1;
   };
   return query;
 }
@@ -81,27 +102,51 @@ function withBegin(config: QueryConfig, callback: (e: Error | null, result: Quer
  * migration, PostgreSQL's 0A000) is forgotten and prepared again on its next run. A read, and a statement without
  * parameters (BEGIN, COMMIT, several at once), stays plain text.
  *
- * A transaction's BEGIN waits for its first statement and goes with it, in the same write ({@link withBegin}): TypeORM
+ * A transaction's BEGIN waits for its first statement and goes with it, in the same write ({@link withPrefix}): TypeORM
  * sends `START TRANSACTION` and awaits its answer before the first statement, a round trip that carries nothing. It
  * is answered at once here, and sent in front of the next statement with parameters. A statement without parameters
  * (an isolation level, a savepoint) has it sent on its own first, as before; a COMMIT or ROLLBACK of a transaction
  * that sent nothing sends nothing.
+ *
+ * A write whose answer nobody reads can wait for the transaction's next statement, usually its COMMIT, and go in the
+ * same write ({@link later}): the e-mail a change queues, a drain's marks.
  */
 export class PreparingClient extends Client {
   private readonly names = new Map<string, string>();
   private count = 0;
   /** A START TRANSACTION answered but not yet sent. */
   private beginOwed = false;
+  /** Writes waiting for the transaction's next statement ({@link later}). */
+  private held: Held[] = [];
+
+  /**
+   * Holds a write whose answer nobody reads (an INSERT, UPDATE or DELETE without RETURNING) until the transaction's next
+   * statement, usually its COMMIT, and sends it in front of that one, in the same write: a round trip fewer. It still
+   * runs in its place, before that statement; if it fails, that statement fails with its error (PostgreSQL skips the
+   * rest of the batch), so a COMMIT that carried it fails and the transaction is rolled back. A ROLLBACK drops it.
+   * The statement carrying held writes is parsed unnamed that once, and must be a single statement.
+   */
+  later(text: string, values: unknown[]): void {
+    if (!/^\s*(INSERT|UPDATE|DELETE)\b/.test(text) || /\bRETURNING\b/.test(text)) {
+      throw new Error(`Only a write that answers no rows can wait for the next statement: ${text.slice(0, 80)}`);
+    }
+    this.held.push({ text, values });
+  }
 
   // node-postgres's other overloads (a config object, a submittable) pass through untouched, behind an owed BEGIN.
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const callback = typeof values === 'function' ? values : args[2];
     if (typeof text !== 'string') {
+      if (this.held.length > 0) throw new Error('Writes held for the next statement cannot go with a query object');
       if (this.beginOwed) this.sendBegin();
       return this.pass(args);
     }
-    if (!Array.isArray(values) || values.length === 0) {
+    const params = Array.isArray(values) ? values : [];
+    // A rollback takes the held writes with it: they never ran.
+    if (text === 'ROLLBACK') this.held = [];
+    const carrying = this.held.length > 0;
+    if (params.length === 0 && !carrying) {
       if (text === START && !this.beginOwed) {
         // Whether PostgreSQL confirmed the connection's BEGIN statement (node-postgres notes it on ParseComplete).
         if (this.parsed()[BEGIN_STATEMENT] !== undefined) {
@@ -119,9 +164,13 @@ export class PreparingClient extends Client {
       if (this.beginOwed) this.sendBegin();
       return this.pass(args);
     }
-    const prepared = writesOrLocks(text);
-    if (!prepared && !this.beginOwed) return this.pass(args);
-    const config: QueryConfig = prepared ? { name: this.nameFor(text), text, values } : { text, values };
+    // Unnamed when it carries held writes: node-postgres would note their ParseComplete as this statement's.
+    const prepared = !carrying && writesOrLocks(text);
+    if (!prepared && !this.beginOwed && !carrying) return this.pass(args);
+    // The extended protocol even without parameters: a plain-text query in the batch would not wait for its Sync.
+    const config: QueryConfig = prepared
+      ? { name: this.nameFor(text), text, values: params }
+      : { text, values: params, ...(carrying ? { queryMode: 'extended' as const } : {}) };
     let settle!: (e: Error | null, result: QueryResult) => void;
     const done = new Promise<QueryResult>((resolve, reject) => {
       settle = (e, result) => {
@@ -131,9 +180,11 @@ export class PreparingClient extends Client {
         else resolve(result);
       };
     });
-    if (this.beginOwed) {
+    if (this.beginOwed || carrying) {
+      const prefix = { begin: this.beginOwed, held: this.held };
       this.beginOwed = false;
-      super.query(withBegin(config, settle));
+      this.held = [];
+      super.query(withPrefix(config, prefix, settle));
     } else {
       super.query(config, settle);
     }

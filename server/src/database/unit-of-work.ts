@@ -32,6 +32,25 @@ export type BeforeCommitHook = (
   unit: Pick<Work, 'afterCommit' | 'publish'>,
 ) => Promise<unknown>;
 
+/** A transaction's connection that can hold a write for its next statement (PreparingClient, the PGlite pool's client). */
+interface HoldsWrites {
+  later(sql: string, params: unknown[]): void;
+}
+
+/**
+ * Queues a write whose answer nobody reads (an INSERT, UPDATE or DELETE without RETURNING) to go with the transaction's
+ * next statement, its COMMIT when nothing follows (docs/architecture.md, "Writes that go with the COMMIT"): on
+ * PostgreSQL one round trip fewer. It runs in its place, before that statement; if it fails, that statement fails with
+ * its error, so a change whose queued write fails is rolled back as if it had been awaited.
+ */
+export async function writeWithNext(tx: EntityManager, sql: string, params: unknown[]): Promise<void> {
+  const runner = tx.queryRunner;
+  // Outside a transaction there is no next statement to wait for.
+  const connection = runner?.isTransactionActive ? ((await runner.connect()) as Partial<HoldsWrites>) : null;
+  if (typeof connection?.later === 'function') connection.later(sql, params);
+  else await tx.query(sql, params);
+}
+
 /**
  * What a committed unit changed of the facts the sign-in check reads: users by id, signed-out tokens by id. The
  * database names them itself, in a NOTICE from the statement that changed them (migration SessionChanges).

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BackgroundWork } from '../database/background-work';
 import { DatabaseBootstrap } from '../database/database-bootstrap';
+import { writeWithNext } from '../database/unit-of-work';
 import { Mailer } from './mailer';
 
 /** Messages claimed per transaction. */
@@ -90,12 +91,14 @@ export class OutboxDrainer implements OnApplicationBootstrap, BeforeApplicationS
         failed++;
       }
     }
-    // The batch's sent messages marked in one statement: a mark commits with the transaction either way, so marking
-    // each as it goes would hold no more than this and cost a round trip per message.
+    // The batch's sent messages marked in one statement, sent with the COMMIT: a mark commits with the transaction
+    // either way, so marking each as it goes would hold no more than this and cost a round trip per message.
     if (sent.length > 0) {
-      await tx.query('UPDATE outbox_messages SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::int[])', [
-        sent,
-      ]);
+      await writeWithNext(
+        tx,
+        'UPDATE outbox_messages SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::int[])',
+        [sent],
+      );
     }
     return { sent: sent.length, failed, claimed: rows.length };
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { writeWithNext } from '../database/unit-of-work';
 import type { Letter } from './letters';
 import type { OutboxNotice } from './outbox-message.entity';
 
@@ -27,7 +28,9 @@ export async function queueMail(tx: EntityManager, messages: Outgoing[]): Promis
   // Plain SQL, not the ORM's insert: this runs inside every change that mails someone, and building the ORM's statement
   // cost more CPU than sending it. One row of seven values per message; the table's defaults fill the rest.
   const rows = messages.map((_, i) => `(${Array.from({ length: 7 }, (_, c) => `$${i * 7 + c + 1}`).join(', ')})`);
-  await tx.query(
+  // Nothing reads its answer: it goes with the transaction's next statement, its COMMIT when nothing else follows.
+  await writeWithNext(
+    tx,
     `INSERT INTO outbox_messages (tenant_id, user_id, notice, to_email, subject, text, html) VALUES ${rows.join(', ')}`,
     messages.flatMap((m) => [m.tenantId, m.userId, m.notice, m.to, m.letter.subject.slice(0, 300), m.letter.text, m.letter.html]),
   );

@@ -81,7 +81,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
    * (`previous.status`); for the others, its history rows written now (stamped with the transaction's start, `now()`)
    * say from what to what. Other pushes of the trip (a clash, a flag) wrote no history and send nothing.
    */
-  private async tripMoved(tx: EntityManager, { trip, by, previous }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
+  private async tripMoved(tx: EntityManager, { trip, by, previous, audience }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
     if (trip.createdById === null || (by && by.id === trip.createdById)) return [];
     // A change moves a trip once: a notice is for a move into one of these, so a trip now in none of them (an edit, a
     // completion, a cancel request) reads nothing more.
@@ -92,7 +92,15 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
         : await tx.query('SELECT from_status, to_status FROM trip_history WHERE trip_id = $1 AND at = now() ORDER BY id', [trip.id]);
     const notices = [...new Set(moves.map((m) => noticeForMove(m.from_status, m.to_status)).filter((n) => n !== null))];
     if (notices.length === 0) return [];
-    const [requester] = await this.recipients(tx, trip.tenantId, { id: trip.createdById });
+    // The write read its requester with the trip, in its locking statement (TripAudienceFacts): the same row the query
+    // below reads, unless the change gave the trip another requester, or the event came from another writer.
+    const author = audience?.author;
+    const [requester] =
+      author?.id === trip.createdById
+        ? author.tenantId === trip.tenantId && author.status === 'approved'
+          ? [author]
+          : []
+        : await this.recipients(tx, trip.tenantId, { id: trip.createdById });
     if (!requester) return [];
     return notices.flatMap((notice) => this.letters(notice, [requester], trip, trip.tenantId));
   }

@@ -157,7 +157,8 @@ function rowListOf(table: string): string {
 /** The TripAudienceFacts of the trip row `table` as two more columns (see tripRowList, readAudienceFacts). */
 export function tripAudienceList(table: string): string {
   return `ARRAY(SELECT p.bus_company_org_id FROM partnerships p WHERE p.school_org_id = ${table}.school_org_id ORDER BY 1) AS "partnerCompanyIds",
-    (SELECT json_build_object('id', a.id, 'role', a.role, 'tenantId', a.tenant_id, 'activeOrgId', a.active_org_id, 'status', a.status)
+    (SELECT json_build_object('id', a.id, 'role', a.role, 'tenantId', a.tenant_id, 'activeOrgId', a.active_org_id, 'status', a.status,
+                              'name', a.name, 'email', a.email, 'emailNotices', a.email_notices)
        FROM users a WHERE a.id = ${table}.created_by_id) AS "author"`;
 }
 
