@@ -404,9 +404,13 @@ describe('every route, attacked', () => {
       const fields = [...valuePaths(seed), ...route.bodyKeys.filter((k) => !(k in (seed as object))).map((k) => [k])];
       const through = reaches.get(route) ?? [];
       // Field by field with the most and the least privileged identity that gets through (the same schema parses
-      // every caller's body; the services' branches differ between those two); the rest with everyone.
-      const fieldAttackers = new Set([through[0], through[through.length - 1]]);
-      for (const who of through) {
+      // every caller's body; the services' branches differ between those two); the rest with everyone. On the
+      // embedded database, every attack goes once, as the first of them: which caller sends it picks a service's
+      // branch, and PostgreSQL's run walks those; what is the embedded database's own (its pool lending one session
+      // to four requests at a time, the statements that reach it) one caller's attacks reach as well.
+      const attackers = process.env.E2E_DRIVER === 'pglite' ? through.slice(0, 1) : through;
+      const fieldAttackers = new Set([attackers[0], attackers[attackers.length - 1]]);
+      for (const who of attackers) {
         const add = (what: string, p: string, body?: Json, raw?: string, contentType?: string) =>
           probes.push({ route, who, what, path: p, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)), contentType });
         for (const [label, raw, type] of HOSTILE_BODIES) add(`body: ${label}`, path, undefined, raw, type);

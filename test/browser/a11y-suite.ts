@@ -1,15 +1,17 @@
 import type { Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
 import { A11Y_ROLES, type A11yRole } from './a11y-screens';
-import { COLOUR_RULES, rolePage, showScreen, turnDark, wcagFindings } from './page-helpers';
+import { COLOUR_RULES, navigateToScreen, rolePage, showScreen, sidewaysFindings, turnDark, wcagFindings } from './page-helpers';
 
 /**
  * WCAG 2.1 A and AA on every screen of every role (the list is a11y-screens.ts), light and dark, at 1280 and
- * 390 px: axe-core finds no violation. One server and one browser per suite; each role signs in once and keeps its
- * page, changing width in place. Each screen loads once per width, in light, and axe runs every rule; then the scheme
- * turns dark in place (as a change in another tab does) and axe runs the colour rules again (COLOUR_RULES: a
- * scheme changes colours, not elements, names or roles). The same checks as loading each screen four times and
- * running every rule each time, in about half the time (CI's budget).
+ * 390 px: axe-core finds no violation, and nothing sticks out sideways. One server and one browser per suite; each
+ * role signs in once and keeps its page, changing width in place. At each width the first screen loads and the
+ * others are reached through the console's router, as a person moves from one to the next (navigateToScreen: what
+ * the screen before left open is closed, and the page starts afresh); in light, axe runs every rule; then the scheme
+ * turns dark in place (as a change in another tab does) and axe runs the colour rules again (COLOUR_RULES: a scheme
+ * changes colours, not elements, names or roles). The same checks as loading each screen four times and running every
+ * rule each time, in well under half the time (CI's budget).
  *
  * The roles are shared out between two suites of about the same number of screens (A11Y_SUITES), so that two jest
  * workers check them side by side instead of one worker checking all of them last and alone.
@@ -53,9 +55,12 @@ export function describeAccessibility(suite: keyof typeof A11Y_SUITES): void {
           const page = await pageFor(role);
           await page.setViewportSize({ width, height: HEIGHT });
           const found: string[] = [];
-          for (const screen of screens) {
-            await showScreen(page, screen, 'light');
+          for (const [i, screen] of screens.entries()) {
+            // the first screen at each width loads; the others are reached through the console's router
+            await (i === 0 || !role.email ? showScreen : navigateToScreen)(page, screen, 'light');
             found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · light · ${width} px`)));
+            // a scheme changes colours, not the layout: one look at each width is enough
+            found.push(...(await sidewaysFindings(page, `${role.role} · ${screen.name} · ${width} px`)));
             await turnDark(page, screen);
             found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · dark · ${width} px`, COLOUR_RULES)));
           }

@@ -6,15 +6,15 @@ import type { BusDto, DispatchBoardDto } from '../../server/src/contracts/fleet-
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import type { ProfileDto } from '../../server/src/contracts/wire';
 import { SCREENSHOTS, useConsole } from '../support/browser';
-import { A11Y_ROLES } from './a11y-screens';
-import { clickedAt, COLOUR_RULES, expectNoSidewaysOverflow, recordClicks, showScreen, turnDark, wcagFindings } from './page-helpers';
+import { clickedAt, recordClicks } from './page-helpers';
 
 /**
  * The dispatch board live, in the real console over one server: two dispatchers of Desert Star on
  * /dispatch and Greenfield's staff on All Trips, none of them reloaded. The first assigns Bus 12 to a waiting trip
  * from the bus's row; the second's board shows the bar, and the school's list shows the trip Confirmed (both
  * delays measured with Date.now() in the pages: one machine, one clock). The second then tries Bus 12 on an
- * overlapping trip and reads the server's clash message. Then axe (WCAG 2.1 AA) on /dispatch and /fleet.
+ * overlapping trip and reads the server's clash message. The board's, the fleet's and the bell's accessibility (axe,
+ * light and dark, 1280 and 390 px, nothing sticking out sideways) is the accessibility suites' (a11y-screens.ts).
  */
 describe('dispatch board, live across consoles', () => {
   const app = useConsole();
@@ -176,35 +176,4 @@ describe('dispatch board, live across consoles', () => {
     expect(boardDelay).toBeGreaterThan(0);
     expect(schoolDelay).toBeGreaterThan(0);
   }, 120_000);
-
-  // the board's, the fleet's and the bell's entries of the accessibility suite's list (the bell now holds the
-  // "Needs a bus" alerts), for each role that has them
-  const ROLES = A11Y_ROLES.map((r) => ({
-    ...r,
-    screens: r.screens.filter((s) => /^\/(dispatch|fleet)/.test(s.path) || s.name.includes('notifications')),
-  })).filter((r) => r.email && r.screens.length > 0);
-  it.each(ROLES.map((r) => [r.role, r] as const))(
-    'finds no WCAG 2.1 AA violation on the %s’s board, fleet and bell (light and dark, 1280 and 390 px), nothing sticking out sideways',
-    async (_name, role) => {
-      const { page } = await app.signIn(role.email as string);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      const found: string[] = [];
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 860 });
-        for (const screen of role.screens) {
-          // light with every rule, then dark in place with the colour rules (as a11y.browser.ts does)
-          await showScreen(page, screen, 'light');
-          await expectNoSidewaysOverflow(page, `${role.role} · ${screen.name} · light · ${width} px`);
-          found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · light · ${width} px`)));
-          const file = `a11y-${role.role}-${screen.name}-${width}`.replace(/[^\w-]+/g, '-');
-          await page.screenshot({ path: join(SCREENSHOTS, `${file}.png`), fullPage: true });
-          await turnDark(page, screen);
-          await expectNoSidewaysOverflow(page, `${role.role} · ${screen.name} · dark · ${width} px`);
-          found.push(...(await wcagFindings(page, `${role.role} · ${screen.name} · dark · ${width} px`, COLOUR_RULES)));
-        }
-      }
-      expect(found).toEqual([]);
-    },
-    300_000,
-  );
 });

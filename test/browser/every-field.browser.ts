@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
 import { A11Y_ROLES, type A11yRole, type A11yScreen } from './a11y-screens';
-import { fillDate, rolePage, showScreen } from './page-helpers';
+import { fillDate, navigateToScreen, rolePage, showScreen } from './page-helpers';
 
 /**
  * No keystroke can break a screen. On every screen and modal each role can open (the accessibility suite's list,
@@ -176,10 +176,11 @@ describe('typing into every field of every screen and modal of every role leaves
       const broken: string[] = [];
       const done = new Set<string>();
 
-      for (const screen of role.screens) {
+      for (const [i, screen] of role.screens.entries()) {
         where = `${role.role} · ${screen.name}`;
         await page.setViewportSize({ width: screen.widths?.[0] ?? WIDTH, height: HEIGHT });
-        await showScreen(page, screen, 'light');
+        // the first screen loads; the others are reached through the console's router, as a person moves on
+        await (i === 0 || !role.email ? showScreen : navigateToScreen)(page, screen, 'light');
         if (screen.open) tally.modals++;
         else tally.screens++;
         const { scope, name: scopeName } = await scopeOf(page);

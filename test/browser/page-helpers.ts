@@ -27,13 +27,18 @@ export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
 }
 
+/** Whether something sticks out sideways: the page is wider than the window. */
+const sticksOut = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
 /** Nothing sticks out sideways: the page is never wider than the window. */
 export async function expectNoSidewaysOverflow(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect({ what, overflow: scrollWidth > innerWidth }).toEqual({ what, overflow: false });
+  expect({ what, overflow: await sticksOut(page) }).toEqual({ what, overflow: false });
+}
+
+/** A line for a report when something sticks out sideways (none: nothing does). */
+export async function sidewaysFindings(page: Page, where: string): Promise<string[]> {
+  return (await sticksOut(page)) ? [`${where}: the page is wider than the window (something sticks out sideways)`] : [];
 }
 
 /** Checks the page for sideways overflow and screenshots it into test/browser/screenshots/. */
@@ -106,6 +111,40 @@ export async function showScreen(page: Page, screen: A11yScreen, scheme: Scheme)
   if (!screen.systemScheme) {
     await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
   }
+  await screen.ready(page);
+  await screen.open?.(page);
+  await settle(page);
+}
+
+/**
+ * Shows one of a11y-screens.ts's screens as a person moving around the console reaches it: through the console's own
+ * router, without a reload. Whatever the screen before left open is closed (Escape for the shell's menus and drawer;
+ * the route's modals go with it), the console passes through another screen so that the target's page starts afresh
+ * even on the same path, and then shows the screen as showScreen does. A signed-in console page only; when something
+ * stays open or the page is not the console, it loads the screen instead (showScreen).
+ */
+export async function navigateToScreen(page: Page, screen: A11yScreen, scheme: Scheme): Promise<void> {
+  const onConsole = await page.evaluate(
+    () => document.documentElement.hasAttribute('data-mantine-color-scheme') && !location.pathname.startsWith('/api/'),
+  );
+  if (screen.systemScheme || !onConsole) return showScreen(page, screen, scheme);
+  await page.keyboard.press('Escape');
+  const go = (path: string) =>
+    page.evaluate((to) => {
+      history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  await go('/unauthorized');
+  await page.getByRole('heading', { name: "You don't have access to that page" }).waitFor();
+  const open = page.locator('[role="dialog"], [role="menu"], [role="listbox"]');
+  const closed = await open
+    .first()
+    .waitFor({ state: 'detached', timeout: 2_000 })
+    .then(() => true, () => false);
+  if (!closed) { console.log("FALLBACK", screen.name); return showScreen(page, screen, scheme); }
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  if (current !== scheme) await switchSchemeInPlace(page, scheme);
+  await go(screen.path);
   await screen.ready(page);
   await screen.open?.(page);
   await settle(page);
