@@ -7,12 +7,11 @@ import { useConsole } from '../support/browser';
 import {
   expectNoSidewaysOverflow,
   fillDate,
+  lightAndDarkFindings,
   live,
   markDocument,
   sameDocument,
-  settle,
   shot,
-  switchSchemeInPlace,
   wcagFindings,
 } from './page-helpers';
 
@@ -356,16 +355,7 @@ describe('approval at the school', () => {
       const { page } = await app.signIn(email, { width });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const findings: string[] = [];
-      const check = async (what: string) => {
-        await settle(page);
-        for (const scheme of ['light', 'dark'] as const) {
-          await switchSchemeInPlace(page, scheme);
-          await settle(page);
-          findings.push(...(await wcagFindings(page, `${what} ${scheme} ${width}`)));
-        }
-        await switchSchemeInPlace(page, 'light');
-        await expectNoSidewaysOverflow(page, `${what} at ${width} px`);
-      };
+      const check = async (what: string) => findings.push(...(await lightAndDarkFindings(page, `${what} at ${width} px`)));
 
       await page.goto('/approvals');
       const card = cardOf(page, trip.destination);
@@ -411,13 +401,7 @@ describe('approval at the school', () => {
     await section.getByRole('combobox', { name: 'School' }).click();
     await page.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
     await section.getByRole('group', { name: 'Step 2' }).getByText('Priya Raman').waitFor();
-    const findings: string[] = [];
-    for (const scheme of ['light', 'dark'] as const) {
-      await switchSchemeInPlace(page, scheme);
-      await settle(page);
-      findings.push(...(await wcagFindings(page, `the admin's policy section ${scheme} ${width}`)));
-    }
-    await expectNoSidewaysOverflow(page, `the admin's Approvals page at ${width} px`);
+    const findings = await lightAndDarkFindings(page, `the admin's policy section at ${width} px`);
     await shot(page, `approvals-policy-admin-${width}`, true);
     expect(findings).toEqual([]);
     await app.closeContexts();
