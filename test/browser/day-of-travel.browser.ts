@@ -4,7 +4,7 @@ import type { DriverDayDto } from '../../server/src/contracts/driver-wire';
 import type { BusDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
-import { COLOUR_RULES, expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import { expectNoSidewaysOverflow, rulesFor, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
  * The day of travel, walked in three consoles side by side: Desert Star's dispatcher invites a new driver from the
@@ -219,7 +219,7 @@ describe('the day of travel', () => {
     await shot(phone, `day-of-travel-today-${width}`, true);
     for (const scheme of ['light', 'dark'] as const) {
       await switchSchemeInPlace(phone, scheme);
-      findings.push(...(await wcagFindings(phone, `/today ${scheme} ${width}`, scheme === 'dark' ? COLOUR_RULES : undefined)));
+      findings.push(...(await wcagFindings(phone, `/today ${scheme} ${width}`, rulesFor(scheme))));
     }
 
     const { page: board } = await app.signIn('dispatch.desertstar@demo.test', { width });
@@ -227,7 +227,7 @@ describe('the day of travel', () => {
     await board.getByRole('heading', { name: 'Requests' }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await switchSchemeInPlace(board, scheme);
-      findings.push(...(await wcagFindings(board, `Today board ${scheme} ${width}`, scheme === 'dark' ? COLOUR_RULES : undefined)));
+      findings.push(...(await wcagFindings(board, `Today board ${scheme} ${width}`, rulesFor(scheme))));
     }
     expect(findings).toEqual([]);
     await app.closeContexts();

@@ -3,7 +3,7 @@ import { addDays, busIdentity, localDate, weekStart } from '../../server/src/con
 import type { BusDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { SCREENSHOTS, useConsole } from '../support/browser';
-import { COLOUR_RULES, expectNoSidewaysOverflow, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import { expectNoSidewaysOverflow, rulesFor, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
 
 /**
  * A dispatcher's day, walked in the real console beside the school's: Greenfield requests a trip; Desert Star's
@@ -168,7 +168,7 @@ describe("a dispatcher's day on the board", () => {
       await shot(page, `dispatcher-day-${view}-${width}`, true);
       for (const scheme of ['light', 'dark'] as const) {
         await switchSchemeInPlace(page, scheme);
-        findings.push(...(await wcagFindings(page, `${view} ${scheme} ${width}`, scheme === 'dark' ? COLOUR_RULES : undefined)));
+        findings.push(...(await wcagFindings(page, `${view} ${scheme} ${width}`, rulesFor(scheme))));
       }
       await switchSchemeInPlace(page, 'light');
     }

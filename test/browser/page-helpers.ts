@@ -74,6 +74,9 @@ export const analyzeWcag = (page: Page, rules?: readonly string[]): Promise<AxeR
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
+/** Which rules to run in `scheme` on a screen checked in both: every rule in light, COLOUR_RULES in dark. */
+export const rulesFor = (scheme: Scheme): readonly string[] | undefined => (scheme === 'dark' ? COLOUR_RULES : undefined);
+
 /**
  * Switches the console's colour scheme in place, as a change made in another tab of the console does (Mantine's
  * local-storage manager listens for the storage event): no reload, so an open modal or menu stays open.
@@ -110,6 +113,11 @@ export async function showScreen(page: Page, screen: A11yScreen, scheme: Scheme)
   if (!screen.systemScheme) {
     await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
   }
+  await opened(page, screen);
+}
+
+/** The screen's content shown, its modal or menu opened, and settled. */
+async function opened(page: Page, screen: A11yScreen): Promise<void> {
   await screen.ready(page);
   await screen.open?.(page);
   await settle(page);
@@ -144,12 +152,9 @@ export async function navigateToScreen(page: Page, screen: A11yScreen, scheme: S
       () => false,
     );
   if (!closed) return showScreen(page, screen, scheme);
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-  if (current !== scheme) await switchSchemeInPlace(page, scheme);
+  await switchSchemeInPlace(page, scheme);
   await go(screen.path);
-  await screen.ready(page);
-  await screen.open?.(page);
-  await settle(page);
+  await opened(page, screen);
 }
 
 /** The screen as it stands (its modal or menu still open), turned dark without a reload. */
@@ -253,7 +258,7 @@ export async function lightAndDarkFindings(page: Page, what: string): Promise<st
   for (const scheme of ['light', 'dark'] as const) {
     await switchSchemeInPlace(page, scheme);
     await settle(page);
-    findings.push(...(await wcagFindings(page, `${what} (${scheme})`, scheme === 'dark' ? COLOUR_RULES : undefined)));
+    findings.push(...(await wcagFindings(page, `${what} (${scheme})`, rulesFor(scheme))));
   }
   await switchSchemeInPlace(page, 'light');
   await expectNoSidewaysOverflow(page, what);
