@@ -99,6 +99,15 @@ describe('approval at the school', () => {
     await page.locator(`tr[data-trip-id="${tripId}"] [data-status="${status}"]`).waitFor({ timeout: 15_000 });
   }
 
+  /**
+   * Picks Greenfield Primary in the policy section's School picker, once the tenant's schools have loaded (the picker
+   * says "Loading schools..." until then, and a click before opens no list).
+   */
+  async function pickGreenfield(page: Page, section: Locator): Promise<void> {
+    await section.getByRole('combobox', { name: 'School' }).and(section.getByPlaceholder('Choose a school')).click();
+    await page.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
+  }
+
   /** The waiting approval's card on the Approvals page. */
   const cardOf = (page: Page, destination: string) =>
     page.getByRole('list', { name: 'Requests waiting for your approval' }).getByRole('article', { name: destination });
@@ -118,8 +127,7 @@ describe('approval at the school', () => {
     const admin = (await app.signIn(ADMIN)).page;
     await admin.goto('/approvals');
     const section = admin.getByRole('region', { name: 'Approval policy' });
-    await section.getByRole('combobox', { name: 'School' }).click();
-    await admin.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
+    await pickGreenfield(admin, section);
     const form = section.getByRole('form', { name: 'Approval policy' });
     await form.getByRole('radio', { name: 'Two steps' }).check();
     for (const [step, name] of [
@@ -142,8 +150,7 @@ describe('approval at the school', () => {
     expect(saved.updatedBy?.name).toBe('Dana Admin');
     // What the screen shows after a reload: the saved steps and approvers.
     await admin.reload();
-    await section.getByRole('combobox', { name: 'School' }).click();
-    await admin.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
+    await pickGreenfield(admin, section);
     await expect(form.getByRole('radio', { name: 'Two steps' }).isChecked()).resolves.toBe(true);
     await form.getByRole('group', { name: 'Step 1' }).getByText('Tariq Haddad').waitFor();
     await form.getByRole('group', { name: 'Step 2' }).getByText('Priya Raman').waitFor();
@@ -398,8 +405,7 @@ describe('approval at the school', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/approvals');
     const section = page.getByRole('region', { name: 'Approval policy' });
-    await section.getByRole('combobox', { name: 'School' }).click();
-    await page.getByRole('option', { name: 'Greenfield Primary', exact: true }).click();
+    await pickGreenfield(page, section);
     await section.getByRole('group', { name: 'Step 2' }).getByText('Priya Raman').waitFor();
     const findings = await lightAndDarkFindings(page, `the admin's policy section at ${width} px`);
     await shot(page, `approvals-policy-admin-${width}`, true);
