@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
-import { fillDate, LOOKS, type Scheme, shot, useScheme } from './page-helpers';
+import { fillDate, LOOKS, routeTo, SCHEME_KEY, type Scheme, shot, switchSchemeInPlace } from './page-helpers';
 
 /**
  * Every screen that is not a trip screen, as each role sees it, light and dark, at 1280 px and 390 px:
@@ -52,29 +52,36 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
 
   async function open(email: string, scheme: Scheme, width: number): Promise<Page> {
     const { page } = await app.signIn(email, { width, colorScheme: scheme });
-    await useScheme(page, scheme);
+    await switchSchemeInPlace(page, scheme);
     return page;
   }
 
   async function openSignedOut(scheme: Scheme, width: number): Promise<Page> {
     const context = await app.newContext({ viewport: { width, height: 860 }, colorScheme: scheme });
+    // chosen before the page first loads, as a returning visitor's choice is
+    await context.addInitScript(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
     const page = await context.newPage();
     await page.goto('/login');
-    await useScheme(page, scheme);
+    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
     return page;
   }
 
   const heading = (page: Page | Locator, name: string) => page.getByRole('heading', { name, exact: true });
   const see = (page: Page | Locator, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
+  /** Moves to `path` through the console's router, as its links do, and waits for the screen's title. */
   async function goto(page: Page, path: string, title: string): Promise<void> {
-    await page.goto(path);
+    await routeTo(page, path);
     await heading(page, title).waitFor();
   }
 
-  /** Goes to `path` and expects to land on `landing` instead. */
+  /**
+   * Moves to `path` through the console's router and expects it to send the page on to `landing` instead: the router
+   * has taken the page away from `path` (where history has just put it), and onto `landing`.
+   */
   async function expectRedirect(page: Page, path: string, landing: string): Promise<void> {
-    await page.goto(path);
+    await routeTo(page, path);
+    await page.waitForFunction((left) => location.pathname !== left, path);
     await page.waitForURL((u) => u.pathname === landing);
   }
 

@@ -8,7 +8,8 @@ import type { A11yRole, A11yScreen } from './a11y-screens';
 export type Scheme = 'light' | 'dark';
 
 /** Where the console keeps its colour choice (client/src/app/theme.ts), read at load. */
-const SCHEME_KEY = 'console-color-scheme';
+/** Where the console keeps its colour scheme (localStorage). */
+export const SCHEME_KEY = 'console-color-scheme';
 
 /**
  * The screens suites' looks: each scheme once and each width once. The layout (and any overflow) follows the width,
@@ -20,11 +21,15 @@ export const LOOKS = [
   ['dark', 390],
 ] as const;
 
-/** The console keeps its own colour choice (light by default), as the theme switch does. */
-export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
-  await page.evaluate(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
-  await page.reload();
-  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+/**
+ * Moves the console to `path` through its own router, as a link inside it does: the page is not loaded again (history
+ * changes and react-router follows it).
+ */
+export async function routeTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Whether something sticks out sideways: the page is wider than the window. */
@@ -136,12 +141,7 @@ export async function navigateToScreen(page: Page, screen: A11yScreen, scheme: S
   );
   if (screen.systemScheme || !onConsole) return showScreen(page, screen, scheme);
   await page.keyboard.press('Escape');
-  const go = (path: string) =>
-    page.evaluate((to) => {
-      history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  await go('/unauthorized');
+  await routeTo(page, '/unauthorized');
   await page.getByRole('heading', { name: "You don't have access to that page" }).waitFor();
   const open = page.locator('[role="dialog"], [role="menu"], [role="listbox"]');
   const closed = await open
@@ -153,7 +153,7 @@ export async function navigateToScreen(page: Page, screen: A11yScreen, scheme: S
     );
   if (!closed) return showScreen(page, screen, scheme);
   await switchSchemeInPlace(page, scheme);
-  await go(screen.path);
+  await routeTo(page, screen.path);
   await opened(page, screen);
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
-import { LOOKS, type Scheme, shot, useScheme } from './page-helpers';
+import { LOOKS, type Scheme, shot, switchSchemeInPlace } from './page-helpers';
 
 /**
  * The trip screens as people see them, light and dark, at 1280 px and 390 px: dashboard, table, calendar
@@ -13,7 +13,7 @@ describe('trip screens, light and dark, desktop and phone', () => {
 
   async function open(email: string, scheme: Scheme, width: number): Promise<Page> {
     const { page } = await app.signIn(email, { width, colorScheme: scheme });
-    await useScheme(page, scheme);
+    await switchSchemeInPlace(page, scheme);
     return page;
   }
 
