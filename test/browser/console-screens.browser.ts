@@ -238,7 +238,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       const other = scheme === 'light' ? 'dark' : 'light';
       await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
       await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, other);
-      expect(await page.evaluate(() => localStorage.getItem('console-color-scheme'))).toBe(other);
+      expect(await page.evaluate((key) => localStorage.getItem(key), SCHEME_KEY)).toBe(other);
       await page.getByRole('button', { name: `Switch to ${scheme} theme` }).click();
       await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
 

@@ -8,7 +8,6 @@ import type { A11yRole, A11yScreen } from './a11y-screens';
 export type Scheme = 'light' | 'dark';
 
 /** Where the console keeps its colour choice (client/src/app/theme.ts), read at load. */
-/** Where the console keeps its colour scheme (localStorage). */
 export const SCHEME_KEY = 'console-color-scheme';
 
 /**
