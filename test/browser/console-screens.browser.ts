@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
-import { fillDate, LOOKS, routeTo, SCHEME_KEY, type Scheme, shot, switchSchemeInPlace } from './page-helpers';
+import { fillDate, LOOKS, routeTo, SCHEME_KEY, type Scheme, schemeShown, shot, switchSchemeInPlace } from './page-helpers';
 
 /**
  * Every screen that is not a trip screen, as each role sees it, light and dark, at 1280 px and 390 px:
@@ -62,7 +62,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     await context.addInitScript(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+    await schemeShown(page, scheme);
     return page;
   }
 
@@ -237,10 +237,10 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       // theme switch, to the other scheme and back
       const other = scheme === 'light' ? 'dark' : 'light';
       await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
-      await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, other);
+      await schemeShown(page, other);
       expect(await page.evaluate((key) => localStorage.getItem(key), SCHEME_KEY)).toBe(other);
       await page.getByRole('button', { name: `Switch to ${scheme} theme` }).click();
-      await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+      await schemeShown(page, scheme);
 
       // Account Settings: email and role read-only, name and password editable
       await heading(page, 'Account Settings').waitFor();

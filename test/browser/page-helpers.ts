@@ -81,6 +81,11 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 /** Which rules to run in `scheme` on a screen checked in both: every rule in light, COLOUR_RULES in dark. */
 export const rulesFor = (scheme: Scheme): readonly string[] | undefined => (scheme === 'dark' ? COLOUR_RULES : undefined);
 
+/** Waits until the console shows `scheme` (Mantine's attribute on the root element). */
+export async function schemeShown(page: Page, scheme: Scheme): Promise<void> {
+  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+}
+
 /**
  * Switches the console's colour scheme in place, as a change made in another tab of the console does (Mantine's
  * local-storage manager listens for the storage event): no reload, so an open modal or menu stays open.
@@ -93,7 +98,7 @@ export async function switchSchemeInPlace(page: Page, scheme: Scheme): Promise<v
     },
     [SCHEME_KEY, scheme] as const,
   );
-  await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+  await schemeShown(page, scheme);
 }
 
 /**
@@ -115,7 +120,7 @@ export async function showScreen(page: Page, screen: A11yScreen, scheme: Scheme)
   if (!screen.systemScheme) await page.evaluate(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
   await page.goto(screen.path);
   if (!screen.systemScheme) {
-    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+    await schemeShown(page, scheme);
   }
   await opened(page, screen);
 }

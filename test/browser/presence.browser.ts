@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOTS, useConsole } from '../support/browser';
-import { clickedAt, recordClicks, rulesFor, SCHEME_KEY, type Scheme, settle, wcagFindings } from './page-helpers';
+import { clickedAt, recordClicks, rulesFor, SCHEME_KEY, type Scheme, schemeShown, settle, wcagFindings } from './page-helpers';
 
 /**
  * Presence (docs/architecture.md, Presence) in the browser, without reloads: two Desert Star dispatchers (the demo's
@@ -136,7 +136,7 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     await page.setViewportSize({ width, height: 860 });
     await page.evaluate(([key, s]) => localStorage.setItem(key, s), [SCHEME_KEY, scheme] as const);
     await page.reload();
-    await page.waitForFunction((s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s, scheme);
+    await schemeShown(page, scheme);
     await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
   }
 
