@@ -4,7 +4,7 @@ import type { DriverDayDto } from '../../server/src/contracts/driver-wire';
 import type { BusDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
-import { expectNoSidewaysOverflow, rulesFor, shot, switchSchemeInPlace, wcagFindings } from './page-helpers';
+import { expectNoSidewaysOverflow, lightAndDarkFindings, shot, wcagFindings } from './page-helpers';
 
 /**
  * The day of travel, walked in three consoles side by side: Desert Star's dispatcher invites a new driver from the
@@ -217,18 +217,12 @@ describe('the day of travel', () => {
     const day = await api<DriverDayDto>(await login('driver.desertstar@demo.test'), 'GET', 'driver/today');
     expect(day.assignments.map((a) => a.destination)).toContain('Central Library');
     await shot(phone, `day-of-travel-today-${width}`, true);
-    for (const scheme of ['light', 'dark'] as const) {
-      await switchSchemeInPlace(phone, scheme);
-      findings.push(...(await wcagFindings(phone, `/today ${scheme} ${width}`, rulesFor(scheme))));
-    }
+    findings.push(...(await lightAndDarkFindings(phone, `/today at ${width} px`)));
 
     const { page: board } = await app.signIn('dispatch.desertstar@demo.test', { width });
     await board.goto('/dispatch?period=day');
     await board.getByRole('heading', { name: 'Requests' }).waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await switchSchemeInPlace(board, scheme);
-      findings.push(...(await wcagFindings(board, `Today board ${scheme} ${width}`, rulesFor(scheme))));
-    }
+    findings.push(...(await lightAndDarkFindings(board, `the Today board at ${width} px`)));
     expect(findings).toEqual([]);
     await app.closeContexts();
   });
