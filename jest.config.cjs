@@ -92,6 +92,8 @@ module.exports = {
       ...e2e,
       displayName: 'api-pglite',
       setupFiles: ['<rootDir>/test/support/use-pglite.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup-pglite.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown-pglite.ts',
       testMatch: process.env.E2E_PGLITE_ALL ? e2e.testMatch : PGLITE_SUITES.map((name) => `<rootDir>/test/api/${name}.e2e.ts`),
     },
     {

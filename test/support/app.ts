@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../server/src/app.factory';
@@ -21,12 +24,14 @@ export interface TestApp {
 
 /**
  * Starts the real Nest app (every module, guard and filter) on a random port, against this
- * project's test database: PostgreSQL in the run's schema, or an in-memory PGlite of its own.
+ * project's test database: PostgreSQL in the run's schema, or a PGlite of its own: a copy of the run's migrated
+ * template (global-setup-pglite.ts) when there is one, else a new one in memory. A DATA_DIR in `env` is used as it is.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { driver?: 'pg' | 'pglite' } = {}): Promise<TestApp> {
   const driver = opts.driver ?? testDriver();
   const schema = process.env.E2E_SCHEMA;
   if (driver === 'pg' && !schema) throw new Error('E2E_SCHEMA is not set: run the suites through jest (npm test).');
+  const copy = driver === 'pglite' && env.DATA_DIR === undefined ? copyOfTemplate() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -45,7 +50,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dri
     // No mail drain of its own (periodic or after a change): it would send other test files' outbox rows; the e-mail
     // tests call the drainer themselves.
     MAIL_DRAIN_SECONDS: '0',
-    ...(driver === 'pg' ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : { DATA_DIR: 'memory://' }),
+    ...(driver === 'pg' ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : { DATA_DIR: copy ?? 'memory://' }),
     ...env,
   });
   const { app } = await createApp(config);
@@ -59,6 +64,18 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dri
     config,
     url: `http://127.0.0.1:${port}`,
     http: () => request(server),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    },
   };
+}
+
+/** A folder holding a copy of the run's migrated embedded database, or null when the run made none. */
+function copyOfTemplate(): string | null {
+  const template = process.env.PGLITE_TEST_TEMPLATE;
+  if (!template) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }
