@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from '../common/deadline';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { type SessionChanges, UnitOfWork } from '../database/unit-of-work';
 import type { RedisClient } from '../infrastructure/redis/redis-clients';
@@ -145,7 +146,7 @@ export class SessionSync implements OnModuleInit, OnApplicationShutdown {
       const pending = this.acks.get(id)!;
       pending.wanted = received;
       if (pending.count >= received) pending.done();
-      await Promise.race([all, sleep(ACK_TIMEOUT_MS)]);
+      await Promise.race([all, deadline(ACK_TIMEOUT_MS)]);
       if (pending.count >= received && pending.count >= alive) return;
       this.log.warn(`${alive} replicas alive, ${pending.count} acknowledged a session change: waiting until the others fence.`);
     } catch (e) {

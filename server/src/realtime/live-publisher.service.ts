@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from '../common/deadline';
 import type { LiveEventName, LiveEventPayloads } from '../contracts/events';
 import type { LiveServer } from './live-server';
 import { LiveSeqService } from './live-seq.service';
@@ -98,7 +98,7 @@ export class LivePublisher implements BeforeApplicationShutdown {
 
   /** On shutdown, events already committed still go out (briefly awaited) while sockets and database are open. */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.running)), sleep(2_000)]);
+    await Promise.race([Promise.allSettled([...this.queues.values()].map((q) => q.running)), deadline(2_000)]);
   }
 
   /** Whether a socket on any replica is in `room` (one round trip through the adapter when there are several). */

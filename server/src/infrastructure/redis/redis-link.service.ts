@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from '../../common/deadline';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { createRedisClients, type RedisClient, type RedisClients } from './redis-clients';
 import { RedisProbe } from './redis-probe';
@@ -96,7 +97,7 @@ export class RedisLink implements OnModuleInit, OnApplicationShutdown {
       await Promise.allSettled(this.subscriptions);
       while (!this.up && !this.closing) await sleep(50);
     })();
-    const timedOut = await Promise.race([ready.then(() => false), sleep(STARTUP_WAIT_MS).then(() => true)]);
+    const timedOut = await Promise.race([ready.then(() => false), deadline(STARTUP_WAIT_MS).then(() => true)]);
     if (timedOut) this.logger.warn('Redis is not reachable yet: live events stay on this replica until it is.');
     this.probeTimer = setInterval(() => void this.runProbe(), PROBE_EVERY_MS);
     this.probeTimer.unref();
@@ -108,7 +109,7 @@ export class RedisLink implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.probeTimer);
     this.probe?.cancel();
     // The socket server (closed before this hook) has already unsubscribed; nothing left is worth waiting for.
-    await Promise.race([this.clients.pub.close(), sleep(1_000)]).catch(() => undefined);
+    await Promise.race([this.clients.pub.close(), deadline(1_000)]).catch(() => undefined);
     this.clients.pub.destroy();
     this.clients.sub.destroy();
   }

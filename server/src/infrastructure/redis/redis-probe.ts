@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from '../../common/deadline';
 import type { RedisClients } from './redis-clients';
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -28,7 +28,7 @@ export class RedisProbe {
       () => true,
       () => false,
     );
-    const ok = sent && (await Promise.race([received, sleep(PROBE_TIMEOUT_MS).then(() => false)]));
+    const ok = sent && (await Promise.race([received, deadline(PROBE_TIMEOUT_MS).then(() => false)]));
     this.pending = undefined;
     return ok;
   }
