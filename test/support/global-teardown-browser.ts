@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
+import { removeTemplate } from './data-templates';
 
 /** Removes the demo database the browser suites' servers started from (global-setup-browser.ts). */
 export default function globalTeardown(): void {
-  const dir = process.env.BROWSER_DATA_TEMPLATE;
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  removeTemplate('BROWSER_DATA_TEMPLATE');
 }

@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
+import { removeTemplate } from './data-templates';
 
 /** Removes the migrated embedded database the PGlite test apps started from (global-setup-pglite.ts). */
 export default function globalTeardown(): void {
-  const dir = process.env.PGLITE_TEST_TEMPLATE;
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  removeTemplate('PGLITE_TEST_TEMPLATE');
 }
