@@ -4,8 +4,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
 import { authThrottlers } from './auth/auth-throttler.guard';
-import { jwtAuthGuard } from './auth/jwt-auth.guard';
-import { jwtStrategy, uniqueStrategyName } from './auth/jwt.strategy';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { SharedThrottlerStorage, ThrottlerStorageModule } from './auth/redis-throttler.storage';
 import { BookingsModule } from './bookings/bookings.module';
 import { ClientErrorsModule } from './client-errors/client-errors.module';
@@ -32,8 +31,6 @@ import { UsersModule } from './users/users.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // This app's own passport strategy, and the guard that asks for it (auth/jwt.strategy.ts says why not "jwt").
-    const strategy = uniqueStrategyName();
     return {
       module: AppModule,
       imports: [
@@ -68,8 +65,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        jwtStrategy(strategy),
-        { provide: APP_GUARD, useClass: jwtAuthGuard(strategy) },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
     };
