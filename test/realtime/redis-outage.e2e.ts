@@ -5,6 +5,9 @@ import { useReplicas } from '../support/replicas';
 import { freePort } from '../support/server-process';
 import { closeAllClients, connectLive, DELIVERY_MS, expectDelivery, QUIET_MS, sleep } from './live-client';
 
+/** The longest reconnect delay of the Redis clients (redis-clients.ts: 2 s and up to 0.1 s of jitter), and a margin. */
+const RECONNECT_WAIT_MS = 2_300;
+
 describe('live events survive a Redis outage', () => {
   // replica B reaches Redis through a proxy the test cuts
   const { apps, redisProxy: proxy } = useReplicas({ behindProxy: [1], beforeStop: closeAllClients });
@@ -92,6 +95,9 @@ describe('live events survive a Redis outage', () => {
       await live.next('user:updated', undefined, DELIVERY_MS);
     } finally {
       await c.close();
+      // node-redis waits out its reconnect delay (up to 2 s here) on a timer nothing can cancel, even after the
+      // client is closed; without this the worker is still held when the file ends, and jest forces it out.
+      await sleep(RECONNECT_WAIT_MS);
     }
   }, 30_000);
 });
