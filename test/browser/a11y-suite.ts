@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { useConsole } from '../support/browser';
 import { A11Y_ROLES, type A11yRole } from './a11y-screens';
@@ -17,6 +18,8 @@ import { COLOUR_RULES, navigateToScreen, rolePage, showScreen, sidewaysFindings,
  * workers check them side by side instead of one worker checking all of them last and alone.
  */
 const WIDTHS = [1280, 390] as const;
+/** @axe-core/playwright's limit on injecting axe into a frame (its "Script Timeout"), and a margin. */
+const AXE_INJECTION_LIMIT_MS = 1_100;
 const HEIGHT = 860;
 
 /** Which suite checks which roles: the offices (tenant and platform admins, finance) and the rest. */
@@ -38,6 +41,9 @@ export function describeAccessibility(suite: keyof typeof A11Y_SUITES): void {
   describe(`accessibility: WCAG 2.1 AA on every screen of the ${roles.map((r) => r.role).join(', ')}, light and dark, desktop and phone`, () => {
     const app = useConsole();
     const pages = new Map<string, Page>();
+    // @axe-core/playwright (legacy mode) races each injection of axe against a 1 s timer it never clears. A suite that
+    // ends on axe would still be held by the last one when it closes, and jest would force its worker out: wait it out.
+    afterAll(() => sleep(AXE_INJECTION_LIMIT_MS));
 
     /** The role's page, signed in once and reused. */
     async function pageFor(role: A11yRole): Promise<Page> {
