@@ -24,8 +24,6 @@ module.exports = {
     '^@mantine/core$': '<rootDir>/node_modules/@mantine/core',
     '^@mantine/hooks$': '<rootDir>/node_modules/@mantine/hooks',
   },
+  // jest/setup.ts also sets the tests' time limit (why there and not here: its comment).
   setupFilesAfterEnv: ['<rootDir>/jest/setup.ts'],
-  // Mantine under jsdom renders a modal with a form in 1–4 s on a quiet 2-core machine; 5 s left no margin under load,
-  // and 20 s not for the longest form test (typing into the Edit Trip modal) beside a browser suite in CI.
-  testTimeout: 45_000,
 };

@@ -5,9 +5,8 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import { clearQueryCache } from '../src/api/query-cache';
 
 // Mantine under jsdom renders a modal with a form in 1–4 s on a quiet 2-core machine; 5 s left no margin under load,
-// and 20 s not for the Edit Trip modal's tests on a loaded machine (they timed out there at 20 s). The same limit as
-// jest.config.cjs's, set here as well: `testTimeout` is a global option, so the root config's run ignores the
-// project's own.
+// and 20 s not for the Edit Trip modal's tests on a loaded machine (they timed out there at 20 s). Set here, not as
+// jest.config.cjs's `testTimeout`: that is a global option, which the root config's run ignores for a project.
 jest.setTimeout(45_000);
 // findBy…/waitFor give up after 1 s by default: a debounced search that refetches its page took longer than that with
 // two test workers on two cores (CI). What they wait for still has to come; they only wait longer for it.

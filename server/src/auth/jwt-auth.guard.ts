@@ -7,7 +7,7 @@ import { Messages } from '../contracts/messages';
 import { SessionsService } from './sessions.service';
 
 /** The token of `Authorization: Bearer <token>`, read exactly as the API always has (scheme spelled so, one space), else null. */
-export function bearerToken(req: Pick<Request, 'headers'>): string | null {
+function bearerToken(req: Pick<Request, 'headers'>): string | null {
   const [scheme, token] = (req.headers.authorization ?? '').split(' ');
   return scheme === 'Bearer' && token ? token : null;
 }

@@ -163,8 +163,7 @@ export class SessionSync implements OnModuleInit, OnApplicationShutdown {
   /** Publishes a change again every half second until it goes out or no cache can still hold what it drops. */
   private async resend(message: string, since: number): Promise<void> {
     while (Date.now() - since < CACHE_TTL_MS && !this.link.isClosing) {
-      // A retry in the background: its pause does not hold a closing process open (the loop ends with the link).
-      await sleep(500, undefined, { ref: false });
+      await deadline(500);
       const pub = this.link.commands;
       if (
         pub &&
