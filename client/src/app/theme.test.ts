@@ -70,12 +70,12 @@ describe('theme contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {
   it.each<[Scheme, string, string[]]>([
     ['light', 'dimmed', ['body', 'gray-0', 'gray-1', 'blue-light']],
     ['light', 'placeholder', ['body', 'gray-0']],
-    ['light', 'anchor', ['body', 'gray-0', 'gray-1']],
+    ['light', 'anchor', ['body', 'gray-0', 'gray-1', 'blue-light']],
     ['light', 'error', ['body', 'gray-0']],
     ['light', 'text', ['body', 'gray-0', 'gray-1', 'blue-light']],
     ['dark', 'dimmed', ['body', 'dark-6', 'dark-5', 'dark-8', 'blue-light', 'blue-light-hover']],
     ['dark', 'placeholder', ['body', 'dark-6']],
-    ['dark', 'anchor', ['body', 'dark-6', 'dark-5']],
+    ['dark', 'anchor', ['body', 'dark-6', 'dark-5', 'blue-light']],
     ['dark', 'error', ['body', 'dark-6', 'dark-5']],
     ['dark', 'text', ['body', 'dark-6', 'dark-5', 'blue-light']],
   ])('%s: %s text reads at 4.5:1 on %j', (scheme, fg, bgs) => {

@@ -98,20 +98,23 @@ export const cssVariablesResolver: CSSVariablesResolver = (t: MantineTheme) => {
 
   const dimmedLight = readableOn(c.gray[6], [...lightSurfaces, primary[1]], 'dark');
   const dimmedDark = readableOn(c.dark[2], [...darkSurfaces, ...darkTint(primary)], 'light');
+  // links also sit on the primary colour's selections and on today's cell in the calendar (its light shade)
+  const anchorLight = readableOn(light[`--mantine-color-${t.primaryColor}-text`], [...lightSurfaces, primary[1]], 'dark');
+  const anchorDark = readableOn(dark[`--mantine-color-${t.primaryColor}-text`], [...darkSurfaces, ...darkTint(primary)], 'light');
   return {
     variables: {},
     light: {
       ...light,
       '--mantine-color-dimmed': dimmedLight,
       '--mantine-color-placeholder': dimmedLight,
-      '--mantine-color-anchor': light[`--mantine-color-${t.primaryColor}-text`],
+      '--mantine-color-anchor': anchorLight,
       '--mantine-color-error': light['--mantine-color-red-text'],
     },
     dark: {
       ...dark,
       '--mantine-color-dimmed': dimmedDark,
       '--mantine-color-placeholder': dimmedDark,
-      '--mantine-color-anchor': dark[`--mantine-color-${t.primaryColor}-text`],
+      '--mantine-color-anchor': anchorDark,
       '--mantine-color-error': dark['--mantine-color-red-text'],
     },
   };
