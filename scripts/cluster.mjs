@@ -206,7 +206,9 @@ function startReplica(name, port, env, opts) {
  * request ever needs to find "its" replica again (no sticky sessions).
  */
 function startProxy(port, replicas) {
-  const agents = replicas.map(() => new http.Agent({ keepAlive: true, maxSockets: 512 }));
+  // An idle pooled connection is dropped after 60 s, before the replica's own limit (65 s, KEEP_ALIVE_MS in
+  // server/src/app.factory.ts) closes it under a request.
+  const agents = replicas.map(() => new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 60_000 }));
   const open = new Set();
   let turn = 0;
   const pick = () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +13,14 @@ import { DatabaseBootstrap } from './database/database-bootstrap';
 import { RealtimeIoAdapter, type TrustedProxy } from './realtime/realtime-io.adapter';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+/**
+ * How long an idle keep-alive connection stays open: longer than the 60 s a proxy or load balancer in front usually
+ * keeps its idle connections to a replica (nginx's upstream keepalive_timeout, the clouds' load balancers), so the proxy
+ * always closes an idle connection first. With Node's default of 5 s, a request the proxy sends down a pooled
+ * connection just as the replica closes it is reset, and its user gets a 502.
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 /** Builds the whole server (API, sockets, client files) and prepares its database; `listen` is left to the caller. */
 export async function createApp(config: AppConfig): Promise<{ app: NestExpressApplication; seeded: boolean }> {
@@ -52,6 +60,7 @@ export async function createApp(config: AppConfig): Promise<{ app: NestExpressAp
   app.setGlobalPrefix('api');
   serveClient(app, config.clientDist);
   app.enableShutdownHooks();
+  (app.getHttpServer() as Server).keepAliveTimeout = KEEP_ALIVE_MS;
   // Socket.IO on this same server (/socket.io), with the allowed origins and, with REDIS_URL, the Redis adapter;
   // its origin check believes X-Forwarded-Host from the proxies Express trusts, and from nobody else.
   const trusted = (app.getHttpAdapter().getInstance() as express.Application).get('trust proxy fn') as TrustedProxy;

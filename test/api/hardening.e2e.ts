@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { Booking } from '../../server/src/bookings/booking.entity';
 import { OrganizationFitsRole1795431445270 } from '../../server/src/database/migrations/1795431445270-OrganizationFitsRole';
 import { Organization } from '../../server/src/tenancy/organization.entity';
@@ -251,6 +252,43 @@ describe('hardening: bad input is a 400, never a 500', () => {
       expect(res.body.price).toBe(9e9);
     });
   });
+});
+
+/**
+ * A proxy in front of the replicas keeps its connections to them open between requests. The replica must not close an
+ * idle one before the proxy does: a request sent down it as it closes is reset, and the proxy answers 502.
+ */
+describe('hardening: idle connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  /** GET /api/health through `agent`: the status, the Keep-Alive header and the local port of the connection used. */
+  const health = (agent: Agent) =>
+    new Promise<{ status: number; keepAlive: string | undefined; port: number }>((answer, fail) => {
+      get(`${t.url}/api/health`, { agent }, (res) => {
+        const port = res.socket.localPort!;
+        res.resume();
+        res.on('end', () => answer({ status: res.statusCode!, keepAlive: res.headers['keep-alive'] as string | undefined, port }));
+      }).on('error', fail);
+    });
+
+  it("keeps an idle connection open past Node's 5 s default, and says for how long (65 s)", async () => {
+    // The agent keeps its connection as a proxy's pool does, with no idle limit of its own.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await health(agent);
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', port: expect.any(Number) });
+      await new Promise((r) => setTimeout(r, 6_000));
+      const second = await health(agent);
+      // The same connection, still open: with 5 s the replica had closed it and the agent opened another.
+      expect(second).toEqual({ ...first });
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });
 
 /** Sign-in limits: three counters, each on its own, and registration answers that say little more than needed. */
