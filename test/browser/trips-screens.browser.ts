@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { addDays, localDate } from '../../server/src/contracts/calendar';
 import { useConsole } from '../support/browser';
 import { LOOKS, type Scheme, shot, switchSchemeInPlace } from './page-helpers';
 
@@ -146,4 +147,54 @@ describe('trip screens, light and dark, desktop and phone', () => {
       await page.context().close();
     });
   }
+
+  it('closes a month day\'s "+N more" popup on Escape, back on its link, and when the window narrows', async () => {
+    // Six trips on one day five months ahead, far from the demo's: more than a month cell shows.
+    const day = addDays(localDate(), 150);
+    const token = await app.login('staff.greenfield@demo.test');
+    for (let i = 1; i <= 6; i++) {
+      await app.api(token, 'POST', 'trips', {
+        tripType: 'Day Trip',
+        destination: `Crowded Day ${i}`,
+        departureDate: day,
+        departureTime: '08:00 AM',
+        returnDate: day,
+        returnTime: '03:00 PM',
+        students: 20,
+        staff: 2,
+      });
+    }
+    const page = await open('admin@demo.test', 'light', 1280);
+    await page.goto('/trips');
+    await page.getByRole('button', { name: 'Show Calendar View' }).click();
+    await page.locator('.rbc-month-view').waitFor();
+    const month = new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    for (let i = 0; i < 6 && (await page.locator('.rbc-toolbar-label').innerText()) !== month; i++) {
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    expect(await page.locator('.rbc-toolbar-label').innerText()).toBe(month);
+    const more = page.locator('.rbc-show-more');
+    await more.first().waitFor();
+    expect(await more.count()).toBe(1);
+    const overlay = page.locator('.rbc-overlay');
+
+    await more.click();
+    await overlay.getByText('Crowded Day 6').first().waitFor();
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    expect(await more.evaluate((link) => link === document.activeElement)).toBe(true);
+
+    // from the keyboard: Enter on the focused link opens it again
+    await page.keyboard.press('Enter');
+    await overlay.getByText('Crowded Day 1').first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await overlay.waitFor({ state: 'detached' });
+    // once the page has laid itself out at the new width, nothing sticks out sideways
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth === document.documentElement.clientWidth, null, { timeout: 5_000 })
+      .catch(() => undefined);
+    expect(await sideways()).toBe(0);
+    await page.context().close();
+  });
 });

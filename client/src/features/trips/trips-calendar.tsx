@@ -120,6 +120,39 @@ function TripsCalendar({
     return () => observer.disconnect();
   }, []);
 
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    // A month day's "+2 more" opens the day's trips in a popup (rendered into the document's body) that
+    // react-big-calendar closes only on a press of the mouse outside it (its mousedown listener on the document). Escape closes it too, as every popup of the console,
+    // and hands focus back to the link that opened it; so does a change of the window's size, which would leave it
+    // where the day was (off the side of a narrowed window).
+    let opener: HTMLElement | null = null;
+    const close = (): boolean => {
+      if (!document.querySelector('.rbc-overlay')) return false;
+      document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+      return true;
+    };
+    const onClick = (e: MouseEvent) => {
+      const link = e.target instanceof Element ? e.target.closest<HTMLElement>('.rbc-show-more') : null;
+      if (link) opener = link;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !close()) return;
+      e.stopPropagation();
+      if (opener?.isConnected) opener.focus();
+    };
+    const onResize = () => void close();
+    el.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('resize', onResize);
+    return () => {
+      el.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+
   return (
     <div className="trips-calendar" data-testid="trips-calendar" ref={root}>
       <Calendar<TripEvent>
