@@ -284,7 +284,7 @@ describe('hardening: idle connections', () => {
       await new Promise((r) => setTimeout(r, 6_000));
       const second = await health(agent);
       // The same connection, still open: with 5 s the replica had closed it and the agent opened another.
-      expect(second).toEqual({ ...first });
+      expect(second).toEqual(first);
     } finally {
       agent.destroy();
     }

@@ -124,9 +124,9 @@ function TripsCalendar({
     const el = root.current;
     if (!el) return;
     // A month day's "+2 more" opens the day's trips in a popup (rendered into the document's body) that
-    // react-big-calendar closes only on a press of the mouse outside it (its mousedown listener on the document). Escape closes it too, as every popup of the console,
-    // and hands focus back to the link that opened it; so does a change of the window's size, which would leave it
-    // where the day was (off the side of a narrowed window).
+    // react-big-calendar closes only on a press of the mouse outside it (its mousedown listener on the document).
+    // Escape closes it too, as every popup of the console, and hands focus back to the link that opened it; so does a
+    // change of the window's size, which would leave it where the day was (off the side of a narrowed window).
     let opener: HTMLElement | null = null;
     const close = (): boolean => {
       if (!document.querySelector('.rbc-overlay')) return false;
