@@ -139,6 +139,33 @@ describe('the bell on the day of travel', () => {
     expect(await screen.findByRole('heading', { name: 'All trips' })).toBeInTheDocument();
   });
 
+  it("puts a dispatcher's driver yet to acknowledge under its own heading, not among the late buses", async () => {
+    const unacknowledged: NotificationDto = {
+      ...alert(13, 612, 'Central Library'),
+      kind: 'late',
+      title: 'Not acknowledged',
+      lateKind: 'acknowledge',
+      driverId: omar.id,
+      message: 'Bus 7 (Omar Haddad) has not acknowledged Central Library, departing Sat 8 Mar 09:00 AM.',
+    };
+    mockFetch({ 'GET /api/notifications': () => ({ body: [unacknowledged, late] }) });
+    renderWithApp(<NotificationsMenu />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (2 new)' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(within(menu).getByRole('group', { name: 'Late buses' }))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Late departure: Bus 7 (Omar Haddad) has not departed for Science Discovery Centre: planned 09:15 AM.Greenfield Primary']);
+    expect(
+      within(within(menu).getByRole('group', { name: 'Not acknowledged' }))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Not acknowledged: Bus 7 (Omar Haddad) has not acknowledged Central Library, departing Sat 8 Mar 09:00 AM.Greenfield Primary',
+    ]);
+  });
+
   it('keeps a late alert while the bus is late and lets it go once the bus departs', async () => {
     renderBell();
     await screen.findByRole('button', { name: 'Notifications (3 new)' });

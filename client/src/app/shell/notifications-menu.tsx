@@ -2,7 +2,7 @@ import { FLEET_ROLES } from '@contracts/fleet-rules';
 import type { NotificationDto } from '@contracts/fleet-wire';
 import type { Role } from '@contracts/roles';
 import { ActionIcon, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconClockExclamation, IconUsers, type TablerIcon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconClockExclamation, IconClockQuestion, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,11 +22,18 @@ function useAlerts(): NotificationDto[] {
   return enabled ? (data ?? []) : [];
 }
 
-/** The bell's sections, the day's most urgent first; each kind with its icon and colour beside its words. */
-const SECTIONS: readonly { kind: NotificationDto['kind']; label: string; icon: TablerIcon; color: string }[] = [
-  { kind: 'late', label: 'Late buses', icon: IconClockExclamation, color: 'red' },
-  { kind: 'departureCount', label: 'Departure counts', icon: IconUsers, color: 'orange' },
-  { kind: 'needsBus', label: 'Needs a bus', icon: IconAlertTriangle, color: 'red' },
+const unacknowledged = (a: NotificationDto) => a.kind === 'late' && a.lateKind === 'acknowledge';
+
+/**
+ * The bell's sections, the day's most urgent first; each kind with its icon and colour beside its words. A driver yet
+ * to acknowledge a trip due within hours is not a late bus: it has a section of its own (dispatchers and admins alone
+ * are sent it).
+ */
+const SECTIONS: readonly { key: string; shows: (a: NotificationDto) => boolean; label: string; icon: TablerIcon; color: string }[] = [
+  { key: 'late', shows: (a) => a.kind === 'late' && !unacknowledged(a), label: 'Late buses', icon: IconClockExclamation, color: 'red' },
+  { key: 'acknowledge', shows: unacknowledged, label: 'Not acknowledged', icon: IconClockQuestion, color: 'orange' },
+  { key: 'departureCount', shows: (a) => a.kind === 'departureCount', label: 'Departure counts', icon: IconUsers, color: 'orange' },
+  { key: 'needsBus', shows: (a) => a.kind === 'needsBus', label: 'Needs a bus', icon: IconAlertTriangle, color: 'red' },
 ];
 
 /** Where an alert leads: a trip needing a bus to its week on the board, a day's alert to the trip's details. */
@@ -34,11 +41,11 @@ const alertLink = (alert: NotificationDto) =>
   alert.kind === 'needsBus' ? `/dispatch?week=${weekOf(alert.departureDate).from}&trip=${alert.tripId}` : `/trips?trip=${alert.tripId}`;
 
 function AlertSections({ alerts, seen, onOpen }: { alerts: NotificationDto[]; seen: ReadonlySet<number>; onOpen: (to: string) => void }) {
-  return SECTIONS.map(({ kind, label, icon: Icon, color }) => {
-    const shown = alerts.filter((a) => a.kind === kind);
+  return SECTIONS.map(({ key, shows, label, icon: Icon, color }) => {
+    const shown = alerts.filter(shows);
     if (shown.length === 0) return null;
     return (
-      <div key={kind}>
+      <div key={key}>
         <Menu.Label>{label}</Menu.Label>
         <ScrollList label={label} maxHeight={240}>
           {shown.map((alert) => (

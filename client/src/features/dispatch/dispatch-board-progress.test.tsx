@@ -69,8 +69,25 @@ const waiting = companyTrip({
   buses: [onBus(bus2)],
 });
 
+/** Thursday's trip, hours away, that its driver has not acknowledged yet: not late, but worth a call. */
+const unacknowledged = companyTrip({
+  id: 614,
+  destination: 'Central Library',
+  departureDate: day(3),
+  returnDate: day(3),
+  departureTime: '09:00 AM',
+  returnTime: '12:00 PM',
+  buses: [onBus(bus2, sara)],
+  progress: [busProgress(bus2, sara, [], 'acknowledge')],
+});
+
 const board = (): DispatchBoardDto =>
-  makeBoard({ buses: [bus1, bus2, bus3], drivers: [omar, sara], trips: [earlyRun, science(), museum(), waiting], needsBus: [] });
+  makeBoard({
+    buses: [bus1, bus2, bus3],
+    drivers: [omar, sara],
+    trips: [earlyRun, science(), museum(), waiting, unacknowledged],
+    needsBus: [],
+  });
 
 function renderBoard(route: string) {
   const b = board();
@@ -179,6 +196,15 @@ describe('the week marks trips under way', () => {
     const back = barIn('Bus 2', 'Botanical Gardens');
     expect(back.querySelector('[data-phase]')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Bus progress colours' })).toBeNull();
+  });
+
+  it('marks a trip its driver has not acknowledged "No ack", not "Late": it is hours away, not late', async () => {
+    renderBoard('/dispatch');
+    await screen.findByRole('group', { name: 'Bus 2' });
+    const bar = barIn('Bus 2', 'Central Library');
+    expect(bar.querySelector('[data-phase="late"]')).toHaveTextContent(/^No ack$/);
+    expect(bar).not.toHaveTextContent(/Late/);
+    expect(bar).toHaveAccessibleName(/, Not acknowledged, Planned 09:00 AM$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { BusProgressDto } from '@contracts/progress-wire';
 import type { TripDto } from '@contracts/trip-wire';
 import { Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBus, IconClock, IconHomeCheck, IconRoute, type TablerIcon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBus, IconClock, IconClockQuestion, IconHomeCheck, IconRoute, type TablerIcon } from '@tabler/icons-react';
 import { cssColor } from '../trips/trip-view';
 import { PHASE_COLORS, PHASE_LEGEND, type ProgressPhase, phaseOf, plannedVsActual, progressState, underway } from './progress-view';
 
@@ -48,8 +48,13 @@ export function ProgressChip({ progress }: { progress: BusProgressDto }) {
   return <Chip color={PHASE_COLORS[phase]} icon={PHASE_ICONS[phase]} text={progressState(progress)} phase={phase} />;
 }
 
-/** The week's mark on a bar whose bus is late, or on its way; nothing before the day or once back. */
+/**
+ * The week's mark on a bar whose bus is late, or on its way; nothing before the day or once back. A driver who has not
+ * acknowledged a trip due within hours is not late: that bar says "No ack", in orange, so that a trip still hours away
+ * does not read "Late" (its accessible name and card say "Not acknowledged" in full; a week's bar has room for a word).
+ */
 export function WeekMarker({ progress }: { progress: BusProgressDto }) {
+  if (progress.late === 'acknowledge') return <Chip color="orange" icon={IconClockQuestion} text="No ack" phase="late" />;
   if (progress.late) return <Chip color="red" icon={IconAlertTriangle} text="Late" phase="late" />;
   if (underway(progress)) return <Chip color="blue" icon={IconBus} text="In progress" phase={phaseOf(progress)} />;
   return null;

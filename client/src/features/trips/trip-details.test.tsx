@@ -70,6 +70,43 @@ describe('trip details: what a dispatcher and a school must read', () => {
     expect(row).toHaveTextContent('Omar Haddad');
   });
 
+  it("on a phone, gives each bus a card whose driver's number calls with a tap, with nothing off to the side", async () => {
+    const trip = makeTrip({
+      id: 64,
+      destination: 'Marine Science Centre',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      buses: [
+        {
+          busType: 'White Bus',
+          busSeats: 35,
+          busId: 9,
+          busName: 'Bus 9',
+          busPlate: 'DXB 10909',
+          driverId: 4,
+          driverName: 'Hassan Qureshi',
+          driverPhone: '+971 50 321 7788',
+          tripPrice: 1200,
+        },
+        { busType: 'External Yellow Bus', busSeats: 45, driverName: 'Ali Saleh' },
+      ],
+    });
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      const details = await openDetails(trip, staff);
+      expect(within(details).queryByRole('table')).toBeNull();
+      const cards = within(within(details).getByRole('list', { name: 'Assigned buses' })).getAllByRole('listitem');
+      expect(cards.map((c) => c.textContent)).toEqual([
+        'Bus 9 · DXB 10909ConfirmedWhite Bus · 35 seats · AED 1,200.00Driver: Hassan Qureshi · +971 50 321 7788',
+        'External Yellow BusConfirmed45 seatsDriver: Ali Saleh',
+      ]);
+      expect(within(cards[0]).getByRole('link', { name: '+971 50 321 7788' })).toHaveAttribute('href', 'tel:+971503217788');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('a bus out of service says so', async () => {
     const trip = makeTrip({
       id: 63,

@@ -1,8 +1,9 @@
 import type { CancellationFeeDto } from '@contracts/pricing';
 import { formatMoney } from '@contracts/rates';
 import { busIdentity } from '@contracts/fleet-rules';
-import type { TripDto } from '@contracts/trip-wire';
-import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
+import type { BusAssignment, TripDto } from '@contracts/trip-wire';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../components/format';
 import { scrollRegion } from '../../components/scroll-region';
@@ -23,7 +24,13 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
+/**
+ * The buses assigned to a trip: a table on wide screens; on a phone one card per bus, whose driver's number can be
+ * called with a tap. A six-column table in a phone's width hid the driver and the number behind a sideways scroll,
+ * and on the day of travel the number is what a teacher at the gate looks for.
+ */
 export function AssignedBuses({ trip }: { trip: TripDto }) {
+  const narrow = useMediaQuery('(max-width: 36em)');
   if ((trip.buses ?? []).length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -31,6 +38,7 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
       </Text>
     );
   }
+  if (narrow) return <AssignedBusCards trip={trip} />;
   return (
     <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Assigned buses')}>
       <Table verticalSpacing={6} fz="sm" withTableBorder>
@@ -69,6 +77,43 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function AssignedBusCards({ trip }: { trip: TripDto }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Assigned buses">
+      {trip.buses.map((bus, i) => (
+        <Paper component="li" key={i} withBorder p="xs" radius="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {bus.busName ? busIdentity(bus) : bus.busType}
+            </Text>
+            {/* a bus without its own status falls back to the trip's */}
+            <TripStatusBadge status={bus.status ?? trip.status} size="sm" />
+          </Group>
+          <Text size="sm">{busFacts(bus)}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Driver: {bus.driverName || '—'}
+            {bus.driverPhone ? (
+              <>
+                {' · '}
+                <Anchor href={`tel:${bus.driverPhone.replace(/[^\d+]/g, '')}`} size="sm">
+                  {bus.driverPhone}
+                </Anchor>
+              </>
+            ) : null}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A card's second line: "White Bus · 35 seats · AED 1,200.00" (the type again only when the name stood first). */
+function busFacts(bus: BusAssignment): string {
+  const facts = [...(bus.busName ? [bus.busType] : []), `${bus.busSeats} seats`];
+  if (bus.tripPrice != null) facts.push(formatAed(Number(bus.tripPrice)));
+  return facts.join(' · ');
 }
 
 /** "AED 567.00: 50 % within 72 hours of departure", or why it cost nothing. */
