@@ -150,7 +150,12 @@ describe('the day of travel', () => {
     const offlineFrom = Date.now();
     await current.getByRole('button', { name: 'Departed', exact: true }).click();
     await current.getByRole('textbox', { name: 'Passengers on board' }).fill('4');
-    await current.getByRole('button', { name: 'Departed with 4 passengers' }).click();
+    const withCount = current.getByRole('button', { name: 'Departed with 4 passengers' });
+    // the count the driver sends is read in full on the phone, not cut off at the button's edge
+    expect(
+      await withCount.evaluate((b) => [b, ...Array.from(b.querySelectorAll('*'))].filter((e) => e.scrollWidth > e.clientWidth + 1).length),
+    ).toBe(0);
+    await withCount.click();
     await current.getByRole('button', { name: 'Arrived', exact: true }).click();
     await phone.getByText('You are offline. Taps are saved and will be sent when the signal returns.').waitFor();
     expect(await current.getByText('Waiting to send').count()).toBe(2);

@@ -14,6 +14,7 @@ import { UsersTable } from '../admin/users-table';
 import { WaitingForApprovalCard } from '../approvals/approval-count';
 import { useSession } from '../auth/session-context';
 import { actionHint } from '../trips/trip-actions';
+import { TripBuses } from '../trips/trip-buses';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { TripStatusBadge } from '../trips/trip-details-modal';
 import { TripRequestForm } from '../trips/trip-request-form';
@@ -95,6 +96,7 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
             <Text size="xs" c="dimmed">
               {formatTripDate(tripDate(trip))}, {trip.departureTime} · {trip.students} students
             </Text>
+            <TripBuses trip={trip} />
             <Group gap={6}>
               <Text size="xs" c="dimmed">
                 Action needed:
@@ -137,6 +139,7 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
                       <Text size="xs" c="dimmed">
                         {displayType(trip)}
                       </Text>
+                      <TripBuses trip={trip} />
                     </div>
                     <PresenceAvatars tripId={trip.id} size={24} />
                   </Group>

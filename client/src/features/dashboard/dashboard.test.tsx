@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { subscribeApprovalsLive } from '../approvals/approvals.live';
+import { busProgress, makeBus, makeDriver, onBus, stepDone } from '../dispatch/test-board';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from '../trips/test-trips';
 import { todayIso } from '../trips/trip-view';
 import { subscribeTripsLive } from '../trips/trips.live';
@@ -165,6 +166,41 @@ describe('DashboardPage', () => {
     await screen.findByText('Upcoming Trips');
     expect(calls.some((c) => c.path.startsWith('/api/approvals'))).toBe(false);
     expect(screen.queryByText('Waiting for your approval')).toBeNull();
+  });
+
+  it("tells a school, on the day of travel, where each of its trip's buses is, and follows the pushed figures", async () => {
+    const offs = [subscribeTripsLive(), subscribeDashboardLive(false)];
+    const today = todayIso();
+    const [bus7, sara] = [makeBus(7), makeDriver(2, { name: 'Sara Nasser' })];
+    const library = (progress: ReturnType<typeof busProgress>) =>
+      on(today, {
+        id: 8,
+        destination: 'Central Library',
+        status: 'Confirmed',
+        busCompanyOrgId: DESERT_STAR,
+        buses: [onBus(bus7, sara)],
+        progress: [progress],
+      });
+    const later = on(future(3), {
+      id: 9,
+      destination: 'Opera House',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      buses: [onBus(bus7, sara)],
+    });
+    mockFetch(tripRoutes([library(busProgress(bus7, sara, [stepDone('atPickup', `${today}T08:50:00`)])), later]));
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })) });
+    const row = (destination: string) => screen.getByText(destination).closest('tr') as HTMLElement;
+    await screen.findByText('Central Library');
+    expect(within(row('Central Library')).getByTestId('trip-buses')).toHaveTextContent(/^Bus 7 \(Sara Nasser\): At pickup$/);
+    // a trip days away names its bus, and says nothing of a day not yet come
+    expect(within(row('Opera House')).getByTestId('trip-buses')).toHaveTextContent(/^Bus 7 \(Sara Nasser\)$/);
+
+    const late = library(busProgress(bus7, sara, [stepDone('atPickup', `${today}T08:50:00`)], 'departure'));
+    const stats = { total: 2, upcoming: 2, pending: 0, cancelled: 0, upcomingTrips: [late, later] };
+    act(() => emitLiveForTest('trips:stats', { seq: 2, tenantId: 1, scope: `org:${GREENFIELD}`, today, stats }));
+    await waitFor(() => expect(within(row('Central Library')).getByTestId('trip-buses')).toHaveTextContent(/: Late departure$/));
+    offs.forEach((off) => off());
   });
 
   it('says "Needs a bus" in Action needed for an accepted trip without a bus close to departure', async () => {

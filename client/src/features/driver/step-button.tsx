@@ -3,8 +3,19 @@ import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { TapDetails } from './use-driver-steps';
 
-/** The big button's size: a thumb on a moving bus, in gloves, in the sun. */
-const BIG = { size: 'xl', h: 72, fz: 24, fullWidth: true } as const;
+/**
+ * The big button's size: a thumb on a moving bus, in gloves, in the sun. Its words wrap rather than be cut: "Departed
+ * with 22 passengers" is wider than a 390 px phone at this size, and the driver must read the count they send.
+ */
+const BIG = {
+  size: 'xl',
+  h: 'auto',
+  mih: 72,
+  py: 'xs',
+  fz: 24,
+  fullWidth: true,
+  styles: { label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' } },
+} as const;
 
 /**
  * After a tap the button already offers the next step: it rests this long first, so a double tap (a bump of the bus)

@@ -1,4 +1,3 @@
-import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { usePhone } from '../../components/responsive';
 import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
+import { TripBuses } from './trip-buses';
 import { TripStatusBadge } from './trip-details-modal';
 import { displayType, formatTripDate, tripDate } from './trip-view';
 import { useTripWorkflow } from './trip-workflow';
@@ -16,17 +16,6 @@ export type DateSort = 'none' | 'asc' | 'desc';
 export const nextDateSort = (sort: DateSort): DateSort => (sort === 'none' ? 'asc' : sort === 'asc' ? 'desc' : 'none');
 
 const SORT_LABEL: Record<DateSort, string> = { none: 'not sorted', asc: 'ascending', desc: 'descending' };
-
-/** The buses a school looks for at the gate, by name and plate with the driver ("Bus 12 · DXB 41212 (Omar Haddad)"). */
-function TripBuses({ trip }: { trip: TripDto }) {
-  const named = trip.buses.filter((b) => b.busName);
-  if (named.length === 0) return null;
-  return (
-    <Text size="xs" c="dimmed" fw={400} data-testid="trip-buses">
-      {named.map((b) => `${busIdentity(b)}${b.driverName ? ` (${b.driverName})` : ''}`).join(', ')}
-    </Text>
-  );
-}
 
 /** One trip of the list: the trip, whether its row is open, and what opening the row or the trip does. */
 interface TripRowProps {

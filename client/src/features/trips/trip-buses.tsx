@@ -1,0 +1,50 @@
+import { busIdentity } from '@contracts/fleet-rules';
+import type { BusAssignment, TripDto } from '@contracts/trip-wire';
+import { Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { progressState, showsProgress } from '../dispatch/progress-view';
+import { todayIso } from './trip-view';
+
+/** The progress its driver keeps for one of the trip's buses, if a fleet driver drives it. */
+const progressOf = (trip: TripDto, bus: BusAssignment) =>
+  bus.driverId == null ? undefined : trip.progress?.find((p) => p.driverId === bus.driverId && p.busId === (bus.busId ?? null));
+
+/**
+ * The buses a school looks for at the gate, by name and plate with the driver ("Bus 12 · DXB 41212 (Omar Haddad)"),
+ * and, on the day of travel, where each one is, as its driver last tapped ("…: At pickup"; a late bus in red: "…: Late
+ * departure"). Lists and the dashboard show it under the destination, so a school sees the day without opening the trip.
+ */
+export function TripBuses({ trip }: { trip: TripDto }) {
+  const named = trip.buses.filter((b) => b.busName);
+  if (named.length === 0) return null;
+  const today = todayIso();
+  return (
+    <Text size="xs" c="dimmed" fw={400} data-testid="trip-buses">
+      {named.map((bus, i) => {
+        const progress = progressOf(trip, bus);
+        const shown = progress && showsProgress(trip, progress, today) ? progress : null;
+        return (
+          <Fragment key={i}>
+            {i > 0 ? ', ' : null}
+            {busIdentity(bus)}
+            {bus.driverName ? ` (${bus.driverName})` : null}
+            {shown ? (
+              <>
+                {': '}
+                <Text
+                  span
+                  inherit
+                  fw={600}
+                  c={shown.late ? 'var(--mantine-color-red-text)' : 'var(--mantine-color-text)'}
+                  data-bus-progress
+                >
+                  {progressState(shown)}
+                </Text>
+              </>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </Text>
+  );
+}
