@@ -136,6 +136,8 @@ describe('Finance', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Mark paid: DSB-2026-00001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark DSB-2026-00001 paid' });
     expect(within(dialog).getByRole('textbox', { name: 'Payment date' })).toHaveValue(dayjs().format('YYYY-MM-DD'));
+    // the dialog opens on the reference (a focused date field would open its calendar over the form)
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveFocus());
 
     // nothing is sent without a reference
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

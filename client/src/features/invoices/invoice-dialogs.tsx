@@ -81,8 +81,11 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
     <form noValidate onSubmit={submit} aria-label={`Mark ${invoice.number} paid`}>
       <Stack gap="md">
         <Text size="sm">Records the payment of {invoiceMoney(invoice.balance, invoice.currency)}, what is still owed.</Text>
-        <DateField label="Payment date" value={paidOn} onChange={setPaidOn} required data-autofocus />
+        <DateField label="Payment date" value={paidOn} onChange={setPaidOn} required />
+        {/* the focus goes where there is something to type: the day is today's already, and a focused date field opens
+            its calendar over the rest of the dialog, the Save button included */}
         <TextInput
+          data-autofocus
           label="Reference"
           description="The bank transfer's or cheque's reference"
           value={reference}
