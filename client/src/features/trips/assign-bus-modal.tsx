@@ -36,6 +36,8 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const priced = list.sending.filter((b) => b.tripPrice != null);
   const totalFils = priced.reduce((n, b) => n + Math.round(Number(b.tripPrice) * 100), 0);
   const farFromQuote = quote !== null && priced.length > 0 && movesFromQuote(totalFils, quote);
+  // A trip with neither a bus's price nor a price of its own completes without an invoice (docs/domain.md, "Invoices").
+  const unpriced = list.sending.length > 0 && priced.length === 0 && !(Number(current.price) > 0);
 
   const conflictMessage = saving.conflictMessage;
   const totalSeats = list.sending.reduce((n, b) => n + b.busSeats, 0);
@@ -96,6 +98,11 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
       {list.sending.length > 0 ? (
         <Text size="xs" c={totalSeats < needed ? 'orange' : 'dimmed'}>
           {totalSeats} seats for {needed} passengers
+        </Text>
+      ) : null}
+      {unpriced ? (
+        <Text size="xs" c="var(--mantine-color-orange-text)" data-testid="no-price">
+          No price: the trip will not be invoiced when it completes. Give each bus its price.
         </Text>
       ) : null}
       {saving.saveError ? (

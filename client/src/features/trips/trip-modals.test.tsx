@@ -247,6 +247,19 @@ describe('Assign Bus modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View trip details' })).toBeNull());
   });
 
+  it('warns that buses without a price leave the trip uninvoiced, until a bus has its price', async () => {
+    const { modal } = await openAssign();
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), 'Sam Driver');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    expect(await within(modal).findByTestId('no-price')).toHaveTextContent(
+      'No price: the trip will not be invoiced when it completes. Give each bus its price.',
+    );
+    await userEvent.click(within(modal).getByRole('button', { name: 'Edit bus 1' }));
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Price (AED)' }), '300');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Update Bus' }));
+    await waitFor(() => expect(within(modal).queryByTestId('no-price')).toBeNull());
+  });
+
   it('says "Failed to assign buses. Please try again." when the server refuses', async () => {
     const { modal } = await openAssign({ 'PATCH /api/trips/41': () => ({ status: 500 }) });
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
