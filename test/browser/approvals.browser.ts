@@ -258,6 +258,12 @@ describe('approval at the school', () => {
     const panel = details.getByRole('region', { name: 'Approval' });
     await panel.getByText('Step 2 of 2').waitFor();
     await panel.getByText('Priya Raman', { exact: true }).waitFor();
+    // the state's badge stays inside the panel on a phone (it stuck out past the panel's edge by 10 px)
+    const [badge, box] = await Promise.all([
+      panel.locator('.mantine-Badge-root', { hasText: 'Waiting for approval' }).boundingBox(),
+      panel.boundingBox(),
+    ]);
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(box!.x + box!.width);
     await shot(principal, 'approvals-principal-details-390');
     expect(await board.getByText(destination).count()).toBe(0);
     expect(await dispatcherTrips.locator(`[data-trip-id="${trip.id}"]`).count()).toBe(0);

@@ -26,7 +26,14 @@ function ApprovalFacts({ approval }: { approval: ApprovalDto }) {
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
       <Field label="Kind">{KIND_LABELS[approval.kind]}</Field>
       <Field label="State">
-        <Badge color={STATE_COLORS[approval.state]} variant="light" style={{ overflow: 'visible', minWidth: 'max-content' }}>
+        {/* in a phone's half-width column "Waiting for approval" wraps rather than stick out of the panel */}
+        <Badge
+          color={STATE_COLORS[approval.state]}
+          variant="light"
+          h="auto"
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.4 } }}
+        >
           {STATE_LABELS[approval.state]}
         </Badge>
       </Field>
