@@ -97,7 +97,7 @@ function AssignedBusCards({ trip }: { trip: TripDto }) {
             {bus.driverPhone ? (
               <>
                 {' · '}
-                <Anchor href={`tel:${bus.driverPhone.replace(/[^\d+]/g, '')}`} size="sm">
+                <Anchor href={`tel:${bus.driverPhone.replace(/[^\d+]/g, '')}`} size="sm" underline="always">
                   {bus.driverPhone}
                 </Anchor>
               </>
