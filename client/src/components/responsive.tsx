@@ -10,6 +10,14 @@ export function usePhone(): boolean {
   return useMediaQuery(PHONE_QUERY) ?? false;
 }
 
+/** Mantine's `xs` breakpoint: below it a table of many columns becomes one card per row (a phone held upright). */
+export const CARDS_QUERY = '(max-width: 36em)';
+
+/** True where a wide table turns into cards. */
+export function useCards(): boolean {
+  return useMediaQuery(CARDS_QUERY) ?? false;
+}
+
 /** The console's modal: a dialog on a desktop, the whole screen on a phone (forms there need every pixel). */
 export function ResponsiveModal(props: ModalProps) {
   const phone = usePhone();

@@ -5,7 +5,7 @@ import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import type { BusProgressDto } from '@contracts/progress-wire';
 import { statusColor, tripTitle } from '../trips/trip-view';
 import { byFleetName } from '../fleet/fleet.api';
-import { PHASE_COLORS, phaseOf, plannedVsActual, progressState, rowProgress, showsProgress } from './progress-view';
+import { PHASE_COLORS, phaseOf, plannedVsActual, progressState, shownProgress } from './progress-view';
 
 /** How the board lays out a week or a day: one row per bus (or driver), days (or hours) across, a bar per trip. */
 export type BoardMode = 'bus' | 'driver';
@@ -163,8 +163,7 @@ function toBars(
     if (lane === -1) lane = laneEnds.length;
     laneEnds[lane] = left + width;
     const clash = trip.clashes.length > 0;
-    const found = rowProgress(trip, onRow);
-    const progress = found && showsProgress(trip, found, today) ? found : null;
+    const progress = shownProgress(trip, onRow, today);
     return {
       key: `${rowKey}:${trip.id}`,
       trip,

@@ -125,3 +125,9 @@ export function rowProgress(trip: TripDto, onRow: (b: BusAssignment) => boolean)
   if (found.length === 0) return null;
   return found.find((p) => p.late !== null) ?? found.reduce((slowest, p) => (advance(p) < advance(slowest) ? p : slowest));
 }
+
+/** What a row or a list says of the trip's buses that `onRow` picks: their progress once it has something to show. */
+export function shownProgress(trip: TripDto, onRow: (b: BusAssignment) => boolean, today: string): BusProgressDto | null {
+  const found = rowProgress(trip, onRow);
+  return found && showsProgress(trip, found, today) ? found : null;
+}

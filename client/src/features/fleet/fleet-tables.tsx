@@ -1,12 +1,12 @@
 import { formatDay } from '@contracts/fleet-rules';
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
+import { useCards } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { DeactivateDialog, type Deactivation } from './fleet-deactivate-dialog';
 import { accountLine, InviteDialog, openInvitation } from './fleet-invite';
@@ -14,12 +14,6 @@ import { BusModal, DriverModal, type Editing } from './fleet-modals';
 import { CardList, FleetCard, LicenceBadge, RowActions, Section, StatusBadge } from './fleet-parts';
 import { byFleetName, useBuses, useDrivers } from './fleet.api';
 import { type ToggleActive, useToggleActive } from './use-toggle-active';
-
-/**
- * Below this width each bus and driver is a card, so its buttons stay on screen without a sideways scroll. Narrower
- * than the phone breakpoint: the tables still fit a small tablet.
- */
-const CARDS_QUERY = '(max-width: 36em)';
 
 /** A list's loading, failure and empty states, else the list itself. */
 function Loaded({
@@ -191,7 +185,8 @@ export function FleetTables({ companyId }: { companyId: number | null }) {
   const [driverEditing, setDriverEditing] = useState<Editing<DriverDto>>(null);
   const [inviting, setInviting] = useState<DriverDto | null>(null);
   const toggle = useToggleActive();
-  const cards = useMediaQuery(CARDS_QUERY) ?? false;
+  // each bus and driver a card on a phone, so its buttons stay on screen; the tables still fit a small tablet
+  const cards = useCards();
 
   return (
     <Stack gap="md">

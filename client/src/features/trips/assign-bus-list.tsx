@@ -1,7 +1,7 @@
 import type { BusAssignment } from '@contracts/trip-wire';
 import { ActionIcon, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useCards } from '../../components/responsive';
 import { formatAed } from './trip-view';
 
 const busLabel = (bus: BusAssignment) => (bus.busName ? `${bus.busName} · ${bus.busType}` : bus.busType);
@@ -36,7 +36,7 @@ export function AssignedBusList({
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
 }) {
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = useCards();
   if (buses.length === 0) {
     return (
       <Text size="sm" c="dimmed">

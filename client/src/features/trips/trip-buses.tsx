@@ -1,13 +1,9 @@
 import { busIdentity } from '@contracts/fleet-rules';
-import type { BusAssignment, TripDto } from '@contracts/trip-wire';
+import type { TripDto } from '@contracts/trip-wire';
 import { Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { progressState, showsProgress } from '../dispatch/progress-view';
+import { progressState, shownProgress } from '../dispatch/progress-view';
 import { todayIso } from './trip-view';
-
-/** The progress its driver keeps for one of the trip's buses, if a fleet driver drives it. */
-const progressOf = (trip: TripDto, bus: BusAssignment) =>
-  bus.driverId == null ? undefined : trip.progress?.find((p) => p.driverId === bus.driverId && p.busId === (bus.busId ?? null));
 
 /**
  * The buses a school looks for at the gate, by name and plate with the driver ("Bus 12 · DXB 41212 (Omar Haddad)"),
@@ -21,8 +17,8 @@ export function TripBuses({ trip }: { trip: TripDto }) {
   return (
     <Text size="xs" c="dimmed" fw={400} data-testid="trip-buses">
       {named.map((bus, i) => {
-        const progress = progressOf(trip, bus);
-        const shown = progress && showsProgress(trip, progress, today) ? progress : null;
+        // matched as the board matches a bar's bus: by the bus, else by its driver
+        const shown = shownProgress(trip, (b) => b === bus, today);
         return (
           <Fragment key={i}>
             {i > 0 ? ', ' : null}

@@ -3,9 +3,9 @@ import { formatMoney } from '@contracts/rates';
 import { busIdentity } from '@contracts/fleet-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../components/format';
+import { useCards } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { RequesterEmail } from './requester-email';
 import { TripStatusBadge } from './trip-status-badge';
@@ -30,7 +30,7 @@ export function Field({ label, children }: { label: string; children: ReactNode 
  * and on the day of travel the number is what a teacher at the gate looks for.
  */
 export function AssignedBuses({ trip }: { trip: TripDto }) {
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const cards = useCards();
   if ((trip.buses ?? []).length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -38,7 +38,7 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
       </Text>
     );
   }
-  if (narrow) return <AssignedBusCards trip={trip} />;
+  if (cards) return <AssignedBusCards trip={trip} />;
   return (
     <Table.ScrollContainer minWidth={600} scrollAreaProps={scrollRegion('Assigned buses')}>
       <Table verticalSpacing={6} fz="sm" withTableBorder>
