@@ -81,3 +81,15 @@ export function mockFetch(routes: Record<string, (body: unknown, url: URL) => { 
   Object.assign(globalThis, { fetch: fetchMock });
   return { fetchMock, calls, queries };
 }
+
+/**
+ * A phone held upright: every max-width media query matches (the console's phone and cards breakpoints). Returns the
+ * undo; call it in a `finally`.
+ */
+export function onPhone(): () => void {
+  const matchMedia = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = matchMedia;
+  };
+}

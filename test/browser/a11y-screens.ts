@@ -210,7 +210,12 @@ const editRequest: A11yScreen = {
   },
 };
 
-const bookings: A11yScreen = { name: 'Extra Bus Bookings', path: '/bookings', ready: (p) => p.getByRole('row').nth(1).waitFor() };
+// a table on a wide screen, a card each on a phone
+const bookings: A11yScreen = {
+  name: 'Extra Bus Bookings',
+  path: '/bookings',
+  ready: (p) => p.locator('[data-booking-id]').first().waitFor(),
+};
 const newBooking: A11yScreen = {
   ...bookings,
   name: 'New Bus Booking, with its messages',
@@ -231,7 +236,7 @@ const invoices: A11yScreen = {
     await p.locator('[data-invoice-id]').or(p.getByText('No invoices yet.')).first().waitFor();
   },
 };
-const users: A11yScreen = { name: 'User Management', path: '/admin/users', ready: (p) => p.getByRole('row').nth(1).waitFor() };
+const users: A11yScreen = { name: 'User Management', path: '/admin/users', ready: (p) => p.locator('[data-user-id]').first().waitFor() };
 const approvals: A11yScreen = {
   name: 'Pending Users',
   path: '/admin/approvals',

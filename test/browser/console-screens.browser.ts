@@ -155,6 +155,19 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
     return menu;
   }
 
+  /**
+   * A list's column headings on a wide screen; on a phone, where each record is a card (its buttons in view), the
+   * list of cards instead and no table.
+   */
+  async function columnsOrCards(page: Page, width: number, columns: string[], cards: string): Promise<void> {
+    if (width > 576) {
+      for (const column of columns) await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+      return;
+    }
+    await page.getByRole('list', { name: cards }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+  }
+
   async function closeMenu(page: Page, menu: Locator): Promise<void> {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -261,12 +274,10 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await see(page, 'Passwords do not match.');
       await shot(page, `settings-admin-${tag}`, true);
 
-      // User Management (a table: role select, status select, Save per row)
+      // User Management (a table, on a phone a card each: role select, status select, Save per user)
       await goto(page, '/admin/users', 'User Management');
       expect(await breadcrumb(page)).toEqual(['Home', 'Admin', 'Users']);
-      for (const column of ['Name', 'Email', 'Role', 'Status']) {
-        await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
-      }
+      await columnsOrCards(page, width, ['Name', 'Email', 'Role', 'Status'], 'Users');
       expect(await page.getByRole('combobox', { name: 'Role of Grace Green' }).inputValue()).toBe('School Staff');
       expect(await page.getByRole('combobox', { name: 'Status of Penny Pending' }).inputValue()).toBe('Pending');
       expect(await page.getByRole('button', { name: 'Save Grace Green' }).isDisabled()).toBe(true);
@@ -274,11 +285,11 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await shot(page, `admin-users-${tag}`, true);
       await page.getByLabel('Search users').fill('penny');
       await page.getByRole('combobox', { name: 'Role of Grace Green' }).waitFor({ state: 'detached' });
-      expect(await page.locator('tbody tr').count()).toBe(1);
+      expect(await page.locator('[data-user-id]').count()).toBe(1);
 
-      // Pending Users: one row per pending account, each with Approve
+      // Pending Users: one row (a card on a phone) per pending account, each with Approve
       await goto(page, '/admin/approvals', 'Pending Users');
-      const penny = page.getByRole('row').filter({ hasText: 'pending@demo.test' });
+      const penny = page.locator('[data-user-id]').filter({ hasText: 'pending@demo.test' });
       await penny.getByText('Penny Pending').waitFor();
       await penny.getByRole('button', { name: 'Approve Penny Pending' }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Organization of Penny Pending' }).inputValue()).toBe('Greenfield Primary');
@@ -321,14 +332,12 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
 
       // Extra Bus Bookings and the "+ New Booking" modal (docs/domain.md, Bookings)
       await goto(page, '/bookings', 'Extra Bus Bookings');
-      for (const column of ['Title', 'When', 'Students', 'Adults', 'Status', 'Created', 'Action']) {
-        await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
-      }
-      const requested = page.getByRole('row').filter({ hasText: 'Science museum visit' });
+      await columnsOrCards(page, width, ['Title', 'When', 'Students', 'Adults', 'Status', 'Created', 'Action'], 'Bookings');
+      const requested = page.locator('[data-booking-id]').filter({ hasText: 'Science museum visit' });
       await requested.getByRole('button', { name: 'Approve' }).waitFor();
       await requested.getByRole('button', { name: 'Cancel' }).waitFor();
       // only the button for the status already held is hidden
-      const approved = page.getByRole('row').filter({ hasText: 'Swimming gala' });
+      const approved = page.locator('[data-booking-id]').filter({ hasText: 'Swimming gala' });
       await approved.getByRole('button', { name: 'Cancel' }).waitFor();
       expect(await approved.getByRole('button', { name: 'Approve' }).count()).toBe(0);
       await shot(page, `bookings-admin-${tag}`, true);
@@ -390,7 +399,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await expectRedirect(page, '/admin/approvals', '/');
 
       await goto(page, '/bookings', 'Extra Bus Bookings');
-      await page.getByRole('row').filter({ hasText: 'Science museum visit' }).waitFor();
+      await page.locator('[data-booking-id]').filter({ hasText: 'Science museum visit' }).waitFor();
       expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
       await shot(page, `bookings-staff-${tag}`, true);
       await page.getByRole('button', { name: '+ New Booking' }).click();
@@ -458,7 +467,7 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
         'escape',
       );
       await goto(page, '/bookings', 'Extra Bus Bookings');
-      await page.getByRole('row').filter({ hasText: 'Sports day shuttle' }).getByRole('button', { name: 'Approve' }).waitFor();
+      await page.locator('[data-booking-id]').filter({ hasText: 'Sports day shuttle' }).getByRole('button', { name: 'Approve' }).waitFor();
       await shot(page, `bookings-manager-${tag}`, true);
       await expectNotAllowed(page, '/finance', 'Trip Manager', 'Dashboard');
       await expectNotAllowed(page, '/invoices', 'Trip Manager', 'Dashboard');
@@ -494,9 +503,9 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       await shot(page, `global-admin-platform-${tag}`, true);
 
       await goto(page, '/admin/users', 'User Management');
-      await page.getByRole('columnheader', { name: 'Tenant', exact: true }).waitFor();
-      await page.getByRole('row').filter({ hasText: 'root@platform.test' }).getByText('Platform', { exact: true }).waitFor();
-      await page.getByRole('row').filter({ hasText: 'admin@northwind.test' }).getByText('Northwind Schools').waitFor();
+      await columnsOrCards(page, width, ['Tenant'], 'Users');
+      await page.locator('[data-user-id]').filter({ hasText: 'root@platform.test' }).getByText('Platform', { exact: true }).waitFor();
+      await page.locator('[data-user-id]').filter({ hasText: 'admin@northwind.test' }).getByText('Northwind Schools').waitFor();
       await shot(page, `admin-users-platform-${tag}`, true);
     });
   }

@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithApp } from '../test-utils';
-import { DateTimeRangeFields } from './date-time-range';
+import dayjs from 'dayjs';
+import { DateTimeRangeFields, PAST_DAY } from './date-time-range';
 
 const FIELDS = {
   startDate: { name: 'from', label: 'From date' },
@@ -13,7 +14,13 @@ const FIELDS = {
 type Range = Record<'from' | 'fromTime' | 'to' | 'toTime', string>;
 
 /** The group in a form of its own, recording every change it asks for. */
-function Harness({ flags, patches }: { flags: { endTimeFollowsStart?: boolean; endDateStaysAfterStart?: boolean }; patches: object[] }) {
+function Harness({
+  flags,
+  patches,
+}: {
+  flags: { endTimeFollowsStart?: boolean; endDateStaysAfterStart?: boolean; warnIfPast?: boolean };
+  patches: object[];
+}) {
   const [values, setValues] = useState<Range>({ from: '', fromTime: '', to: '', toTime: '' });
   return (
     <DateTimeRangeFields
@@ -92,5 +99,23 @@ describe('DateTimeRangeFields (the booking and trip forms’ start and end)', ()
     renderWithApp(<Harness flags={{}} patches={[]} />);
     await pick(/^From time/, '08:00 AM');
     expect(screen.getByRole('combobox', { name: /^To time/ })).toHaveValue('');
+  });
+
+  it('says when a new request’s start day has passed, and lets it be', () => {
+    renderWithApp(<Harness flags={{ warnIfPast: true }} patches={[]} />);
+    const from = screen.getByLabelText(/^From date/);
+    date(/^From date/, dayjs().subtract(1, 'day').format('YYYY-MM-DD'));
+    expect(screen.getByText(PAST_DAY)).toBeInTheDocument();
+    // read out with the field, and not an error: the field stays valid
+    expect(from).toHaveAccessibleDescription(PAST_DAY);
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    date(/^From date/, dayjs().format('YYYY-MM-DD'));
+    expect(screen.queryByText(PAST_DAY)).toBeNull();
+  });
+
+  it('says nothing of a past day where the form did not ask (an edit of a trip that has run)', () => {
+    renderWithApp(<Harness flags={{}} patches={[]} />);
+    date(/^From date/, '2020-01-06');
+    expect(screen.queryByText(PAST_DAY)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { Text } from '@mantine/core';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { DateField } from './date-field';
 import { TimeSelect } from './time-select';
@@ -7,6 +9,9 @@ import { TimeSelect } from './time-select';
  * four required fields in two rows, the end date never before the start date, and the end following the start
  * while the person has not set it apart. Each form keeps its own names, labels, messages and checks.
  */
+/** Beside a start day before today, on a new request or booking. */
+export const PAST_DAY = 'This day has already passed.';
+
 export type RangePart = 'startDate' | 'startTime' | 'endDate' | 'endTime';
 
 /** Which field of the form each part is, and its label. */
@@ -33,6 +38,7 @@ export function DateTimeRangeFields<N extends string>({
   endTimeFollowsStart = false,
   endDateStaysAfterStart = false,
   timePlaceholder,
+  warnIfPast = false,
 }: {
   fields: RangeFields<N>;
   values: Record<NoInfer<N>, string>;
@@ -44,6 +50,12 @@ export function DateTimeRangeFields<N extends string>({
   /** the end date also follows a start date moved past it */
   endDateStaysAfterStart?: boolean;
   timePlaceholder?: string;
+  /**
+   * A new request or booking says so when its start day has passed (by the browser's calendar). It does not refuse it:
+   * the server keeps no such rule, and an office may record a trip after the fact; but a day picked a month short in
+   * the calendar was accepted without a word.
+   */
+  warnIfPast?: boolean;
 }) {
   const { startDate, startTime, endDate, endTime } = fields;
   const get = (part: RangePart) => values[fields[part].name] ?? '';
@@ -53,6 +65,9 @@ export function DateTimeRangeFields<N extends string>({
   // the end date (and, for a trip, the end time) takes the start's until the person sets it apart
   const follows = (end: string, previousStart: string, nextStart: string, staysAfter: boolean) =>
     !end || end === previousStart || (staysAfter && end < nextStart);
+
+  const start = get('startDate');
+  const past = warnIfPast && start !== '' && start < dayjs().format('YYYY-MM-DD');
 
   return (
     <>
@@ -68,6 +83,14 @@ export function DateTimeRangeFields<N extends string>({
           ]);
         }}
         error={errors[startDate.name]}
+        description={
+          past ? (
+            <Text component="span" size="xs" c="var(--mantine-color-orange-text)">
+              {PAST_DAY}
+            </Text>
+          ) : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <TimeSelect
         label={startTime.label}

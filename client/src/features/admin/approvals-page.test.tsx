@@ -1,7 +1,7 @@
 import type { ProfileDto } from '@contracts/wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeProfile, makeSession, mockFetch, onPhone, renderWithApp } from '../../test-utils';
 import { ApprovalsPage } from './approvals-page';
 
 const admin = makeProfile('admin', { id: 1 });
@@ -45,5 +45,28 @@ describe('Pending Users', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/21/decline')).toBe(true));
     expect(await screen.findByText('No users are waiting for approval.')).toBeInTheDocument();
+  });
+
+  it('on a phone, gives each registration a card with its organization and buttons in view, and approves from it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/users/pending': () => ({ body: [dispatcher] }),
+      'GET /api/global/orgs': () => ({ body: orgs }),
+      'POST /api/admin/users/21/approve': () => ({ body: { ...dispatcher, status: 'approved', active_org_id: 5 } }),
+    });
+    const restore = onPhone();
+    try {
+      renderWithApp(<ApprovalsPage />, { session: makeSession(admin) });
+      const list = await screen.findByRole('list', { name: 'Pending users' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [card] = within(list).getAllByRole('listitem');
+      expect(card).toHaveTextContent(/^Ravi MenonBus Companyravi@demo\.testRegistered /);
+      await userEvent.click(await within(card).findByRole('combobox', { name: 'Organization of Ravi Menon' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Desert Star Buses' }));
+      await userEvent.click(within(card).getByRole('button', { name: 'Approve Ravi Menon' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ active_org_id: 5 }]));
+      expect(await screen.findByText('No users are waiting for approval.')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

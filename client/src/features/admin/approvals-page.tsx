@@ -15,10 +15,13 @@ import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardList, RecordCard } from '../../components/record-cards';
+import { useCards } from '../../components/responsive';
 import { adminApi, usePendingUsers } from './admin.api';
 import { OrgPicker } from './org-picker';
 
-function PendingRow({ user }: { user: ProfileDto }) {
+/** One registration waiting: a table row, or on a phone a card (its organization and buttons in view). */
+function PendingUser({ user, card }: { user: ProfileDto; card: boolean }) {
   const [orgId, setOrgId] = useState<string | null>(user.active_org_id ? String(user.active_org_id) : null);
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
@@ -55,8 +58,69 @@ function PendingRow({ user }: { user: ProfileDto }) {
     }
   };
 
+  const organization = (
+    <>
+      <OrgPicker user={user} role={user.role} value={orgId} onChange={setOrgId} label={card ? 'Organization' : undefined} />
+      {needsOrg ? (
+        <Text size="xs" c="dimmed" mt={4} id={`org-needed-${user.id}`}>
+          Choose an organization to approve.
+        </Text>
+      ) : null}
+    </>
+  );
+  const actions = (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="xs"
+          color="teal"
+          onClick={() => void approve()}
+          loading={busy && !declining}
+          disabled={needsOrg || busy}
+          aria-label={`Approve ${user.name}`}
+          aria-describedby={needsOrg ? `org-needed-${user.id}` : undefined}
+        >
+          Approve
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          onClick={() => setDeclining(true)}
+          disabled={busy}
+          aria-label={`Decline ${user.name}`}
+        >
+          Decline
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={declining}
+        title="Decline Registration"
+        question={`Decline the registration of ${user.name}? The account is removed and cannot sign in.`}
+        onConfirm={() => void decline()}
+        onCancel={() => setDeclining(false)}
+        loading={busy}
+        danger
+      />
+    </>
+  );
+  const role = <Badge variant="light">{roleLabel(user.role)}</Badge>;
+
+  if (card) {
+    return (
+      <RecordCard
+        data-user-id={user.id}
+        title={user.name}
+        badges={role}
+        lines={[user.email, `Registered ${formatDateTime(user.created_at)}`]}
+        actions={actions}
+      >
+        <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{organization}</div>
+      </RecordCard>
+    );
+  }
   return (
-    <Table.Tr>
+    <Table.Tr data-user-id={user.id}>
       <Table.Td>
         <Text size="sm" fw={500}>
           {user.name}
@@ -67,62 +131,21 @@ function PendingRow({ user }: { user: ProfileDto }) {
           {user.email}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge variant="light">{roleLabel(user.role)}</Badge>
-      </Table.Td>
-      <Table.Td>
-        <OrgPicker user={user} role={user.role} value={orgId} onChange={setOrgId} />
-        {needsOrg ? (
-          <Text size="xs" c="dimmed" mt={4} id={`org-needed-${user.id}`}>
-            Choose an organization to approve.
-          </Text>
-        ) : null}
-      </Table.Td>
+      <Table.Td>{role}</Table.Td>
+      <Table.Td>{organization}</Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
           {formatDateTime(user.created_at)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Button
-            size="xs"
-            color="teal"
-            onClick={() => void approve()}
-            loading={busy && !declining}
-            disabled={needsOrg || busy}
-            aria-label={`Approve ${user.name}`}
-            aria-describedby={needsOrg ? `org-needed-${user.id}` : undefined}
-          >
-            Approve
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            color="red"
-            onClick={() => setDeclining(true)}
-            disabled={busy}
-            aria-label={`Decline ${user.name}`}
-          >
-            Decline
-          </Button>
-        </Group>
-        <ConfirmDialog
-          opened={declining}
-          title="Decline Registration"
-          question={`Decline the registration of ${user.name}? The account is removed and cannot sign in.`}
-          onConfirm={() => void decline()}
-          onCancel={() => setDeclining(false)}
-          loading={busy}
-          danger
-        />
-      </Table.Td>
+      <Table.Td>{actions}</Table.Td>
     </Table.Tr>
   );
 }
 
 export function ApprovalsPage() {
   const { data, error, loading, refetch } = usePendingUsers();
+  const cards = useCards();
 
   return (
     <>
@@ -142,6 +165,12 @@ export function ApprovalsPage() {
           <LoadFailed title="Failed to load pending users" error={error} onRetry={refetch} />
         ) : !data || data.length === 0 ? (
           <EmptyState>No users are waiting for approval.</EmptyState>
+        ) : cards ? (
+          <CardList label="Pending users">
+            {data.map((user) => (
+              <PendingUser key={user.id} user={user} card />
+            ))}
+          </CardList>
         ) : (
           <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="sm" highlightOnHover>
@@ -157,7 +186,7 @@ export function ApprovalsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {data.map((user) => (
-                  <PendingRow key={user.id} user={user} />
+                  <PendingUser key={user.id} user={user} card={false} />
                 ))}
               </Table.Tbody>
             </Table>

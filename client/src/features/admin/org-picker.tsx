@@ -9,27 +9,32 @@ export function OrgPicker({
   role,
   value,
   onChange,
+  label,
 }: {
   user: ProfileDto;
   /** The role the user has or is being given: it says which kind of organization fits. */
   role: Role;
   value: string | null;
   onChange: (value: string | null) => void;
+  /** a visible label (a phone's card has no column heading above it) */
+  label?: string;
 }) {
+  const named = (text: string) => (label ? `${label}: ${text}` : text);
   const type = ORG_TYPE_FOR_ROLE[role];
   const { data, error } = useOrgs(type && user.tenant_id !== null ? user.tenant_id : null);
   if (!type) {
     return (
       <Text size="sm" c="dimmed">
-        Not needed
+        {named('Not needed')}
       </Text>
     );
   }
-  if (error || !data) return <Text size="sm">{user.active_org?.name ?? '—'}</Text>;
+  if (error || !data) return <Text size="sm">{named(user.active_org?.name ?? '—')}</Text>;
   const options = data.filter((org) => org.type === type).map((org) => ({ value: String(org.id), label: org.name }));
   return (
     <Select
       aria-label={`Organization of ${user.name}`}
+      label={label}
       data={options}
       value={value}
       onChange={onChange}

@@ -1,6 +1,6 @@
 import { ASSIGNABLE_ROLES, ORG_TYPE_FOR_ROLE, type Role, USER_STATUSES, type UserStatus } from '@contracts/roles';
 import type { ProfileDto } from '@contracts/wire';
-import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { useOnlineUsers } from '../../api/presence';
@@ -9,6 +9,8 @@ import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
 import { roleLabel } from '../../shared/access';
 import { toast } from '../../shared/toast';
+import { CardList, RecordCard } from '../../components/record-cards';
+import { useCards } from '../../components/responsive';
 import { StatusDot } from '../../components/status-dot';
 import { adminApi } from './admin.api';
 import { OrgPicker } from './org-picker';
@@ -21,7 +23,8 @@ const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleL
 const DRIVER_OPTION = [{ value: 'driver', label: roleLabel('driver') }];
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: status === 'approved' ? 'Approved' : 'Pending' }));
 
-function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: boolean; online: boolean }) {
+/** One user: a table row, or on a phone a card with the same selects and Save. */
+function UserRow({ user, showTenant, online, card }: { user: ProfileDto; showTenant: boolean; online: boolean; card: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   // a missing status counts as pending
   const [status, setStatus] = useState<UserStatus>(user.status ?? 'pending');
@@ -60,16 +63,84 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
     }
   };
 
+  const name = (
+    <Group gap={6} wrap="nowrap" component="span">
+      {/* who is online now, live */}
+      {online ? <StatusDot color="var(--mantine-color-green-6)" label="Online" /> : null}
+      <span>{user.name}</span>
+    </Group>
+  );
+  const tenant = user.tenant ? (
+    <Text size="sm">{user.tenant.name}</Text>
+  ) : (
+    <Badge variant="light" color="grape">
+      Platform
+    </Badge>
+  );
+  // in a card the selects carry visible labels: no column heading stands above them
+  const label = (text: string) => (card ? text : undefined);
+  const roleSelect = (
+    <Select
+      aria-label={`Role of ${user.name}`}
+      label={label('Role')}
+      data={user.role === 'driver' ? DRIVER_OPTION : ROLE_OPTIONS}
+      value={role}
+      onChange={(value) => value && chooseRole(value as Role)}
+      allowDeselect={false}
+      disabled={user.role === 'driver'}
+      size="xs"
+    />
+  );
+  const organization =
+    user.role === 'driver' ? (
+      // a driver's company is their fleet driver's
+      <Text size="sm">
+        {card ? 'Organization: ' : ''}
+        {user.active_org?.name ?? '—'}
+      </Text>
+    ) : (
+      <OrgPicker user={user} role={role} value={orgId} onChange={setOrgId} label={label('Organization')} />
+    );
+  const statusSelect = (
+    <Select
+      aria-label={`Status of ${user.name}`}
+      label={label('Status')}
+      data={STATUS_OPTIONS}
+      value={status}
+      onChange={(value) => value && setStatus(value as UserStatus)}
+      allowDeselect={false}
+      size="xs"
+    />
+  );
+  const saveButton = (
+    <Button size="xs" onClick={() => void save()} loading={saving} disabled={!changed} aria-label={`Save ${user.name}`}>
+      Save
+    </Button>
+  );
+
+  if (card) {
+    return (
+      <RecordCard
+        data-user-id={user.id}
+        title={name}
+        badges={showTenant && !user.tenant ? tenant : undefined}
+        lines={[user.email, ...(showTenant && user.tenant ? [user.tenant.name] : [])]}
+        actions={saveButton}
+      >
+        <SimpleGrid cols={2} spacing="xs" mt="xs">
+          {roleSelect}
+          {statusSelect}
+        </SimpleGrid>
+        <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{organization}</div>
+      </RecordCard>
+    );
+  }
   return (
-    <Table.Tr>
+    <Table.Tr data-user-id={user.id}>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          {/* who is online now, live */}
-          {online ? <StatusDot color="var(--mantine-color-green-6)" label="Online" /> : null}
-          <Text size="sm" fw={500}>
-            {user.name}
-          </Text>
-        </Group>
+        <Text size="sm" fw={500} component="div">
+          {name}
+        </Text>
         {user.active_org ? (
           <Text size="xs" c="dimmed">
             {user.active_org.name}
@@ -81,51 +152,11 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
           {user.email}
         </Text>
       </Table.Td>
-      {showTenant ? (
-        <Table.Td>
-          {user.tenant ? (
-            <Text size="sm">{user.tenant.name}</Text>
-          ) : (
-            <Badge variant="light" color="grape">
-              Platform
-            </Badge>
-          )}
-        </Table.Td>
-      ) : null}
-      <Table.Td miw={170}>
-        <Select
-          aria-label={`Role of ${user.name}`}
-          data={user.role === 'driver' ? DRIVER_OPTION : ROLE_OPTIONS}
-          value={role}
-          onChange={(value) => value && chooseRole(value as Role)}
-          allowDeselect={false}
-          disabled={user.role === 'driver'}
-          size="xs"
-        />
-      </Table.Td>
-      <Table.Td miw={180}>
-        {user.role === 'driver' ? (
-          // a driver's company is their fleet driver's
-          <Text size="sm">{user.active_org?.name ?? '—'}</Text>
-        ) : (
-          <OrgPicker user={user} role={role} value={orgId} onChange={setOrgId} />
-        )}
-      </Table.Td>
-      <Table.Td miw={130}>
-        <Select
-          aria-label={`Status of ${user.name}`}
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => value && setStatus(value as UserStatus)}
-          allowDeselect={false}
-          size="xs"
-        />
-      </Table.Td>
-      <Table.Td>
-        <Button size="xs" onClick={() => void save()} loading={saving} disabled={!changed} aria-label={`Save ${user.name}`}>
-          Save
-        </Button>
-      </Table.Td>
+      {showTenant ? <Table.Td>{tenant}</Table.Td> : null}
+      <Table.Td miw={170}>{roleSelect}</Table.Td>
+      <Table.Td miw={180}>{organization}</Table.Td>
+      <Table.Td miw={130}>{statusSelect}</Table.Td>
+      <Table.Td>{saveButton}</Table.Td>
     </Table.Tr>
   );
 }
@@ -133,6 +164,18 @@ function UserRow({ user, showTenant, online }: { user: ProfileDto; showTenant: b
 /** Name, email, role select, status select and a Save button per row (also used on the admin dashboard); a dot marks who is online. */
 export function UsersTable({ users, showTenant = false }: { users: ProfileDto[]; showTenant?: boolean }) {
   const online = useOnlineUsers();
+  const cards = useCards();
+  // the key includes what the server holds, so a pushed change resets the row's selects
+  const key = (user: ProfileDto) => `${user.id}-${user.role}-${user.status}-${user.active_org_id}`;
+  if (cards) {
+    return (
+      <CardList label="Users">
+        {users.map((user) => (
+          <UserRow key={key(user)} user={user} showTenant={showTenant} online={online.has(user.id)} card />
+        ))}
+      </CardList>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={showTenant ? 1040 : 900}>
       <Table verticalSpacing="sm" striped highlightOnHover>
@@ -149,13 +192,7 @@ export function UsersTable({ users, showTenant = false }: { users: ProfileDto[];
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
-            // the key includes what the server holds, so a pushed change resets the row's selects
-            <UserRow
-              key={`${user.id}-${user.role}-${user.status}-${user.active_org_id}`}
-              user={user}
-              showTenant={showTenant}
-              online={online.has(user.id)}
-            />
+            <UserRow key={key(user)} user={user} showTenant={showTenant} online={online.has(user.id)} card={false} />
           ))}
         </Table.Tbody>
       </Table>

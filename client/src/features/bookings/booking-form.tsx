@@ -46,6 +46,7 @@ export function BookingForm({
             errors={errors}
             onChange={(patch) => form.setValues(patch)}
             endDateStaysAfterStart
+            warnIfPast
           />
           <CountInput label="Students" required {...form.getInputProps('students')} />
           <CountInput label="Adults" required {...form.getInputProps('adults')} />

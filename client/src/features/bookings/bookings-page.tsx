@@ -14,12 +14,27 @@ import { isPlatformAdmin, TenantSchoolPicker } from '../admin/tenant-school-pick
 import { BookingForm } from './booking-form';
 import { type BookingFormValues, toPayload } from './booking-values';
 import { bookingsApi, useBookings } from './bookings.api';
-import { ResponsiveModal } from '../../components/responsive';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardList, RecordCard } from '../../components/record-cards';
+import { ResponsiveModal, useCards } from '../../components/responsive';
 
 /** Booking toasts close after 1.8 s. */
 const TOAST = { autoClose: 1800 };
 
 const STATUS_COLORS: Record<string, string> = { requested: 'yellow', approved: 'green', cancelled: 'gray' };
+
+const statusOf = (b: BookingDto) => String(b.status ?? '').toLowerCase();
+
+/** How a button or a question names a booking: its title in quotes, or "Untitled booking". */
+const bookingName = (b: BookingDto) => (b.title ? `"${b.title}"` : 'Untitled booking');
+
+function BookingStatus({ booking }: { booking: BookingDto }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[statusOf(booking)] ?? 'gray'} style={{ overflow: 'visible' }}>
+      {booking.status}
+    </Badge>
+  );
+}
 
 function when(b: BookingDto): string {
   const start = formatDate(b.date_start);
@@ -35,6 +50,9 @@ export function BookingsPage() {
   const { data, error, loading } = useBookings();
   const [opened, setOpened] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  // a booking's Cancel asks first: on a phone it sits a thumb's width from Approve
+  const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+  const cards = useCards();
   const isAdmin = profile?.role === 'admin';
   const platformAdmin = profile ? isPlatformAdmin(profile) : false;
   // The server lets admins and trip managers approve; others may cancel what they requested.
@@ -85,7 +103,35 @@ export function BookingsPage() {
   };
 
   const bookings = data ?? [];
-  const status = (b: BookingDto) => String(b.status ?? '').toLowerCase();
+
+  // Approve and Cancel, named for the booking they act on; only the button for the status it already holds is hidden
+  const actions = (b: BookingDto) => (
+    <Group gap={6} wrap="nowrap">
+      {canApprove && statusOf(b) !== 'approved' ? (
+        <Button
+          size="compact-sm"
+          color="teal"
+          loading={busyId === b.id}
+          onClick={() => void setStatus(b, 'approved')}
+          aria-label={`Approve ${bookingName(b)}`}
+        >
+          Approve
+        </Button>
+      ) : null}
+      {(canApprove || b.created_by_id === profile?.id) && statusOf(b) !== 'cancelled' ? (
+        <Button
+          size="compact-sm"
+          color="red"
+          variant="light"
+          disabled={busyId === b.id}
+          onClick={() => setCancelling(b)}
+          aria-label={`Cancel ${bookingName(b)}`}
+        >
+          Cancel
+        </Button>
+      ) : null}
+    </Group>
+  );
 
   return (
     <>
@@ -101,6 +147,24 @@ export function BookingsPage() {
           </Text>
         ) : bookings.length === 0 ? (
           <EmptyState>No bookings yet.</EmptyState>
+        ) : cards ? (
+          <CardList label="Bookings">
+            {bookings.map((b) => (
+              <RecordCard
+                key={b.id}
+                data-booking-id={b.id}
+                title={b.title || 'Untitled booking'}
+                badges={<BookingStatus booking={b} />}
+                lines={[
+                  ...(b.school_org ? [b.school_org.name] : []),
+                  when(b),
+                  `${b.passengers_students ?? 0} students · ${b.passengers_adults ?? 0} adults`,
+                  `Created ${formatDateTime(b.created_at)}`,
+                ].filter(Boolean)}
+                actions={actions(b)}
+              />
+            ))}
+          </CardList>
         ) : (
           <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="sm" highlightOnHover>
@@ -116,59 +180,34 @@ export function BookingsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {bookings.map((b) => {
-                  const mine = b.created_by_id === profile?.id;
-                  return (
-                    <Table.Tr key={b.id}>
-                      <Table.Td style={{ minWidth: 180 }}>
-                        <Text size="sm" fw={500}>
-                          {b.title || 'Untitled booking'}
+                {bookings.map((b) => (
+                  <Table.Tr key={b.id} data-booking-id={b.id}>
+                    <Table.Td style={{ minWidth: 180 }}>
+                      <Text size="sm" fw={500}>
+                        {b.title || 'Untitled booking'}
+                      </Text>
+                      {b.school_org ? (
+                        <Text size="xs" c="dimmed">
+                          {b.school_org.name}
                         </Text>
-                        {b.school_org ? (
-                          <Text size="xs" c="dimmed">
-                            {b.school_org.name}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 200 }}>
-                        <Text size="sm">{when(b)}</Text>
-                      </Table.Td>
-                      <Table.Td>{b.passengers_students ?? 0}</Table.Td>
-                      <Table.Td>{b.passengers_adults ?? 0}</Table.Td>
-                      <Table.Td style={{ minWidth: 120 }}>
-                        <Badge variant="light" color={STATUS_COLORS[status(b)] ?? 'gray'} style={{ overflow: 'visible' }}>
-                          {b.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 150 }}>
-                        <Text size="sm" c="dimmed">
-                          {formatDateTime(b.created_at)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          {/* only the button for the status the booking already holds is hidden */}
-                          {canApprove && status(b) !== 'approved' ? (
-                            <Button size="compact-sm" color="teal" loading={busyId === b.id} onClick={() => void setStatus(b, 'approved')}>
-                              Approve
-                            </Button>
-                          ) : null}
-                          {(canApprove || mine) && status(b) !== 'cancelled' ? (
-                            <Button
-                              size="compact-sm"
-                              color="red"
-                              variant="light"
-                              disabled={busyId === b.id}
-                              onClick={() => void setStatus(b, 'cancelled')}
-                            >
-                              Cancel
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ minWidth: 200 }}>
+                      <Text size="sm">{when(b)}</Text>
+                    </Table.Td>
+                    <Table.Td>{b.passengers_students ?? 0}</Table.Td>
+                    <Table.Td>{b.passengers_adults ?? 0}</Table.Td>
+                    <Table.Td style={{ minWidth: 120 }}>
+                      <BookingStatus booking={b} />
+                    </Table.Td>
+                    <Table.Td style={{ minWidth: 150 }}>
+                      <Text size="sm" c="dimmed">
+                        {formatDateTime(b.created_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{actions(b)}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -200,6 +239,17 @@ export function BookingsPage() {
           }
         />
       </ResponsiveModal>
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title="Cancel Booking"
+        question={`Cancel the booking ${cancelling ? bookingName(cancelling) : ''}? It can be approved again later.`}
+        onConfirm={() => {
+          if (cancelling) void setStatus(cancelling, 'cancelled').then(() => setCancelling(null));
+        }}
+        onCancel={() => setCancelling(null)}
+        loading={cancelling !== null && busyId === cancelling.id}
+        danger
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { DriverDto } from '@contracts/fleet-wire';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { licenceWarning } from '../dispatch/board-layout';
 
@@ -18,49 +18,6 @@ export function LicenceBadge({ driver }: { driver: DriverDto }) {
     <Badge size="xs" color={driver.licenceStatus === 'expired' ? 'red' : 'orange'} variant="light">
       {driver.licenceStatus === 'expired' ? 'Expired' : 'Expires soon'}
     </Badge>
-  );
-}
-
-/** The narrow screen's list: one card per bus or driver. */
-export function CardList({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {children}
-    </Stack>
-  );
-}
-
-export function FleetCard({
-  title,
-  lines,
-  badges,
-  actions,
-  ...data
-}: {
-  title: string;
-  lines: string[];
-  badges: ReactNode;
-  actions: ReactNode;
-  'data-bus-id'?: number;
-  'data-driver-id'?: number;
-}) {
-  return (
-    <Paper component="li" withBorder radius="sm" p="xs" {...data}>
-      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </Text>
-        <Group gap={4}>{badges}</Group>
-      </Group>
-      {lines.map((line) => (
-        <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {line}
-        </Text>
-      ))}
-      <Group justify="flex-end" mt={4}>
-        {actions}
-      </Group>
-    </Paper>
   );
 }
 

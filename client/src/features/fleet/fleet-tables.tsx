@@ -6,12 +6,13 @@ import { type ReactNode, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
+import { CardList, RecordCard } from '../../components/record-cards';
 import { useCards } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { DeactivateDialog, type Deactivation } from './fleet-deactivate-dialog';
 import { accountLine, InviteDialog, openInvitation } from './fleet-invite';
 import { BusModal, DriverModal, type Editing } from './fleet-modals';
-import { CardList, FleetCard, LicenceBadge, RowActions, Section, StatusBadge } from './fleet-parts';
+import { LicenceBadge, RowActions, Section, StatusBadge } from './fleet-parts';
 import { byFleetName, useBuses, useDrivers } from './fleet.api';
 import { type ToggleActive, useToggleActive } from './use-toggle-active';
 
@@ -128,7 +129,7 @@ function FleetList<T extends FleetRecord>({
     return (
       <CardList label={spec.label}>
         {records.map((record) => (
-          <FleetCard
+          <RecordCard
             key={record.id}
             {...idAttribute(record)}
             title={record.name}

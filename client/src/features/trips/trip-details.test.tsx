@@ -1,7 +1,7 @@
 import type { TripDto } from '@contracts/trip-wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeProfile, makeSession, mockFetch, onPhone, renderWithApp } from '../../test-utils';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 
@@ -91,8 +91,7 @@ describe('trip details: what a dispatcher and a school must read', () => {
         { busType: 'External Yellow Bus', busSeats: 45, driverName: 'Ali Saleh' },
       ],
     });
-    const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    const restore = onPhone();
     try {
       const details = await openDetails(trip, staff);
       expect(within(details).queryByRole('table')).toBeNull();
@@ -103,7 +102,7 @@ describe('trip details: what a dispatcher and a school must read', () => {
       ]);
       expect(within(cards[0]).getByRole('link', { name: '+971 50 321 7788' })).toHaveAttribute('href', 'tel:+971503217788');
     } finally {
-      window.matchMedia = matchMedia;
+      restore();
     }
   });
 

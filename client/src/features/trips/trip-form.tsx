@@ -32,6 +32,8 @@ export interface TripFormProps {
   /** A blocking check of the extra fields; a message stops the submit. */
   extraError?: () => string | null;
   resetOnSuccess?: boolean;
+  /** a new request: a departure day before today says so (DateTimeRangeFields) */
+  warnIfPast?: boolean;
 }
 
 export function TripForm({
@@ -44,6 +46,7 @@ export function TripForm({
   extraActions,
   extraError,
   resetOnSuccess,
+  warnIfPast = false,
 }: TripFormProps) {
   // a change forgets the changed fields' messages; a submit checks the whole trip again
   const form = useForm<TripFormValues>({ initialValues: initial ?? emptyTripForm(), validate: validateTripForm });
@@ -82,7 +85,14 @@ export function TripForm({
           )}
           {values.tripType === 'Other' ? <TextInput label="Origin" {...form.getInputProps('origin')} /> : null}
           <TextInput label="Destination" required {...form.getInputProps('destination')} />
-          <DateTimeRangeFields fields={TRIP_RANGE} values={values} errors={errors} onChange={change} timePlaceholder="hh:mm AM" />
+          <DateTimeRangeFields
+            fields={TRIP_RANGE}
+            values={values}
+            errors={errors}
+            onChange={change}
+            timePlaceholder="hh:mm AM"
+            warnIfPast={warnIfPast}
+          />
           <CountInput label="Students" required {...form.getInputProps('students')} />
           <CountInput label="Staff" {...form.getInputProps('staff')} />
         </SimpleGrid>

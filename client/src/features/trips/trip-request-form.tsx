@@ -84,6 +84,7 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
       onSubmit={submit}
       onCancel={onCancel}
       resetOnSuccess
+      warnIfPast
       afterFields={(values) => (
         <Stack gap="xs">
           <CountInput

@@ -2,9 +2,10 @@ import type { CancellationFeeDto } from '@contracts/pricing';
 import { formatMoney } from '@contracts/rates';
 import { busIdentity } from '@contracts/fleet-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../components/format';
+import { CardList, RecordCard } from '../../components/record-cards';
 import { useCards } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { RequesterEmail } from './requester-email';
@@ -81,16 +82,14 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
 
 function AssignedBusCards({ trip }: { trip: TripDto }) {
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Assigned buses">
+    <CardList label="Assigned buses">
       {trip.buses.map((bus, i) => (
-        <Paper component="li" key={i} withBorder p="xs" radius="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {bus.busName ? busIdentity(bus) : bus.busType}
-            </Text>
-            {/* a bus without its own status falls back to the trip's */}
-            <TripStatusBadge status={bus.status ?? trip.status} size="sm" />
-          </Group>
+        <RecordCard
+          key={i}
+          title={bus.busName ? busIdentity(bus) : bus.busType}
+          // a bus without its own status falls back to the trip's
+          badges={<TripStatusBadge status={bus.status ?? trip.status} size="sm" />}
+        >
           <Text size="sm">{busFacts(bus)}</Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             Driver: {bus.driverName || '—'}
@@ -103,9 +102,9 @@ function AssignedBusCards({ trip }: { trip: TripDto }) {
               </>
             ) : null}
           </Text>
-        </Paper>
+        </RecordCard>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

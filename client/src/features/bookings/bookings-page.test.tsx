@@ -1,0 +1,81 @@
+import type { BookingDto } from '@contracts/bookings';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, onPhone, renderWithApp } from '../../test-utils';
+import { BookingsPage } from './bookings-page';
+
+const manager = makeProfile('trip_manager', { id: 3, name: 'Mona Trips' });
+const booking = (id: number, title: string, status: BookingDto['status']): BookingDto => ({
+  id,
+  tenant_id: 1,
+  school_org_id: 6,
+  school_org: { id: 6, name: 'Greenfield Primary' },
+  title,
+  purpose: null,
+  date_start: '2026-12-14',
+  date_end: '2026-12-14',
+  start_time: '09:00 AM',
+  end_time: '01:00 PM',
+  duration_minutes: null,
+  passengers_students: 40,
+  passengers_adults: 4,
+  pickup_points: [],
+  dropoff_points: [],
+  buses_requested: 1,
+  bus_type: null,
+  notes: null,
+  status,
+  created_by: 'Grace Lee',
+  created_by_email: 'staff.greenfield@demo.test',
+  created_by_id: 11,
+  created_at: '2026-11-20T08:00:00.000Z',
+  updated_at: '2026-11-20T08:00:00.000Z',
+});
+
+describe('Extra Bus Bookings', () => {
+  it('on a phone, gives each booking a card with its status and its buttons in view', async () => {
+    mockFetch({ 'GET /api/bookings': () => ({ body: [booking(1, 'Swimming gala', 'Requested'), booking(2, 'Sports day', 'approved')] }) });
+    const restore = onPhone();
+    try {
+      renderWithApp(<BookingsPage />, { session: makeSession(manager) });
+      const list = await screen.findByRole('list', { name: 'Bookings' });
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards.map((c) => c.textContent)).toEqual([
+        expect.stringMatching(/^Swimming gala.*Requested.*Greenfield Primary.*40 students · 4 adults.*ApproveCancel$/),
+        expect.stringMatching(/^Sports day.*approved.*Greenfield Primary.*40 students · 4 adults.*Cancel$/),
+      ]);
+      expect(within(cards[0]).getByRole('button', { name: 'Approve "Swimming gala"' })).toBeVisible();
+      expect(within(cards[1]).queryByRole('button', { name: /^Approve/ })).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it('cancels a booking only once the cancel is confirmed', async () => {
+    const { calls } = mockFetch({
+      'GET /api/bookings': () => ({ body: [booking(1, 'Swimming gala', 'Requested')] }),
+      'PATCH /api/bookings/1': () => ({ body: booking(1, 'Swimming gala', 'cancelled') }),
+    });
+    renderWithApp(<BookingsPage />, { session: makeSession(manager) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel "Swimming gala"' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Booking' });
+    expect(dialog).toHaveTextContent('Cancel the booking "Swimming gala"? It can be approved again later.');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // the dialog's own Cancel leaves the booking as it was
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel Booking' })).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel "Swimming gala"' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel Booking' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body])).toEqual([
+        ['PATCH', '/api/bookings/1', { status: 'cancelled' }],
+      ]),
+    );
+    const row = await screen.findByRole('row', { name: /Swimming gala/ });
+    expect(within(row).getByText('cancelled')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+  });
+});
