@@ -24,6 +24,9 @@ describe('RolesPage', () => {
     mockFetch({});
     renderWithApp(<RolesPage />, { session: admin });
     expect(await screen.findByText('No saved permissions were found, so the default matrix is shown.')).toBeInTheDocument();
+    // an admin who unticks a box must not think it stops anyone: the trip rules decide
+    expect(screen.getByText(/It does not change what anyone can do: the trip rules decide that\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Changes apply to everyone/)).toBeNull();
     expect(screen.getByLabelText('school_staff Request trips')).toBeChecked();
     expect(screen.getByLabelText('school_staff Edit trips')).not.toBeChecked();
     expect(screen.getByLabelText('bus_company Change status')).toBeChecked();

@@ -34,6 +34,10 @@ export const permissionsApi = {
 };
 
 /** The editable matrix with its add-role input; `onSave` stores it. */
+/** What the screen says of itself: an unticked box does not stop anyone, and the admin must not be told it does. */
+const ROLES_DESCRIPTION =
+  "Your organization's record of what each role is meant to do, shared by its admins. It does not change what anyone can do: the trip rules decide that.";
+
 export function PermissionMatrixEditor({
   initial,
   onSave,
@@ -168,7 +172,9 @@ export function RolesPage() {
     <>
       <PageHeader
         title="Role Permissions"
-        description="What each role may do across the console. Changes apply to everyone in the organization."
+        // The matrix is the organization's record, shared by its admins; what a role may do with a trip is the trip rules'
+        // (docs/domain.md, "Role permissions"). The old words, "Changes apply to everyone", promised an effect it has not.
+        description={ROLES_DESCRIPTION}
       />
       <Paper withBorder p="md">
         <Stack gap="md">
