@@ -30,9 +30,9 @@ describe('changing one’s password in the console', () => {
     await see(page, 'Profile and password updated.');
     expect(await page.getByLabel(/^Current password/).inputValue()).toBe('');
 
-    // the other browser's session has ended: the next page it opens sends it to sign in
-    await phone.page.goto('/trips');
-    await phone.page.waitForURL('**/login');
+    // the other browser's session has ended: left as it is, it goes to sign in by itself (its live connection closed,
+    // it checked its session), without showing the account's data until its next click
+    await phone.page.waitForURL('**/login', { timeout: 10_000 });
     // this one goes on
     await page.goto('/trips');
     await page.getByRole('heading', { name: 'All Trips' }).waitFor();

@@ -184,7 +184,12 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
   const s: Socket<ClientEventMap, ClientCommandMap> = io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 30_000 });
   socket = s;
   s.on('connect', () => setStatus('online'));
-  s.on('disconnect', () => setStatus(s.active ? 'connecting' : 'offline'));
+  s.on('disconnect', (reason) => {
+    setStatus(s.active ? 'connecting' : 'offline');
+    // The server closed this console's live connection itself: its session ended (a sign-out elsewhere, a password
+    // changed in another browser, an account set back to pending). The listeners check the session at once.
+    if (reason === 'io server disconnect') closedListeners.forEach((listener) => listener());
+  });
   s.on('connect_error', (error) => {
     if (s.active) return;
     // Refused at the handshake (an ended session, or too many open consoles of this account): Socket.IO gives up.
@@ -205,6 +210,28 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
   s.onAny((event: string, payload: unknown) => {
     if (event !== 'hello') deliver(event, payload);
   });
+}
+
+const closedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the server closes the live connection (Socket.IO does not reconnect then). The session
+ * context checks the session: an ended one signs the console out at once, instead of at its next call; one that holds
+ * (a close for another reason) takes the connection up again with `resumeLive`.
+ */
+export function onLiveClosedByServer(listener: () => void): () => void {
+  closedListeners.add(listener);
+  return () => closedListeners.delete(listener);
+}
+
+/** Connects again a live connection the server closed, while the console is still signed in with the same token. */
+export function resumeLive(): void {
+  if (socket && !socket.active) socket.connect();
+}
+
+/** For tests: the server closes the live connection, as it does when the session ends. */
+export function closedByServerForTest(): void {
+  closedListeners.forEach((listener) => listener());
 }
 
 export function disconnectLive(): void {

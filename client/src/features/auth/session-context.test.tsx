@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { TOKEN_KEY } from '../../api/http';
+import { closedByServerForTest } from '../../api/socket';
 import { makeProfile, mockFetch } from '../../test-utils';
 import { SessionProvider, useSession } from './session-context';
 
@@ -69,5 +70,43 @@ describe('SessionProvider', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await waitFor(() => expect(screen.getByText('signed in as Dana Renamed (5)')).toBeInTheDocument());
+  });
+
+  it('signs out at once when the server closes the live connection and the session has ended (a password changed elsewhere)', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'good');
+    let ended = false;
+    const { calls } = mockFetch({
+      'GET /api/auth/session': () =>
+        ended ? { status: 401, body: { message: 'Your session has ended. Please sign in again.' } } : { body: { user: { id: 5 } } },
+      'GET /api/users/5': () => ({ body: profile }),
+    });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText('signed in as Dana Admin (5)');
+    ended = true;
+    await act(async () => closedByServerForTest());
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/auth/session', 'GET /api/users/5', 'GET /api/auth/session']);
+  });
+
+  it('stays signed in when the server closes the live connection but the session holds', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'good');
+    mockFetch({
+      'GET /api/auth/session': () => ({ body: { user: { id: 5 } } }),
+      'GET /api/users/5': () => ({ body: profile }),
+    });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText('signed in as Dana Admin (5)');
+    await act(async () => closedByServerForTest());
+    expect(screen.getByText('signed in as Dana Admin (5)')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe('good');
   });
 });

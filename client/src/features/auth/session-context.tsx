@@ -3,7 +3,7 @@ import type { ProfileDto } from '@contracts/wire';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getToken, onUnauthorized, setToken } from '../../api/http';
 import { clearQueryCache } from '../../api/query-cache';
-import { disconnectLive } from '../../api/socket';
+import { disconnectLive, onLiveClosedByServer, resumeLive } from '../../api/socket';
 import { rolesOf } from '../../shared/access';
 import { authApi } from './auth.api';
 import { forgetMicrosoftAccounts } from './sso';
@@ -85,9 +85,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     document.addEventListener('visibilitychange', onVisible);
     const offUnauthorized = onUnauthorized(signOutLocally);
+    // the server closed the live connection: a session ended elsewhere signs this console out now, not at its next call
+    const offClosed = onLiveClosedByServer(() => {
+      void check(true).then((profile) => {
+        if (profile) resumeLive();
+      });
+    });
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       offUnauthorized();
+      offClosed();
     };
   }, [check, signOutLocally]);
 
