@@ -11,6 +11,13 @@ function Probe() {
 
 const profile = makeProfile('admin', { id: 5, name: 'Dana Admin' });
 
+const renderProbe = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+
 describe('SessionProvider', () => {
   it('starts loading, then reads the session and fetches the profile by its id', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'good');
@@ -18,11 +25,7 @@ describe('SessionProvider', () => {
       'GET /api/auth/session': () => ({ body: { user: { id: 5 } } }),
       'GET /api/users/5': () => ({ body: profile }),
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('signed in as Dana Admin (5)')).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/auth/session', 'GET /api/users/5']);
@@ -31,22 +34,14 @@ describe('SessionProvider', () => {
   it('signs out silently when the check fails, and drops a rejected token', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'revoked');
     mockFetch({ 'GET /api/auth/session': () => ({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } }) });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('is signed out at once without a token', async () => {
     const { calls } = mockFetch({});
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -58,11 +53,7 @@ describe('SessionProvider', () => {
       'GET /api/auth/session': () => ({ body: { user: { id: 5 } } }),
       'GET /api/users/5': () => ({ body: { ...profile, name } }),
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     await screen.findByText('signed in as Dana Admin (5)');
     name = 'Dana Renamed';
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
@@ -80,11 +71,7 @@ describe('SessionProvider', () => {
         ended ? { status: 401, body: { message: 'Your session has ended. Please sign in again.' } } : { body: { user: { id: 5 } } },
       'GET /api/users/5': () => ({ body: profile }),
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     await screen.findByText('signed in as Dana Admin (5)');
     ended = true;
     await act(async () => closedByServerForTest());
@@ -99,11 +86,7 @@ describe('SessionProvider', () => {
       'GET /api/auth/session': () => ({ body: { user: { id: 5 } } }),
       'GET /api/users/5': () => ({ body: profile }),
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProbe();
     await screen.findByText('signed in as Dana Admin (5)');
     await act(async () => closedByServerForTest());
     expect(screen.getByText('signed in as Dana Admin (5)')).toBeInTheDocument();
