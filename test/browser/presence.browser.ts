@@ -278,7 +278,8 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
   it('shows the tenant admin who is online in User Management, live, and passes axe there', async () => {
     await open('dispatch.desertstar@demo.test', '/trips');
     const adminPage = await open('admin@demo.test', '/admin/users');
-    const rowOf = (name: string) => adminPage.getByRole('row').filter({ hasText: name });
+    // a user's row, or on a phone their card
+    const rowOf = (name: string) => adminPage.locator('[data-user-id]').filter({ hasText: name });
     const online = (name: string) => rowOf(name).getByRole('img', { name: 'Online' });
     // Dev has a console open; Riverside's staff do not (yet)
     await online(dev.name).waitFor();
