@@ -14,7 +14,6 @@ import { isPlatformAdmin, TenantSchoolPicker } from '../admin/tenant-school-pick
 import { BookingForm } from './booking-form';
 import { type BookingFormValues, toPayload } from './booking-values';
 import { bookingsApi, useBookings } from './bookings.api';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CardList, RecordCard } from '../../components/record-cards';
 import { ResponsiveModal, useCards } from '../../components/responsive';
 
@@ -25,7 +24,7 @@ const STATUS_COLORS: Record<string, string> = { requested: 'yellow', approved: '
 
 const statusOf = (b: BookingDto) => String(b.status ?? '').toLowerCase();
 
-/** How a button or a question names a booking: its title in quotes, or "Untitled booking". */
+/** How a button names a booking: its title in quotes, or "Untitled booking". */
 const bookingName = (b: BookingDto) => (b.title ? `"${b.title}"` : 'Untitled booking');
 
 function BookingStatus({ booking }: { booking: BookingDto }) {
@@ -50,8 +49,6 @@ export function BookingsPage() {
   const { data, error, loading } = useBookings();
   const [opened, setOpened] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
-  // a booking's Cancel asks first: on a phone it sits a thumb's width from Approve
-  const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const cards = useCards();
   const isAdmin = profile?.role === 'admin';
   const platformAdmin = profile ? isPlatformAdmin(profile) : false;
@@ -104,7 +101,8 @@ export function BookingsPage() {
 
   const bookings = data ?? [];
 
-  // Approve and Cancel, named for the booking they act on; only the button for the status it already holds is hidden
+  // Approve and Cancel, named for the booking they act on. The only guard is that the button for the status the booking
+  // already holds is hidden: neither asks first (docs/domain.md, "Bookings").
   const actions = (b: BookingDto) => (
     <Group gap={6} wrap="nowrap">
       {canApprove && statusOf(b) !== 'approved' ? (
@@ -124,7 +122,7 @@ export function BookingsPage() {
           color="red"
           variant="light"
           disabled={busyId === b.id}
-          onClick={() => setCancelling(b)}
+          onClick={() => void setStatus(b, 'cancelled')}
           aria-label={`Cancel ${bookingName(b)}`}
         >
           Cancel
@@ -239,17 +237,6 @@ export function BookingsPage() {
           }
         />
       </ResponsiveModal>
-      <ConfirmDialog
-        opened={cancelling !== null}
-        title="Cancel Booking"
-        question={`Cancel the booking ${cancelling ? bookingName(cancelling) : ''}? It can be approved again later.`}
-        onConfirm={() => {
-          if (cancelling) void setStatus(cancelling, 'cancelled').then(() => setCancelling(null));
-        }}
-        onCancel={() => setCancelling(null)}
-        loading={cancelling !== null && busyId === cancelling.id}
-        danger
-      />
     </>
   );
 }
