@@ -316,14 +316,15 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
       // Global Admin as a tenant admin: their tenant only, no Add Tenant form
       await goto(page, '/admin/global', 'Global Admin');
       for (const section of ['Tenants', 'Organizations', 'Partnerships']) await heading(page, section).waitFor();
+      // a record is a table row, or on a phone a card (data-record either way)
       await page
-        .getByRole('row')
+        .locator('[data-record^="tenant-"]')
         .filter({ hasText: 'Demo District' })
         .getByRole('button', { name: 'View Orgs of Demo District' })
         .waitFor();
       expect(await page.getByText('Northwind Schools').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Create Tenant' }).count()).toBe(0);
-      await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).getByText('Demo Education Group').waitFor();
+      await page.locator('[data-record^="org-"]').filter({ hasText: 'Greenfield Primary' }).getByText('Demo Education Group').waitFor();
       await page.getByRole('button', { name: 'Remove Greenfield Primary – Desert Star Buses' }).waitFor();
       await see(page, 'Links one school to one bus company. Repeat to add more.');
       await page.getByRole('button', { name: 'Create Organization' }).waitFor();
@@ -489,10 +490,10 @@ describe('console screens beyond the trips, per role, light and dark, desktop an
         'View Orgs of Northwind Schools',
       ]);
       // the first tenant is selected on load
-      const selected = page.locator('tr[aria-selected="true"]');
+      const selected = page.locator('[data-selected="true"]');
       await selected.getByText('Demo District', { exact: true }).waitFor();
       await selected.getByText('Selected', { exact: true }).waitFor();
-      await page.getByRole('row').filter({ hasText: 'Greenfield Primary' }).first().waitFor();
+      await page.locator('[data-record]').filter({ hasText: 'Greenfield Primary' }).first().waitFor();
       await heading(page, 'Add Tenant').waitFor();
       await page.getByLabel(/^Tenant Name/).waitFor();
       await page.getByRole('button', { name: 'Create Tenant' }).waitFor();

@@ -1,19 +1,9 @@
 import type { TenantDto } from '@contracts/wire';
-import {
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  type SimpleGridProps,
-  Table,
-  type TableTrProps,
-  Text,
-  TextInput,
-  type TextInputProps,
-  Title,
-} from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Paper, SimpleGrid, type SimpleGridProps, Table, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
+import { Children, createContext, Fragment, isValidElement, type ReactElement, type ReactNode, useContext } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { CardList } from '../../components/record-cards';
+import { useCards } from '../../components/responsive';
 import { formatDateTime } from '../../components/format';
 import { LoadFailed } from '../../components/load-failed';
 
@@ -41,6 +31,66 @@ export function FieldCell({
 }
 
 /**
+ * On a phone, the section's column titles: each record is then a card holding a table of two columns, a row per
+ * column of the wide table (its title, then its cell), so its cells, fields and buttons stay in view. Null: a table row.
+ */
+const CardColumns = createContext<string[] | null>(null);
+
+/** The cells of `node`, fragments opened: one table cell each. */
+function cellsOf(node: ReactNode): ReactNode[] {
+  return Children.toArray(node).flatMap((child) =>
+    isValidElement(child) && child.type === Fragment ? cellsOf((child as ReactElement<{ children?: ReactNode }>).props.children) : [child],
+  );
+}
+
+/**
+ * One record: a table row of its cells, or on a phone a card (CardColumns). `record` names it for tests and the page
+ * (`data-record`), `selected` marks the chosen one.
+ */
+export function RecordRow({
+  record,
+  selected,
+  bg,
+  children,
+}: {
+  record: string;
+  selected?: boolean;
+  bg?: string;
+  /** the record's cells (Table.Td), in the section's column order */
+  children: ReactNode;
+}) {
+  const columns = useContext(CardColumns);
+  const marks = { 'data-record': record, 'data-selected': selected || undefined };
+  if (!columns) {
+    return (
+      <Table.Tr {...marks} bg={bg} aria-selected={selected}>
+        {children}
+      </Table.Tr>
+    );
+  }
+  return (
+    <Paper component="li" withBorder radius="sm" p={4} bg={bg} {...marks}>
+      <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
+        <Table.Tbody>
+          {cellsOf(children).map((cell, i) => (
+            <Table.Tr key={i}>
+              {columns[i] ? (
+                <Table.Th scope="row" w={104} fz="xs" c="dimmed" tt="uppercase">
+                  {columns[i]}
+                </Table.Th>
+              ) : (
+                <Table.Th scope="row" w={104} aria-label="Actions" />
+              )}
+              {cell}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/**
  * A record's row: its cells, or while editing its fields; then the Updated time; then its actions, or Save and
  * Cancel while editing.
  */
@@ -51,7 +101,9 @@ export function EditableRow({
   cells,
   actions,
   onSave,
-  ...rowProps
+  record,
+  selected,
+  bg,
 }: {
   edit: { editing: boolean; busy: boolean; stop: () => void };
   updatedAt: string;
@@ -59,11 +111,14 @@ export function EditableRow({
   cells: ReactNode;
   actions: ReactNode;
   onSave: () => void;
-} & Omit<TableTrProps, 'children'>) {
+  record: string;
+  selected?: boolean;
+  bg?: string;
+}) {
   const updated = <TimeCell at={updatedAt} />;
   if (edit.editing) {
     return (
-      <Table.Tr>
+      <RecordRow record={record}>
         {fields}
         {updated}
         <Table.Td>
@@ -76,15 +131,15 @@ export function EditableRow({
             </Button>
           </Group>
         </Table.Td>
-      </Table.Tr>
+      </RecordRow>
     );
   }
   return (
-    <Table.Tr {...rowProps}>
+    <RecordRow record={record} selected={selected} bg={bg}>
       {cells}
       {updated}
       <Table.Td>{actions}</Table.Td>
-    </Table.Tr>
+    </RecordRow>
   );
 }
 
@@ -209,6 +264,8 @@ export function AdminCollection<T>({
   form?: ReactNode;
 }) {
   const lower = plural.toLowerCase();
+  // on a phone, a card per record: the table's last columns (the buttons) sat behind a sideways scroll
+  const cards = useCards();
   let body: ReactNode;
   if (tenant === null) body = <EmptyState>{`Choose a tenant to see its ${lower}.`}</EmptyState>;
   else if (loading) {
@@ -219,7 +276,13 @@ export function AdminCollection<T>({
     );
   } else if (records.length === 0 && failed) body = <LoadFailed title={`${plural} could not be loaded.`} />;
   else if (records.length === 0) body = <EmptyState>{`No ${lower} yet`}</EmptyState>;
-  else {
+  else if (cards) {
+    body = (
+      <CardColumns.Provider value={columns}>
+        <CardList label={plural}>{records.map(row)}</CardList>
+      </CardColumns.Provider>
+    );
+  } else {
     body = (
       <Table.ScrollContainer minWidth={minWidth}>
         <Table verticalSpacing="xs" highlightOnHover>

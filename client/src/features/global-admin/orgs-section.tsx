@@ -39,6 +39,7 @@ function OrgRow({ org, orgs }: { org: OrganizationDto; orgs: OrganizationDto[] }
 
   return (
     <EditableRow
+      record={`org-${org.id}`}
       edit={edit}
       onSave={save}
       updatedAt={org.updated_at}

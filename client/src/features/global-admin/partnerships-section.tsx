@@ -7,7 +7,7 @@ import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
 import { useAddForm, useAdminAction, useCollectionList } from './admin-actions';
-import { AdminCollection, AdminForm, type CollectionTable, TimeCell, tenantOptions } from './admin-collection';
+import { AdminCollection, AdminForm, type CollectionTable, RecordRow, TimeCell, tenantOptions } from './admin-collection';
 import { globalApi, useOrgs, usePartnerships } from './global-admin.api';
 
 interface PartnershipForm {
@@ -129,7 +129,7 @@ function PartnershipRow({ partnership }: { partnership: PartnershipDto }) {
       storePartnerships(partnership.tenant_id, (list) => list && removeById(list, partnership.id));
     });
   return (
-    <Table.Tr>
+    <RecordRow record={`partnership-${partnership.id}`}>
       <Table.Td>
         <Text size="sm">{school}</Text>
       </Table.Td>
@@ -149,7 +149,7 @@ function PartnershipRow({ partnership }: { partnership: PartnershipDto }) {
           Remove
         </Button>
       </Table.Td>
-    </Table.Tr>
+    </RecordRow>
   );
 }
 

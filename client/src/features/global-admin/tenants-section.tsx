@@ -58,8 +58,9 @@ function TenantRow({
       edit={edit}
       onSave={save}
       updatedAt={tenant.updated_at}
+      record={`tenant-${tenant.id}`}
+      selected={selected}
       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      aria-selected={selected}
       fields={
         <>
           <FieldCell label="Tenant name" value={name} onChange={setName} error={problems.name} />
