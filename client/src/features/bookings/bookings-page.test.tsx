@@ -44,8 +44,8 @@ describe('Extra Bus Bookings', () => {
         expect.stringMatching(/^Swimming gala.*Requested.*Greenfield Primary.*40 students · 4 adults.*ApproveCancel$/),
         expect.stringMatching(/^Sports day.*approved.*Greenfield Primary.*40 students · 4 adults.*Cancel$/),
       ]);
-      expect(within(cards[0]).getByRole('button', { name: 'Approve "Swimming gala"' })).toBeVisible();
-      expect(within(cards[1]).queryByRole('button', { name: /^Approve/ })).toBeNull();
+      expect(within(cards[0]).getByRole('button', { name: 'Approve' })).toBeVisible();
+      expect(within(cards[1]).queryByRole('button', { name: 'Approve' })).toBeNull();
       expect(screen.queryByRole('table')).toBeNull();
     } finally {
       restore();
@@ -58,7 +58,7 @@ describe('Extra Bus Bookings', () => {
       'PATCH /api/bookings/1': () => ({ body: booking(1, 'Swimming gala', 'cancelled') }),
     });
     renderWithApp(<BookingsPage />, { session: makeSession(manager) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel "Swimming gala"' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body])).toEqual([
         ['PATCH', '/api/bookings/1', { status: 'cancelled' }],
@@ -67,7 +67,7 @@ describe('Extra Bus Bookings', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const row = await screen.findByRole('row', { name: /Swimming gala/ });
     expect(within(row).getByText('cancelled')).toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: /^Cancel/ })).toBeNull();
-    expect(within(row).getByRole('button', { name: 'Approve "Swimming gala"' })).toBeVisible();
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeVisible();
   });
 });

@@ -24,9 +24,6 @@ const STATUS_COLORS: Record<string, string> = { requested: 'yellow', approved: '
 
 const statusOf = (b: BookingDto) => String(b.status ?? '').toLowerCase();
 
-/** How a button names a booking: its title in quotes, or "Untitled booking". */
-const bookingName = (b: BookingDto) => (b.title ? `"${b.title}"` : 'Untitled booking');
-
 function BookingStatus({ booking }: { booking: BookingDto }) {
   return (
     <Badge variant="light" color={STATUS_COLORS[statusOf(booking)] ?? 'gray'} style={{ overflow: 'visible' }}>
@@ -101,30 +98,17 @@ export function BookingsPage() {
 
   const bookings = data ?? [];
 
-  // Approve and Cancel, named for the booking they act on. The only guard is that the button for the status the booking
-  // already holds is hidden: neither asks first (docs/domain.md, "Bookings").
+  // Approve and Cancel. The only guard is that the button for the status the booking already holds is hidden: neither
+  // asks first (docs/domain.md, "Bookings").
   const actions = (b: BookingDto) => (
     <Group gap={6} wrap="nowrap">
       {canApprove && statusOf(b) !== 'approved' ? (
-        <Button
-          size="compact-sm"
-          color="teal"
-          loading={busyId === b.id}
-          onClick={() => void setStatus(b, 'approved')}
-          aria-label={`Approve ${bookingName(b)}`}
-        >
+        <Button size="compact-sm" color="teal" loading={busyId === b.id} onClick={() => void setStatus(b, 'approved')}>
           Approve
         </Button>
       ) : null}
       {(canApprove || b.created_by_id === profile?.id) && statusOf(b) !== 'cancelled' ? (
-        <Button
-          size="compact-sm"
-          color="red"
-          variant="light"
-          disabled={busyId === b.id}
-          onClick={() => void setStatus(b, 'cancelled')}
-          aria-label={`Cancel ${bookingName(b)}`}
-        >
+        <Button size="compact-sm" color="red" variant="light" disabled={busyId === b.id} onClick={() => void setStatus(b, 'cancelled')}>
           Cancel
         </Button>
       ) : null}
