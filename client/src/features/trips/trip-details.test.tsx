@@ -68,6 +68,8 @@ describe('trip details: what a dispatcher and a school must read', () => {
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('Bus 12 · DXB 41212');
     expect(row).toHaveTextContent('Omar Haddad');
+    // a desk calls the driver with a click, as a phone does with a tap
+    expect(within(row).getByRole('link', { name: '+971 50 123 4567' })).toHaveAttribute('href', 'tel:+971501234567');
   });
 
   it("on a phone, gives each bus a card whose driver's number calls with a tap, with nothing off to the side", async () => {

@@ -63,8 +63,8 @@ export function AssignedBuses({ trip }: { trip: TripDto }) {
               <Table.Td>
                 {bus.driverName || '—'}
                 {bus.driverPhone ? (
-                  <Text size="xs" c="dimmed">
-                    {bus.driverPhone}
+                  <Text size="xs">
+                    <DriverPhone phone={bus.driverPhone} size="xs" />
                   </Text>
                 ) : null}
               </Table.Td>
@@ -96,15 +96,25 @@ function AssignedBusCards({ trip }: { trip: TripDto }) {
             {bus.driverPhone ? (
               <>
                 {' · '}
-                <Anchor href={`tel:${bus.driverPhone.replace(/[^\d+]/g, '')}`} size="sm" underline="always">
-                  {bus.driverPhone}
-                </Anchor>
+                <DriverPhone phone={bus.driverPhone} size="sm" />
               </>
             ) : null}
           </Text>
         </RecordCard>
       ))}
     </CardList>
+  );
+}
+
+/**
+ * A driver's number, called with a tap or a click (`tel:`: a phone dials, a desktop hands it to its calling app).
+ * Underlined: in dark its blue sits close to the text around it, and a link must not be told apart by colour alone.
+ */
+function DriverPhone({ phone, size }: { phone: string; size: 'xs' | 'sm' }) {
+  return (
+    <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} size={size} underline="always">
+      {phone}
+    </Anchor>
   );
 }
 
