@@ -188,7 +188,7 @@ export async function connectLive(token: string, options: { wholeTenant?: boolea
     setStatus(s.active ? 'connecting' : 'offline');
     // The server closed this console's live connection itself: its session ended (a sign-out elsewhere, a password
     // changed in another browser, an account set back to pending). The listeners check the session at once.
-    if (reason === 'io server disconnect') closedListeners.forEach((listener) => listener());
+    if (reason === 'io server disconnect') closedByServer();
   });
   s.on('connect_error', (error) => {
     if (s.active) return;
@@ -229,10 +229,12 @@ export function resumeLive(): void {
   if (socket && !socket.active) socket.connect();
 }
 
-/** For tests: the server closes the live connection, as it does when the session ends. */
-export function closedByServerForTest(): void {
+function closedByServer(): void {
   closedListeners.forEach((listener) => listener());
 }
+
+/** For tests: the server closes the live connection, as it does when the session ends. */
+export const closedByServerForTest = closedByServer;
 
 export function disconnectLive(): void {
   currentToken = null;

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { localDate } from '@contracts/calendar';
 import type { ReactNode } from 'react';
 import { DateField } from './date-field';
 import { TimeSelect } from './time-select';
@@ -67,7 +67,7 @@ export function DateTimeRangeFields<N extends string>({
     !end || end === previousStart || (staysAfter && end < nextStart);
 
   const start = get('startDate');
-  const past = warnIfPast && start !== '' && start < dayjs().format('YYYY-MM-DD');
+  const past = warnIfPast && start !== '' && start < localDate();
 
   return (
     <>

@@ -74,13 +74,10 @@ export function RecordRow({
         <Table.Tbody>
           {cellsOf(children).map((cell, i) => (
             <Table.Tr key={i}>
-              {columns[i] ? (
-                <Table.Th scope="row" w={104} fz="xs" c="dimmed" tt="uppercase">
-                  {columns[i]}
-                </Table.Th>
-              ) : (
-                <Table.Th scope="row" w={104} aria-label="Actions" />
-              )}
+              {/* the wide table's unnamed column is its buttons' */}
+              <Table.Th scope="row" w={104} fz="xs" c="dimmed" tt="uppercase" aria-label={columns[i] ? undefined : 'Actions'}>
+                {columns[i]}
+              </Table.Th>
               {cell}
             </Table.Tr>
           ))}
