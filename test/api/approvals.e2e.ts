@@ -351,6 +351,21 @@ describe('approval at the school', () => {
       expect(onBoard((await board()).body as DispatchBoardDto)).toContain(trip.id);
     });
 
+    it('lists what waits for an approver by departure, the soonest first, whenever each was asked for', async () => {
+      const { tn, T } = await approvalSchool();
+      const on = (departureDate: string, departureTime: string) =>
+        request(tn.users.staffA, { departureDate, departureTime, returnDate: departureDate, returnTime: '11:30 PM' });
+      // asked for in this order: next month's first, this week's afternoon, then this week's morning
+      const later = await on('2031-04-20', '08:00 AM');
+      const afternoon = await on('2031-03-06', '01:30 PM');
+      const morning = await on('2031-03-06', '09:15 AM');
+      expect(await waitingFor(T)).toEqual([morning.id, afternoon.id, later.id]);
+      expect(await waitingFor(tn.users.admin)).toEqual([morning.id, afternoon.id, later.id]);
+      // no distance given: no estimate to show
+      const [first] = (await get(T, '/approvals').expect(200)).body as ApprovalDto[];
+      expect(first.trip.estimate).toBeNull();
+    });
+
     it('lets an admin decide any step, and files an admin’s own request straight to the company', async () => {
       const { tn, S } = await approvalSchool();
       const trip = await request(S);

@@ -349,11 +349,18 @@ describe('estimates', () => {
         .send({ ...form, schoolOrgId: acme.orgs.schoolA.id, distanceKm })
         .expect(201);
       return (await t.http().get(`/api/trips/${res.body.id}/approval`).set('Authorization', approver.auth).expect(200)).body as {
+        tripId: number;
         steps: number;
+        trip: { estimate: { total: number; currency: string } | null };
       };
     };
     await put(policy(200_000)); // AED 2,000.00: the AED 1,134.00 estimate is below it
-    expect((await filed(80)).steps).toBe(1);
+    const below = await filed(80);
+    expect(below.steps).toBe(1);
+    // the approver reads the amount they approve, on the approval and in their list
+    expect(below.trip.estimate).toEqual({ total: 113_400, currency: 'AED' });
+    const listed = (await t.http().get('/api/approvals').set('Authorization', approver.auth).expect(200)).body as (typeof below)[];
+    expect(listed.find((a) => a.tripId === below.tripId)?.trip.estimate).toEqual({ total: 113_400, currency: 'AED' });
     expect((await filed()).steps).toBe(2); // no estimate: always
     await put(policy(100_000)); // AED 1,000.00: above it
     expect((await filed(80)).steps).toBe(2);

@@ -70,6 +70,8 @@ describe('a bus’s progress across replicas', () => {
     );
     for (const e of events) {
       expect(e.by).toEqual({ id: omar.user.id, name: 'Omar Haddad' });
+      // a step, not a change of the trip's status: the bell passes over it
+      expect(e.driverStep).toBe(true);
       expect(e.trip.progress).toEqual([result.progress]);
     }
     const changed = await s.driver.nextSince(driverMark, 'driver:changed', (e) => e.tripIds.includes(trip.id));

@@ -2,6 +2,7 @@ import { makeTrip } from '../features/trips/test-trips';
 import { tripFeedItem } from './trip-feed-item';
 
 const layla = { id: 5, name: 'Layla Aziz' };
+const sara = { id: 12, name: 'Sara Nasser' };
 const gala = makeTrip({ id: 41, destination: 'Swimming Gala', departureDate: '2026-11-26', students: 40, staff: 5 });
 
 describe("the bell's trip notices", () => {
@@ -33,5 +34,15 @@ describe("the bell's trip notices", () => {
   it('says nothing when only computed flags changed (another trip clashed with this one)', () => {
     expect(tripFeedItem({ trip: { ...gala, status: 'Confirmed' }, by: null }, 'updated', 9)).toBeNull();
     expect(tripFeedItem({ trip: { ...gala, status: 'Confirmed' } }, 'updated', 9)).toBeNull();
+  });
+});
+
+describe('a driver on the day of travel', () => {
+  it("passes over a step, which the trip's progress shows, and tells of the step that completes the trip", () => {
+    // a step used to read as "Sara Nasser confirmed the buses of …", once per tap
+    expect(tripFeedItem({ trip: { ...gala, status: 'Confirmed' }, by: sara, driverStep: true }, 'updated', 9)).toBeNull();
+    expect(tripFeedItem({ trip: { ...gala, status: 'Completed' }, by: sara }, 'updated', 9)?.text).toBe(
+      'Sara Nasser completed Swimming Gala (Thu 26 Nov, 45 passengers)',
+    );
   });
 });

@@ -40,15 +40,16 @@ export function tripNotice(trip: TripDto, who: string, verb: string): string {
 export const tripLink = (tripId: number) => `/trips?trip=${tripId}`;
 
 /**
- * The bell's item for a live trip event, or null: none for the reader's own action (they saw it happen) and none for a
- * change of computed flags only (`by` absent: another trip's clash touched this one; the board shows that).
+ * The bell's item for a live trip event, or null: none for the reader's own action (they saw it happen), none for a
+ * change of computed flags only (`by` absent: another trip's clash touched this one; the board shows that), and none
+ * for a driver's step (the trip's progress shows it where the trip is listed; a late bus is an alert of its own).
  */
 export function tripFeedItem(
-  event: { trip: TripDto; by?: { id: number; name: string } | null },
+  event: { trip: TripDto; by?: { id: number; name: string } | null; driverStep?: boolean },
   kind: 'created' | 'updated',
   readerId: number | undefined,
 ): { text: string; link: string } | null {
   const { trip, by } = event;
-  if (!by || by.id === readerId) return null;
+  if (!by || by.id === readerId || event.driverStep) return null;
   return { text: tripNotice(trip, by.name, kind === 'created' ? 'requested' : tripVerb(trip)), link: tripLink(trip.id) };
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Modal } from './error-boundaries';
 
-/** The confirm dialog: a title, a question, Confirm and Cancel; Escape cancels. */
+/** The confirm dialog: a title, a question (and a line of what it costs, say), Confirm and Cancel; Escape cancels. */
 export function ConfirmDialog({
   opened,
   title,
   question,
+  detail,
   onConfirm,
   onCancel,
   loading = false,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   opened: boolean;
   title: string;
   question: string;
+  detail?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
@@ -34,6 +36,11 @@ export function ConfirmDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Text size="sm">{question}</Text>
+      {detail ? (
+        <Text size="sm" fw={600} mt="xs">
+          {detail}
+        </Text>
+      ) : null}
       <Group justify="flex-end" mt="lg" gap="xs">
         <Button variant="default" onClick={onCancel} disabled={loading}>
           Cancel

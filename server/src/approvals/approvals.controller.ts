@@ -62,7 +62,7 @@ export class ApprovalsController {
 
   @Get('approvals')
   @ApiDoc({
-    summary: "What waits for the caller's approval, oldest first (admins: every waiting approval of the tenant).",
+    summary: "What waits for the caller's approval, the trip departing soonest first (admins: every waiting approval of the tenant).",
     response: z.array(approvalSchema),
   })
   waiting(@CurrentUser() caller: AuthUser): Promise<ApprovalDto[]> {

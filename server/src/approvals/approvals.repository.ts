@@ -3,6 +3,7 @@ import type { AuthUser } from '../common/auth-user';
 import { type ApprovalDto, type ApprovalKind, type ApprovalPolicyBody, type ApprovalState, noApprovalPolicy } from '../contracts/approvals';
 import { describeTripChanges } from '../contracts/trip-changes';
 import type { TripDto, TripFormFields } from '../contracts/trip-wire';
+import { departureMinuteSql } from '../trips/repository/trip-list.repository';
 import { formSnapshot } from '../trips/trip.mapper';
 import { TripApproval } from './trip-approval.entity';
 
@@ -126,14 +127,18 @@ export async function countWaitingFor(
   return Number(row.n);
 }
 
-/** The approvals waiting for this user, oldest first (at most `limit`). */
+/**
+ * The approvals waiting for this user, the trip that departs soonest first (at most `limit`): a request for this
+ * afternoon is decided before one for next month, whichever came first. Then the oldest first.
+ */
 export async function waitingFor(em: EntityManager, user: AuthUser, limit: number): Promise<TripApproval[]> {
   const params: unknown[] = [];
   const where = waitingForSql(user, params);
   params.push(limit);
   const ids = await em.query<{ id: number }[]>(
-    `SELECT a.id FROM trip_approvals a JOIN approval_policies p ON p.school_org_id = a.school_org_id
-      WHERE a.state = 'waiting' AND ${where} ORDER BY a.submitted_at, a.id LIMIT $${params.length}`,
+    `SELECT a.id FROM trip_approvals a JOIN approval_policies p ON p.school_org_id = a.school_org_id JOIN trips t ON t.id = a.trip_id
+      WHERE a.state = 'waiting' AND ${where}
+      ORDER BY t.departure_date, ${departureMinuteSql('t.departure_time')}, a.submitted_at, a.id LIMIT $${params.length}`,
     params,
   );
   if (ids.length === 0) return [];
@@ -184,6 +189,7 @@ export function toApprovalDto(
       students: trip.students,
       staff: trip.staff,
       budgetCode: trip.budgetCode,
+      estimate: trip.estimate ? { total: trip.estimate.quote.total, currency: trip.estimate.quote.currency } : null,
       version: trip.version,
     },
   };

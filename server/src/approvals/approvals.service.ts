@@ -34,7 +34,7 @@ import {
 } from './approvals.repository';
 import type { TripApproval } from './trip-approval.entity';
 
-/** The most approvals one list answers (oldest first): far more than any school has waiting at once. */
+/** The most approvals one list answers (soonest departure first): far more than any school has waiting at once. */
 const APPROVALS_LIST_LIMIT = 500;
 
 /** The statuses a trip a company holds may have for its held change to be applied. */

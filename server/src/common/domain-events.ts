@@ -75,6 +75,8 @@ export interface DomainEventMap {
     audience?: TripAudienceFacts;
     /** The fleet drivers its buses named before the change (their consoles drop or refresh it: `driver:changed`). */
     formerDriverIds?: number[];
+    /** A driver's step, or its undo, that left the trip's status as it was (see `trip:updated`). */
+    driverStep?: boolean;
   };
   'trip.deleted': { tripId: number; trip: TripDto; tenantId: number };
   // a trip's approval at its school moved: its school's staff, the tenant's admins and the requester hear of it, and the

@@ -202,6 +202,8 @@ export interface ApprovalDto {
     students: number;
     staff: number | null;
     budgetCode: string | null;
+    /** The trip's estimate (VAT included, in fils), what its approvers approve the spending of; null without one. */
+    estimate: { total: number; currency: string } | null;
     version: number;
   };
 }

@@ -44,9 +44,11 @@ export interface LiveEventPayloads {
   /**
    * Broadcast with the trip and its new status. `by`: who changed it; null when only its computed flags
    * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own. The server
-   * always sends it; absent reads as null.
+   * always sends it; absent reads as null. `driverStep`: the change was a driver's step on the day of travel, or its
+   * undo, and the trip's status stayed as it was; the trip's `progress` shows it, and the bell passes over it (a bus
+   * taps seven steps a trip). The step that completes the trip is a status change and has no `driverStep`.
    */
-  'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null };
+  'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null; driverStep?: boolean };
   /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
   'trip:deleted': { tripId: number };
   'booking:created': { booking: BookingDto };

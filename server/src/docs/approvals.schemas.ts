@@ -74,6 +74,10 @@ export const approvalSchema = z
       students: z.number().int(),
       staff: z.number().int().nullable(),
       budgetCode: z.string().nullable(),
+      estimate: z
+        .object({ total: z.number().int().meta({ description: 'VAT included, in minor units (fils).' }), currency: z.string() })
+        .nullable()
+        .meta({ description: "The trip's estimate: what its approvers approve the spending of; null without one." }),
       version: z.number().int(),
     }),
   })

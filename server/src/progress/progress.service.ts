@@ -119,11 +119,13 @@ export class ProgressService {
    */
   private async settle({ tx, publish }: Work, caller: AuthUser, trip: TripDto): Promise<TripDto> {
     let [after] = await this.tripFleet.decorate(tx, [trip]);
-    if (everyBusReturned(after, after.progress)) {
+    const completes = everyBusReturned(after, after.progress);
+    if (completes) {
       const completed = await completeTrip(tx, after, caller, ProgressMessages.everyBusReturned);
       [after] = await this.tripFleet.decorate(tx, [completed]);
     }
-    publish('trip.updated', { trip: after, status: after.status, tenantId: after.tenantId, by: { id: caller.id, name: caller.name } });
+    const by = { id: caller.id, name: caller.name };
+    publish('trip.updated', { trip: after, status: after.status, tenantId: after.tenantId, by, driverStep: !completes });
     return after;
   }
 }

@@ -36,10 +36,11 @@ export class TripsListener {
    * those who saw it before and no longer do are told to drop it. Its drivers, before and after, are told to read their day again.
    */
   @OnEvent('trip.updated')
-  tripUpdated({ trip, status, tenantId, by, previous, audience, formerDriverIds }: DomainEventMap['trip.updated']): void {
+  tripUpdated({ trip, status, tenantId, by, previous, audience, formerDriverIds, driverStep }: DomainEventMap['trip.updated']): void {
     void this.publisher.publish(tenantId, async () => {
       const now = await this.audience.roomsOf(trip, audience);
-      const sends: LiveSend[] = [send('trip:updated', now, { trip, status, by: by ?? null }), ...driverSends(trip, formerDriverIds)];
+      const payload = { trip, status, by: by ?? null, ...(driverStep ? { driverStep: true } : {}) };
+      const sends: LiveSend[] = [send('trip:updated', now, payload), ...driverSends(trip, formerDriverIds)];
       // A move into a school's approval statuses takes the trip off the bus companies' consoles (and back out of them, on).
       const atSchool = (s: TripDto['status'] | undefined) => s !== undefined && SCHOOL_ONLY_STATUSES.includes(s);
       const moved =

@@ -13,7 +13,10 @@ const greenfield = { id: GREENFIELD, name: 'Greenfield Primary', type: 'school' 
 const hana = makeProfile('school_staff', { ...HANA, active_org_id: GREENFIELD, active_org: greenfield });
 const grace = makeProfile('school_staff', { id: 3, name: 'Grace Green', active_org_id: GREENFIELD, active_org: greenfield });
 
-const museum = makeApproval({ id: 1 }, { destination: 'Science Museum', budgetCode: 'EDU-42', students: 40, staff: 4 });
+const museum = makeApproval(
+  { id: 1 },
+  { destination: 'Science Museum', budgetCode: 'EDU-42', students: 40, staff: 4, estimate: { total: 113_400, currency: 'AED' } },
+);
 const zoo = makeApproval(
   {
     id: 2,
@@ -39,7 +42,7 @@ function serve(list: () => ApprovalDto[], extra: Parameters<typeof mockFetch>[0]
 const card = (destination: string) => screen.findByRole('article', { name: destination });
 
 describe('Approvals page: the requests waiting for me', () => {
-  it('lists each request with what an approver needs to decide it, oldest first', async () => {
+  it('lists each request with what an approver needs to decide it (its estimate too), in the order the server gives', async () => {
     serve(() => [museum, zoo]);
     renderWithApp(<ApprovalsPage />, { route: '/approvals', session: makeSession(hana) });
     expect(screen.getByRole('heading', { name: 'Approvals', level: 2 })).toBeInTheDocument();
@@ -57,6 +60,7 @@ describe('Approvals page: the requests waiting for me', () => {
       'Tue 4 Mar 2031, 08:00 AM → Tue 4 Mar 2031, 03:00 PM',
       '40 + 4',
       'EDU-42',
+      'AED 1,134.00',
       'Grace Green',
       '1 of 2',
       formatDateTime(museum.stepSince),
@@ -71,6 +75,8 @@ describe('Approvals page: the requests waiting for me', () => {
     expect(within(second).getByText('Change')).toBeInTheDocument();
     expect(within(second).getByText('2 of 2')).toBeInTheDocument();
     expect(within(second).getByText('40 + 0')).toBeInTheDocument();
+    // a trip requested without a distance has no estimate
+    expect(within(within(second).getByText('Estimate').parentElement!).getByText('None')).toBeInTheDocument();
     expect(within(within(second).getByRole('list', { name: 'The change' })).getByRole('listitem')).toHaveTextContent('Students: 40 → 52');
   });
 

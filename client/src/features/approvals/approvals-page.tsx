@@ -1,4 +1,5 @@
 import type { ApprovalDto } from '@contracts/approvals';
+import { formatMoney } from '@contracts/rates';
 import { changeText } from '@contracts/trip-changes';
 import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -44,6 +45,7 @@ function ApprovalCard({ approval }: { approval: ApprovalDto }) {
           </Field>
           <Field label="Students + staff">{`${trip.students} + ${trip.staff ?? 0}`}</Field>
           <Field label="Budget code">{trip.budgetCode ?? ''}</Field>
+          <Field label="Estimate">{trip.estimate ? `${trip.estimate.currency} ${formatMoney(trip.estimate.total)}` : 'None'}</Field>
           <Field label="Requested by">{approval.requestedBy.name}</Field>
           <Field label="Step">{stepText(approval)}</Field>
           <Field label="Waiting since">{formatDateTime(approval.stepSince)}</Field>
@@ -94,7 +96,7 @@ function WaitingApprovals() {
 
 /**
  * Approvals (docs/domain.md, "Approval at the school"): the requests and changes waiting for the signed-in approver
- * (every waiting one of the tenant for an admin), oldest first, kept live; below, the school's approval policy.
+ * (every waiting one of the tenant for an admin), the trip departing soonest first, kept live; below, the school's approval policy.
  */
 export function ApprovalsPage() {
   const { profile } = useSession();

@@ -6,6 +6,7 @@ import type {
   ApprovalPolicyDto,
   HeldChangeBody,
 } from '@contracts/approvals';
+import { useMemo } from 'react';
 import { ApiError, http } from '../../api/http';
 import { invalidateQueries, refetchQuery, setQueryData, useQuery } from '../../api/query-cache';
 import { mergeTrip, tripHistoryKey, tripsApi } from '../trips/trips.api';
@@ -42,13 +43,23 @@ export const approvalsApi = {
   staff: async (schoolId: number) => asList<SchoolStaffMember>(await http.get(`/schools/${schoolId}/staff`)),
 };
 
-export function useWaitingApprovals() {
-  return useQuery(approvalKeys.list, approvalsApi.waiting);
+export function useWaitingApprovals(enabled = true) {
+  return useQuery(approvalKeys.list, approvalsApi.waiting, { enabled });
+}
+
+/**
+ * The approvals waiting for the signed-in user, by trip: read only for those who may approve (admins, school staff) and
+ * while their count (kept live) says any wait, and read again whenever it changes (approvals.live.ts).
+ */
+export function useWaitingByTrip(mayApprove: boolean): ReadonlyMap<number, ApprovalDto> {
+  const waiting = useApprovalCount(mayApprove).data?.waiting ?? 0;
+  const { data } = useWaitingApprovals(mayApprove && waiting > 0);
+  return useMemo(() => new Map(waiting > 0 ? (data ?? []).map((a) => [a.tripId, a]) : []), [waiting, data]);
 }
 
 /** How many approvals wait for the signed-in user: loaded once, then kept by `approvals:count` (approvals.live.ts). */
-export function useApprovalCount() {
-  return useQuery(approvalKeys.count, approvalsApi.count);
+export function useApprovalCount(enabled = true) {
+  return useQuery(approvalKeys.count, approvalsApi.count, { enabled });
 }
 
 /** The trip's current approval, else its last one; null when it never had one. */

@@ -36,6 +36,7 @@ export function makeApproval(overrides: Partial<ApprovalDto> = {}, trip: Partial
       students: 40,
       staff: 4,
       budgetCode: null,
+      estimate: null,
       version: 1,
       ...trip,
     },

@@ -1,3 +1,4 @@
+import type { ApprovalDto } from '@contracts/approvals';
 import type { TripStats } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import { Affix, Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
@@ -12,6 +13,7 @@ import { ResponsiveModal, usePhone } from '../../components/responsive';
 import { useUsers } from '../admin/admin.api';
 import { UsersTable } from '../admin/users-table';
 import { WaitingForApprovalCard } from '../approvals/approval-count';
+import { useWaitingByTrip } from '../approvals/approvals.api';
 import { useSession } from '../auth/session-context';
 import { actionHint } from '../trips/trip-actions';
 import { TripBuses } from '../trips/trip-buses';
@@ -54,9 +56,9 @@ function StatCard({
   );
 }
 
-function HintText({ trip }: { trip: TripDto }) {
+function HintText({ trip, waiting }: { trip: TripDto; waiting: ReadonlyMap<number, ApprovalDto> }) {
   const { actor } = useTripWorkflow();
-  const hint = actor ? actionHint(actor, trip) : null;
+  const hint = actor ? actionHint(actor, trip, waiting.get(trip.id)) : null;
   return hint?.needed ? (
     <Badge color={trip.needsBus ? 'red' : 'orange'} variant="light" style={{ overflow: 'visible', minWidth: 'max-content' }}>
       {hint.text}
@@ -68,9 +70,11 @@ function HintText({ trip }: { trip: TripDto }) {
   );
 }
 
-function UpcomingTrips({ trips }: { trips: TripDto[] }) {
+function UpcomingTrips({ trips, mayApprove }: { trips: TripDto[]; mayApprove: boolean }) {
   const { openDetails } = useTripWorkflow();
   const isPhone = usePhone();
+  // an approver's own decisions come first in "Action needed"
+  const waiting = useWaitingByTrip(mayApprove);
   if (trips.length === 0) return <EmptyState>No upcoming trips.</EmptyState>;
   if (isPhone) {
     // the same five values per trip, stacked, so a phone needs no sideways scrolling
@@ -101,7 +105,7 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
               <Text size="xs" c="dimmed">
                 Action needed:
               </Text>
-              <HintText trip={trip} />
+              <HintText trip={trip} waiting={waiting} />
             </Group>
           </Stack>
         ))}
@@ -149,7 +153,7 @@ function UpcomingTrips({ trips }: { trips: TripDto[] }) {
                   <TripStatusBadge status={trip.status} size="sm" />
                 </Table.Td>
                 <Table.Td>
-                  <HintText trip={trip} />
+                  <HintText trip={trip} waiting={waiting} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -249,7 +253,7 @@ function DashboardBody() {
                 All trips
               </Anchor>
             </Group>
-            <UpcomingTrips trips={upcoming} />
+            <UpcomingTrips trips={upcoming} mayApprove={mayApprove} />
           </Paper>
         </>
       )}

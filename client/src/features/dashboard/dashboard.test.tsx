@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { subscribeApprovalsLive } from '../approvals/approvals.live';
+import { makeApproval } from '../approvals/test-approvals';
 import { busProgress, makeBus, makeDriver, onBus, stepDone } from '../dispatch/test-board';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from '../trips/test-trips';
 import { todayIso } from '../trips/trip-view';
@@ -157,6 +158,30 @@ describe('DashboardPage', () => {
     expect(within(card).getByTestId('stat-Waiting for your approval')).toHaveTextContent('4');
     act(() => emitLiveForTest('approvals:count', { seq: 2, tenantId: 1, waiting: 0 }));
     expect(screen.queryByRole('region', { name: 'Waiting for your approval' })).toBeNull();
+    off();
+  });
+
+  it('tells an approver which upcoming trips wait for their decision, and drops it once decided', async () => {
+    const off = subscribeApprovalsLive();
+    const museum = on(future(1), { id: 7, destination: 'Natural History Museum', status: 'Awaiting Approval', busCompanyOrgId: null });
+    const heritage = on(future(20), { id: 8, destination: 'Heritage Village', status: 'Awaiting Approval', busCompanyOrgId: null });
+    let waiting = [makeApproval({ tripId: 7 }, { destination: 'Natural History Museum' })];
+    mockFetch({
+      ...tripRoutes([museum, heritage]),
+      'GET /api/approvals/count': () => ({ body: { waiting: waiting.length } }),
+      'GET /api/approvals': () => ({ body: waiting }),
+    });
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })) });
+    const mine = () => screen.getByText('Natural History Museum').closest('tr') as HTMLElement;
+    // it waits for this user: theirs to decide, not "Awaiting school approval"
+    await screen.findByText('Natural History Museum');
+    expect(await within(mine()).findByText('Review request')).toBeInTheDocument();
+    // the other one waits for someone else at the school (its second step, say)
+    const other = screen.getByText('Heritage Village').closest('tr') as HTMLElement;
+    expect(within(other).getByText('Awaiting school approval')).toBeInTheDocument();
+    waiting = [];
+    act(() => emitLiveForTest('approvals:count', { seq: 1, tenantId: 1, waiting: 0 }));
+    await waitFor(() => expect(within(mine()).getByText('Awaiting school approval')).toBeInTheDocument());
     off();
   });
 

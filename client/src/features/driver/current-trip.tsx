@@ -1,4 +1,4 @@
-import { LATE_LABELS, type ProgressStep } from '@contracts/progress-rules';
+import { LATE_LABELS, type ProgressStep, RUNNING_STATUSES } from '@contracts/progress-rules';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { AssignmentDetails } from './assignment-details';
 import { StepButton } from './step-button';
@@ -48,7 +48,7 @@ export function CurrentTrip({
             </Badge>
           ) : null}
         </Group>
-        <StepList steps={view.steps} undoSeconds={undoSeconds} onUndo={onUndo} />
+        <StepList steps={view.steps} runs={RUNNING_STATUSES.includes(a.status)} undoSeconds={undoSeconds} onUndo={onUndo} />
         {view.next !== null && problem === null ? (
           <StepButton
             key={a.tripId}

@@ -34,18 +34,24 @@ function UndoButton({ step, undoSeconds, onUndo }: { step: ShownStep; undoSecond
   );
 }
 
-/** The steps of this bus so far, with the phone's time of each; the waiting ones say so. */
+/**
+ * The steps of this bus so far, with the phone's time of each; the waiting ones say so. `runs`: the trip still runs; once
+ * it is completed (its last bus returned) or canceled, a recorded step can no longer be undone, so no Undo is offered.
+ */
 export function StepList({
   steps,
+  runs,
   undoSeconds,
   onUndo,
 }: {
   steps: readonly ShownStep[];
+  runs: boolean;
   undoSeconds: number;
   onUndo: (step: ShownStep) => void;
 }) {
   if (steps.length === 0) return null;
   const last = steps[steps.length - 1];
+  const undoable = runs || last.receivedAt === null;
   return (
     <Stack gap="xs">
       <Stack component="ol" gap={6} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Steps done">
@@ -69,7 +75,7 @@ export function StepList({
           </Paper>
         ))}
       </Stack>
-      <UndoButton key={last.id} step={last} undoSeconds={undoSeconds} onUndo={onUndo} />
+      {undoable ? <UndoButton key={last.id} step={last} undoSeconds={undoSeconds} onUndo={onUndo} /> : null}
     </Stack>
   );
 }

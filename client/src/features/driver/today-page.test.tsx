@@ -231,4 +231,16 @@ describe('the undo minute', () => {
     expect(screen.queryByRole('button', { name: 'Undo Left depot' })).not.toBeInTheDocument();
     expect(within(current()).getByRole('button', { name: 'At pickup' })).toBeInTheDocument();
   });
+
+  it('offers no Undo once the last bus back has completed the trip (the server would refuse it)', async () => {
+    jest.useFakeTimers({ now: new Date('2031-03-10T07:00:31.000Z') });
+    const steps = [
+      recorded('leftDepot', { receivedAt: '2031-03-10T06:00:01.000Z' }),
+      recorded('returned', { receivedAt: '2031-03-10T07:00:01.000Z' }),
+    ];
+    renderToday([makeAssignment(1, { status: 'Completed', progress: { ...makeAssignment(1).progress, steps }, next: null })]);
+    expect(await within(await screen.findByRole('region', { name: /^Current trip to/ })).findByText('Returned')).toBeInTheDocument();
+    expect(screen.getByText('Back at the depot: nothing more to tap.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,12 @@
+import type { ApprovalDto } from '@contracts/approvals';
 import { localDateTime } from '@contracts/calendar';
+import { tripCancellationFee } from '@contracts/pricing';
 import type { Role } from '@contracts/roles';
 import { allowedTripActions, type TripAction, type TripActor } from '@contracts/trip-rules';
 import { type TripPatch } from '@contracts/trip-patch-rules';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
 import type { ProfileDto } from '@contracts/wire';
+import { cancellationFeeText } from './trip-view';
 
 /**
  * Which buttons a trip shows for the signed-in user. Every button but View and Passengers comes from the
@@ -121,6 +124,21 @@ export const isStatusAction = (button: TripButton): button is StatusAction =>
 export interface ConfirmText {
   title: string;
   question: string;
+  /** A line under the question: what confirming will cost (cancelFeeNotice). */
+  detail?: string | null;
+}
+
+/**
+ * What cancelling now costs, said under the question before a school asks to cancel or an admin cancels (docs/domain.md,
+ * "Cancellation fees"): the fee counts from when the cancellation is asked for, so the asker reads it first. Null when
+ * none can apply (no bus company holds the trip yet, or the trip has no quote). The server works out the fee it records.
+ */
+export function cancelFeeNotice(trip: TripDto, now: Date = new Date()): string | null {
+  const fee = tripCancellationFee(trip, localDateTime(now), now.toISOString());
+  if (!fee || !trip.estimate) return null;
+  if (fee.tier) return `Cancelling now costs ${cancellationFeeText(fee)}.`;
+  const furthest = Math.max(0, ...trip.estimate.cancellationTiers.map((t) => t.hoursBefore));
+  return furthest > 0 ? `No cancellation fee now: one applies from ${furthest} hours before departure.` : null;
 }
 
 export const REQUEST_CANCEL_QUESTION = 'Are you sure you want to request to cancel this trip?';
@@ -172,8 +190,12 @@ export interface ActionHint {
   needed: boolean;
 }
 
-/** The dashboard's "Action needed" column: what this role should do next, from the rules; else who the trip waits for. */
-export function actionHint(actor: TripActor, trip: TripDto): ActionHint {
+/**
+ * The dashboard's "Action needed" column: what this role should do next, from the rules; else who the trip waits for.
+ * `approval`: the trip's approval when it waits for this user's decision (a request, or a change held at the school).
+ */
+export function actionHint(actor: TripActor, trip: TripDto, approval?: Pick<ApprovalDto, 'kind'>): ActionHint {
+  if (approval) return { text: approval.kind === 'change' ? 'Review change' : 'Review request', needed: true };
   const can = new Set(allowedTripActions(actor, trip, ruleContext(actor)));
   if (can.has('accept') || can.has('reject')) return { text: 'Accept or reject', needed: true };
   if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };

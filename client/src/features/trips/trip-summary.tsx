@@ -1,5 +1,3 @@
-import type { CancellationFeeDto } from '@contracts/pricing';
-import { formatMoney } from '@contracts/rates';
 import { busIdentity } from '@contracts/fleet-rules';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { Anchor, Badge, SimpleGrid, Table, Text } from '@mantine/core';
@@ -10,7 +8,7 @@ import { useCards } from '../../components/responsive';
 import { scrollRegion } from '../../components/scroll-region';
 import { RequesterEmail } from './requester-email';
 import { TripStatusBadge } from './trip-status-badge';
-import { displayType, formatAed, formatTripDate, tripPrice } from './trip-view';
+import { cancellationFeeText, displayType, formatAed, formatTripDate, tripPrice } from './trip-view';
 
 /** What the trip details show of a trip: its fields, and the buses assigned to it. */
 
@@ -123,12 +121,6 @@ function busFacts(bus: BusAssignment): string {
   const facts = [...(bus.busName ? [bus.busType] : []), `${bus.busSeats} seats`];
   if (bus.tripPrice != null) facts.push(formatAed(Number(bus.tripPrice)));
   return facts.join(' · ');
-}
-
-/** "AED 567.00: 50 % within 72 hours of departure", or why it cost nothing. */
-export function cancellationFeeText(fee: CancellationFeeDto): string {
-  if (!fee.tier) return 'None: cancelled before the cancellation terms applied';
-  return `${fee.currency} ${formatMoney(fee.fee)}: ${fee.tier.percent} % of ${fee.currency} ${formatMoney(fee.basis)}, asked for within ${fee.tier.hoursBefore} hours of departure`;
 }
 
 export function TripSummary({ trip }: { trip: TripDto }) {

@@ -1,3 +1,5 @@
+import type { CancellationFeeDto } from '@contracts/pricing';
+import { formatMoney } from '@contracts/rates';
 import { TRIP_FILTER_STATUSES } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
@@ -113,4 +115,10 @@ const aed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFr
 /** Bus prices are in AED. */
 export function formatAed(amount: number): string {
   return `AED ${aed.format(amount)}`;
+}
+
+/** "AED 567.00: 50 % of AED 1,134.00, asked for within 72 hours of departure", or why it cost nothing. */
+export function cancellationFeeText(fee: CancellationFeeDto): string {
+  if (!fee.tier) return 'None: cancelled before the cancellation terms applied';
+  return `${fee.currency} ${formatMoney(fee.fee)}: ${fee.tier.percent} % of ${fee.currency} ${formatMoney(fee.basis)}, asked for within ${fee.tier.hoursBefore} hours of departure`;
 }

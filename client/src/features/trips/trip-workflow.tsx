@@ -12,6 +12,7 @@ import { EditTripModal } from './edit-trip-modal';
 import { PassengersModal } from './passengers-modal';
 import {
   BUTTON_LABELS,
+  cancelFeeNotice,
   type ConfirmText,
   confirmTextFor,
   isStatusAction,
@@ -134,7 +135,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
       if (!isStatusAction(button)) return;
       const asked = options.confirmed ? null : confirmTextFor(button);
       const text = asked && options.question ? { ...asked, question: options.question } : asked;
-      if (text) setConfirm({ ...text, trip, action: button, options });
+      const detail = button === 'requestCancel' || button === 'cancel' ? cancelFeeNotice(trip) : null;
+      if (text) setConfirm({ ...text, detail, trip, action: button, options });
       else void run(trip, button, options);
     },
     [openDetails, push, run],
@@ -185,6 +187,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           opened={confirm !== null}
           title={lastConfirm.current?.title ?? ''}
           question={lastConfirm.current?.question ?? ''}
+          detail={lastConfirm.current?.detail}
           danger={lastConfirm.current?.action !== 'complete'}
           loading={confirm !== null && busy === `${confirm.trip.id}:${confirm.action}`}
           onCancel={() => setConfirm(null)}
