@@ -228,6 +228,29 @@ describe('DashboardPage', () => {
     offs.forEach((off) => off());
   });
 
+  it('tells only the company (and admins) that a driver has not acknowledged, in orange: a school reads a bus on time', async () => {
+    const [bus7, hassan] = [makeBus(7), makeDriver(3, { name: 'Hassan Qureshi' })];
+    const tomorrow = on(future(1), {
+      id: 10,
+      destination: 'Museum of the Future',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      buses: [onBus(bus7, hassan)],
+      progress: [busProgress(bus7, hassan, [], 'acknowledge')],
+    });
+    mockFetch(tripRoutes([tomorrow]));
+    const { unmount } = renderWithApp(<DashboardPage />, {
+      session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })),
+    });
+    // the school: the bus and its driver, and nothing of a day not yet come (it was "Not acknowledged", in red)
+    expect(await screen.findByTestId('trip-buses')).toHaveTextContent(/^Bus 7 \(Hassan Qureshi\)$/);
+    unmount();
+
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    expect(await screen.findByTestId('trip-buses')).toHaveTextContent(/^Bus 7 \(Hassan Qureshi\): Not acknowledged$/);
+    expect(screen.getByText('Not acknowledged')).toHaveStyle({ color: 'var(--mantine-color-orange-text)' });
+  });
+
   it('says "Needs a bus" in Action needed for an accepted trip without a bus close to departure', async () => {
     mockFetch(
       tripRoutes([

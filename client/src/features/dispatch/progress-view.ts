@@ -1,6 +1,7 @@
 import { formatDay } from '@contracts/fleet-rules';
 import { LATE_LABELS, PROGRESS_STEPS, type ProgressStep, RUNNING_STATUSES, STEP_LABELS } from '@contracts/progress-rules';
 import type { BusProgressDto, ProgressStepDto } from '@contracts/progress-wire';
+import type { Role } from '@contracts/roles';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
 
@@ -130,4 +131,15 @@ export function rowProgress(trip: TripDto, onRow: (b: BusAssignment) => boolean)
 export function shownProgress(trip: TripDto, onRow: (b: BusAssignment) => boolean, today: string): BusProgressDto | null {
   const found = rowProgress(trip, onRow);
   return found && showsProgress(trip, found, today) ? found : null;
+}
+
+/**
+ * A trip's progress as this role reads it. A driver yet to acknowledge is their company's business, not a late bus
+ * (docs/domain.md, "Notifications"): its alert goes to the company's dispatchers and the tenant's admins only, so only
+ * they read "Not acknowledged" (in orange, as the board's "No ack"); to everyone else such a bus is simply not late.
+ */
+export function progressAsSeenBy(trip: TripDto, role: Role | undefined): TripDto {
+  const progress = trip.progress ?? [];
+  if (role === 'bus_company' || role === 'admin' || !progress.some((p) => p.late === 'acknowledge')) return trip;
+  return { ...trip, progress: progress.map((p) => (p.late === 'acknowledge' ? { ...p, late: null } : p)) };
 }

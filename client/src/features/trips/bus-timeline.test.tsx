@@ -53,10 +53,10 @@ const accepted: TripHistoryDto = {
 };
 
 /** Opens the trip's details from All Trips as school staff, once its history has come. */
-async function openDetails(shown: TripDto, history: TripHistoryDto[] = [accepted]) {
+async function openDetails(shown: TripDto, history: TripHistoryDto[] = [accepted], reader = staff) {
   let current = shown;
   const { calls } = mockFetch({ ...tripRoutes(() => [current]), [`GET /api/trips/${shown.id}/history`]: () => ({ body: history }) });
-  renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(staff) });
+  renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(reader) });
   await userEvent.click(await screen.findByRole('button', { name: shown.destination }));
   const details = await screen.findByRole('dialog', { name: 'View trip details' });
   await within(details).findByText(/^Dina Dispatcher · /);
@@ -111,6 +111,21 @@ describe('a trip’s day of travel in its details', () => {
     // the open details read the history again; let that answer land
     await waitFor(() => expect(historyReads()).toBe(2));
     await act(async () => {});
+  });
+
+  it('says "Not acknowledged" (orange, not red) to the company only: to the school the bus is not late', async () => {
+    const unacknowledged = trip({ progress: [busProgress(bus8, sara, [], 'acknowledge')] });
+    const company = makeProfile('bus_company', { active_org_id: DESERT_STAR });
+    const { details } = await openDetails(unacknowledged, [accepted], company);
+    const badge = within(busCard(details, 'Bus 8 · Sara Khan')).getByText('Not acknowledged');
+    expect(badge.closest('.mantine-Badge-root')).toHaveAttribute('data-variant', 'light');
+    expect(badge.closest('.mantine-Badge-root')?.getAttribute('style')).toContain('orange');
+  });
+
+  it('shows the school no "Not acknowledged" on a trip of its own: days ahead, nothing of the day yet', async () => {
+    const { details } = await openDetails(trip({ progress: [busProgress(bus8, sara, [], 'acknowledge')] }));
+    expect(within(details).queryByTestId('bus-timeline')).toBeNull();
+    expect(within(details).queryByText('Not acknowledged')).toBeNull();
   });
 
   it('shows nothing of the day for a trip whose buses have no fleet driver', async () => {

@@ -5,7 +5,17 @@ import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconUsers } from '@tabler/icons-react';
 import { PHASE_ICONS } from '../dispatch/progress-chip';
-import { busHeading, PHASE_COLORS, passengersWords, phaseOf, progressState, stepClock, stepPhase } from '../dispatch/progress-view';
+import { useSession } from '../auth/session-context';
+import {
+  busHeading,
+  PHASE_COLORS,
+  passengersWords,
+  phaseOf,
+  progressAsSeenBy,
+  progressState,
+  stepClock,
+  stepPhase,
+} from '../dispatch/progress-view';
 
 /** A step gets a "sent at" when it reached the server this long after the tap (the phone was offline). */
 const SENT_LATE_MS = 5 * 60_000;
@@ -46,7 +56,7 @@ function StepItem({ step, tripDay }: { step: ProgressStepDto; tripDay: string })
   );
 }
 
-/** One bus of the trip: who drives it, where it is now (late in red), and every step its driver tapped. */
+/** One bus of the trip: who drives it, where it is now (late in red, not acknowledged in orange), and every step its driver tapped. */
 function BusDay({ trip, progress }: { trip: TripDto; progress: BusProgressDto }) {
   const phase = phaseOf(progress);
   const heading = busHeading(progress);
@@ -57,7 +67,11 @@ function BusDay({ trip, progress }: { trip: TripDto; progress: BusProgressDto })
           {heading}
         </Text>
         {progress.late ? (
-          <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+          <Badge
+            color={progress.late === 'acknowledge' ? 'orange' : 'red'}
+            variant="light"
+            leftSection={<IconAlertTriangle size={12} aria-hidden />}
+          >
             {LATE_LABELS[progress.late]}
           </Badge>
         ) : (
@@ -91,7 +105,9 @@ const departureCountText = ({ counted, listed }: { counted: number; listed: numb
  * or earlier once a driver has tapped or a bus is late (not acknowledged in time); nothing for a trip whose buses have
  * no fleet driver.
  */
-export function BusTimeline({ trip }: { trip: TripDto }) {
+export function BusTimeline({ trip: given }: { trip: TripDto }) {
+  const { profile } = useSession();
+  const trip = progressAsSeenBy(given, profile?.role);
   const buses = trip.progress ?? [];
   const begun = trip.departureDate <= localDate() || buses.some((p) => p.steps.length > 0 || p.late !== null);
   if (buses.length === 0 || !begun) return null;

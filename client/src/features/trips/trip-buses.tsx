@@ -2,7 +2,8 @@ import { busIdentity } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { progressState, shownProgress } from '../dispatch/progress-view';
+import { useSession } from '../auth/session-context';
+import { progressAsSeenBy, progressState, shownProgress } from '../dispatch/progress-view';
 import { todayIso } from './trip-view';
 
 /**
@@ -10,9 +11,11 @@ import { todayIso } from './trip-view';
  * and, on the day of travel, where each one is, as its driver last tapped ("…: At pickup"; a late bus in red: "…: Late
  * departure"). Lists and the dashboard show it under the destination, so a school sees the day without opening the trip.
  */
-export function TripBuses({ trip }: { trip: TripDto }) {
-  const named = trip.buses.filter((b) => b.busName);
+export function TripBuses({ trip: given }: { trip: TripDto }) {
+  const { profile } = useSession();
+  const named = given.buses.filter((b) => b.busName);
   if (named.length === 0) return null;
+  const trip = progressAsSeenBy(given, profile?.role);
   const today = todayIso();
   return (
     <Text size="xs" c="dimmed" fw={400} data-testid="trip-buses">
@@ -31,7 +34,13 @@ export function TripBuses({ trip }: { trip: TripDto }) {
                   span
                   inherit
                   fw={600}
-                  c={shown.late ? 'var(--mantine-color-red-text)' : 'var(--mantine-color-text)'}
+                  c={
+                    shown.late === 'acknowledge'
+                      ? 'var(--mantine-color-orange-text)'
+                      : shown.late
+                        ? 'var(--mantine-color-red-text)'
+                        : 'var(--mantine-color-text)'
+                  }
                   data-bus-progress
                 >
                   {progressState(shown)}
