@@ -800,12 +800,19 @@ describe('approval at the school', () => {
           .map((r) => r.event);
       expect(aboutTrip(onBus)).toEqual([]);
 
-      // once approved it is the company's: the same socket hears of it
-      at = [mark(onP), mark(onBus)];
+      // once approved it is the company's: the same socket hears of it as a new request, by its requester
+      at = [mark(onP), mark(onBus), mark(onS)];
       await decide(P, trip.id, 'approve').expect(200);
       await count(onP, at[0], 0);
-      const arrived = await onBus.nextSince(at[1], 'trip:updated', (e) => e.trip.id === trip.id);
+      const arrived = await onBus.nextSince(at[1], 'trip:created', (e) => e.trip.id === trip.id);
       expect(arrived.trip).toMatchObject({ id: trip.id, status: 'Pending' });
+      expect(arrived.by).toEqual({ id: S.user.id, name: S.user.name });
+      // the school hears that its approver moved it on, from where it was
+      const approved = await onS.nextSince(at[2], 'trip:updated', (e) => e.trip.id === trip.id);
+      expect([approved.status, approved.from, approved.by]).toEqual(['Pending', 'Awaiting Approval', { id: P.user.id, name: P.user.name }]);
+      await sleep(QUIET_MS);
+      // once only, and nothing of the approval itself, nor where the trip came from
+      expect(onBus.received.filter((r) => r.event.startsWith('trip:')).map((r) => r.event)).toEqual(['trip:created']);
       expect(onBus.received.some((r) => r.event === 'approval:changed')).toBe(false);
     });
   });

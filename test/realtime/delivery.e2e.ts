@@ -99,7 +99,14 @@ describe('live events reach exactly the sockets whose user could GET the record'
         except(s.admin, s.staffA, s.busA, s.finance, platform),
       );
       const by = { id: acme.users.busA.user.id, name: acme.users.busA.user.name };
-      expect(events[0]).toEqual({ trip: accepted, status: 'Accepted', by, seq: expect.any(Number), tenantId: acme.tenant.id });
+      expect(events[0]).toEqual({
+        trip: accepted,
+        status: 'Accepted',
+        from: 'Pending',
+        by,
+        seq: expect.any(Number),
+        tenantId: acme.tenant.id,
+      });
       // later in the tenant's sequence: the next number, unless the dashboards' figures (pushed a second after a
       // change, trips:stats) took one in between
       expect(events[0].seq).toBeGreaterThan(created.seq);

@@ -46,3 +46,15 @@ describe('a driver on the day of travel', () => {
     );
   });
 });
+
+describe('a request its school approved', () => {
+  it('reads "approved" to the school, where it came from Awaiting Approval', () => {
+    const tariq = { id: 14, name: 'Tariq Haddad' };
+    const approved = tripFeedItem({ trip: { ...gala, status: 'Pending' }, by: tariq, from: 'Awaiting Approval' }, 'updated', 9);
+    expect(approved?.text).toBe('Tariq Haddad approved Swimming Gala (Thu 26 Nov, 45 passengers)');
+    // an edit of a Pending trip is still an update
+    expect(tripFeedItem({ trip: { ...gala, status: 'Pending' }, by: tariq }, 'updated', 9)?.text).toBe(
+      'Tariq Haddad updated Swimming Gala (Thu 26 Nov, 45 passengers)',
+    );
+  });
+});

@@ -1,8 +1,12 @@
 import { formatDay } from '@contracts/calendar';
-import type { TripDto } from '@contracts/trip-wire';
+import type { TripDto, TripStatus } from '@contracts/trip-wire';
 
-/** What happened to a trip, as its new state tells it ("accepted", "asked to change"). */
-export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelRequest'>): string {
+/**
+ * What happened to a trip, as its new state tells it ("accepted", "asked to change"), and the status it came from when the
+ * event says (`from`): a request its school approved is "approved", not "updated".
+ */
+export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelRequest'>, from?: TripStatus): string {
+  if (trip.status === 'Pending' && from === 'Awaiting Approval') return 'approved';
   if (trip.status === 'Pending') return trip.editRequest ? 'asked to change' : 'updated';
   switch (trip.status) {
     case 'Accepted':
@@ -45,11 +49,11 @@ export const tripLink = (tripId: number) => `/trips?trip=${tripId}`;
  * for a driver's step (the trip's progress shows it where the trip is listed; a late bus is an alert of its own).
  */
 export function tripFeedItem(
-  event: { trip: TripDto; by?: { id: number; name: string } | null; driverStep?: boolean },
+  event: { trip: TripDto; by?: { id: number; name: string } | null; from?: TripStatus; driverStep?: boolean },
   kind: 'created' | 'updated',
   readerId: number | undefined,
 ): { text: string; link: string } | null {
   const { trip, by } = event;
   if (!by || by.id === readerId || event.driverStep) return null;
-  return { text: tripNotice(trip, by.name, kind === 'created' ? 'requested' : tripVerb(trip)), link: tripLink(trip.id) };
+  return { text: tripNotice(trip, by.name, kind === 'created' ? 'requested' : tripVerb(trip, event.from)), link: tripLink(trip.id) };
 }

@@ -46,9 +46,11 @@ export interface LiveEventPayloads {
    * changed (a clash with another trip began or ended, it came to need a bus), which is no news of its own. The server
    * always sends it; absent reads as null. `driverStep`: the change was a driver's step on the day of travel, or its
    * undo, and the trip's status stayed as it was; the trip's `progress` shows it, and the bell passes over it (a bus
-   * taps seven steps a trip). The step that completes the trip is a status change and has no `driverStep`.
+   * taps seven steps a trip). The step that completes the trip is a status change and has no `driverStep`. `from`: the
+   * status before, when the change moved it ("Awaiting Approval" → "Pending": approved); never sent to a bus company
+   * while the trip was at its school (the companies that see it once it is approved hear `trip:created` instead).
    */
-  'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null; driverStep?: boolean };
+  'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null; from?: TripStatus; driverStep?: boolean };
   /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
   'trip:deleted': { tripId: number };
   'booking:created': { booking: BookingDto };

@@ -32,15 +32,18 @@ export class TripsListener {
   }
 
   /**
-   * `trip:updated {trip, status}` (contracts/events.ts) to those who see it now. When the trip changed school or bus company,
-   * those who saw it before and no longer do are told to drop it. Its drivers, before and after, are told to read their day again.
+   * `trip:updated {trip, status}` (contracts/events.ts) to those who see it now, with `from` when its status changed. When
+   * the trip changed school or bus company, those who saw it before and no longer do are told to drop it. When its school
+   * approved it out of its approval statuses, the bus companies that now see it for the first time are told of a new
+   * request (`trip:created`, by its requester), as if it had been filed then: to them it is one. Its drivers, before and
+   * after, are told to read their day again.
    */
   @OnEvent('trip.updated')
   tripUpdated({ trip, status, tenantId, by, previous, audience, formerDriverIds, driverStep }: DomainEventMap['trip.updated']): void {
     void this.publisher.publish(tenantId, async () => {
       const now = await this.audience.roomsOf(trip, audience);
-      const payload = { trip, status, by: by ?? null, ...(driverStep ? { driverStep: true } : {}) };
-      const sends: LiveSend[] = [send('trip:updated', now, payload), ...driverSends(trip, formerDriverIds)];
+      const from = previous?.status !== undefined && previous.status !== trip.status ? { from: previous.status } : {};
+      const payload = { trip, status, by: by ?? null, ...from, ...(driverStep ? { driverStep: true } : {}) };
       // A move into a school's approval statuses takes the trip off the bus companies' consoles (and back out of them, on).
       const atSchool = (s: TripDto['status'] | undefined) => s !== undefined && SCHOOL_ONLY_STATUSES.includes(s);
       const moved =
@@ -48,17 +51,24 @@ export class TripsListener {
         (previous.schoolOrgId !== trip.schoolOrgId ||
           previous.busCompanyOrgId !== trip.busCompanyOrgId ||
           (previous.status !== undefined && atSchool(previous.status) !== atSchool(trip.status)));
-      if (previous && moved) {
-        // The facts are the school's: they hold for the place before too, unless the school itself changed.
-        const before = await this.audience.roomsOf(
-          { ...trip, ...previous },
-          previous.schoolOrgId === trip.schoolOrgId ? audience : undefined,
-        );
-        const lost = before.filter((room) => !now.includes(room));
+      if (!previous || !moved) return [send('trip:updated', now, payload), ...driverSends(trip, formerDriverIds)];
+      // The facts are the school's: they hold for the place before too, unless the school itself changed.
+      const before = await this.audience.roomsOf(
+        { ...trip, ...previous },
+        previous.schoolOrgId === trip.schoolOrgId ? audience : undefined,
+      );
+      const lost = before.filter((room) => !now.includes(room));
+      const released = atSchool(previous.status) && !atSchool(trip.status);
+      const gained = released ? now.filter((room) => !before.includes(room)) : [];
+      const requester = trip.createdById === null ? null : { id: trip.createdById, name: trip.createdBy };
+      return [
+        // `except`: a socket in a gained room hears of the request once, as new
+        send('trip:updated', now, payload, gained),
+        ...(gained.length > 0 ? [send('trip:created', gained, { trip, by: requester })] : []),
         // `except`: a socket in a lost room that still sees the trip through another room keeps it.
-        if (lost.length > 0) sends.push(send('trip:deleted', lost, { tripId: trip.id }, now));
-      }
-      return sends;
+        ...(lost.length > 0 ? [send('trip:deleted', lost, { tripId: trip.id }, now)] : []),
+        ...driverSends(trip, formerDriverIds),
+      ];
     });
   }
 
