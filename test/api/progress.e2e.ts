@@ -131,7 +131,7 @@ describe('the day of travel', () => {
       busSeats: 50,
       passengers: [{ fullName: 'Lina Saleh', pickupPoint: 'Gate 2', dropoffPoint: 'Main hall', notes: null }],
       progress: { driverId: omar.driver.id, driverName: 'Omar Haddad', busId: bus7.id, steps: [], current: null },
-      // On the day, Acknowledge is no longer asked for.
+      // Acknowledge comes first, on the day too (Left depot would be taken at once as well: stepProblem).
       next: 'acknowledged',
     });
     expect(day.assignments.find((a) => a.tripId === later.id)!.next).toBe('acknowledged');
