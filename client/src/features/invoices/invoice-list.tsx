@@ -20,11 +20,21 @@ function tripOf(invoice: Pick<InvoiceDto, 'tripDestination' | 'tripDate'>): stri
   return `${invoice.tripDestination}${day ? `, ${day}` : ''}`;
 }
 
-/** What kind of bill it is, when it is not the trip itself. */
-function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits'>): string | null {
-  if (invoice.kind === 'cancellation') return 'Cancellation fee';
-  if (invoice.kind === 'credit') return invoice.credits ? `Credit for ${invoice.credits.number}` : 'Credit note';
-  return null;
+/**
+ * What kind of bill it is, when it is not the trip itself, and what was credited: a credit note says which invoice it
+ * corrects and why ("Credit for DSB-2026-00007: Bus arrived 40 minutes late"), the invoice how much its credit notes
+ * took off ("Credited AED 50.00"), so a school reads why it owes less without opening the PDF.
+ */
+function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credited' | 'currency'>): string | null {
+  if (invoice.kind === 'credit') {
+    const what = invoice.credits ? `Credit for ${invoice.credits.number}` : 'Credit note';
+    return invoice.reason ? `${what}: ${invoice.reason}` : what;
+  }
+  const parts = [
+    ...(invoice.kind === 'cancellation' ? ['Cancellation fee'] : []),
+    ...(invoice.credited > 0 ? [`Credited ${invoiceMoney(invoice.credited, invoice.currency)}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 const money = (fils: number, invoice: InvoiceDto) => invoiceMoney(fils, invoice.currency);

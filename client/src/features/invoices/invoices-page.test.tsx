@@ -197,7 +197,8 @@ describe('Invoices', () => {
       balance: 0,
       status: 'Credit note',
     });
-    serve(() => [note, paid, zooFee], {
+    const credited = { ...zooFee, credited: 1_250, balance: zooFee.total - 1_250 };
+    serve(() => [note, paid, credited], {
       'GET /api/invoices/balances': () => ({ body: [makeBalance({ days1to30: 1_233_321, total: 1_233_321 })] }),
     });
     const dispatcher = makeProfile('bus_company', {
@@ -213,7 +214,9 @@ describe('Invoices', () => {
     expect(actions('DSB-2026-00002')).toEqual(['PDF', 'Credit note']);
     expect(actions('DSB-2026-00003')).toEqual(['PDF']);
     expect(actions('DSB-2026-00004')).toEqual(['PDF']);
-    expect(within(row('DSB-2026-00004')).getByText('Credit for DSB-2026-00002')).toBeInTheDocument();
+    // the credit note says what it corrects and why; the invoice it corrects, how much was taken off
+    expect(within(row('DSB-2026-00004')).getByText('Credit for DSB-2026-00002: Late bus')).toBeInTheDocument();
+    expect(within(row('DSB-2026-00002')).getByText('Cancellation fee · Credited AED 12.50')).toBeInTheDocument();
     expect(within(row('DSB-2026-00004')).getByText('Credit note').closest('[data-status]')).toHaveAttribute('data-status', 'Credit note');
 
     const balances = await screen.findByRole('table', { name: 'Balances by school' });
