@@ -157,6 +157,26 @@ describe("a dispatcher's day", () => {
     ).not.toContain(mine.id);
   });
 
+  it('lists its own trips whose school asked to cancel, until the company decides, and not another company’s', async () => {
+    const asked = await buildTrip(t, acme, {
+      status: 'Cancel Requested',
+      statusBeforeCancelRequest: 'Confirmed',
+      ...on(day(1), '08:30 AM', '01:00 PM'),
+    });
+    const theirs = await buildTrip(t, acme, {
+      status: 'Cancel Requested',
+      statusBeforeCancelRequest: 'Confirmed',
+      busCompanyOrgId: acme.orgs.busB.id,
+      ...on(day(1), '08:30 AM', '01:00 PM'),
+    });
+    const lane = async () => (await board(day(1))).requests.map((x) => x.id);
+    expect(await lane()).toContain(asked.id);
+    expect(await lane()).not.toContain(theirs.id);
+    // declined: the trip is Confirmed again, and the lane lets it go
+    await patch(acme.users.busA, `/trips/${asked.id}`, { cancelRequest: false }).expect(200);
+    expect(await lane()).not.toContain(asked.id);
+  });
+
   it('a bus taken out of service makes its upcoming trips need a bus, on the board, in the lane and in the bell', async () => {
     const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 31' });
     const trip = await confirmedOn(bus, on(day(2), '07:30 AM', '12:00 PM'), { destination: 'Opera House' });

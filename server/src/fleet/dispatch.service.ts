@@ -39,14 +39,16 @@ const REQUESTS_LIMIT = 100;
 
 /**
  * The request lane of `company`, newest first: Pending trips of its partner schools that no company holds yet (the
- * company may accept them), and its own trips' edit requests; not those already over.
+ * company may accept them), its own trips' edit requests, and its own trips' cancellation requests (the company approves
+ * or declines them, often for a bus about to leave); not those already over.
  */
 function requestsQuery(qb: SelectQueryBuilder<Trip>, company: number, today: string): SelectQueryBuilder<Trip> {
   return qb
     .andWhere(
-      `trip.status = 'Pending' AND ((trip.bus_company_org_id IS NULL AND trip.school_org_id IN
+      `((trip.status = 'Pending' AND ((trip.bus_company_org_id IS NULL AND trip.school_org_id IN
          (SELECT p.school_org_id FROM partnerships p WHERE p.bus_company_org_id = :requestsOf))
-       OR (trip.bus_company_org_id = :requestsOf AND trip.edit_request))`,
+       OR (trip.bus_company_org_id = :requestsOf AND trip.edit_request)))
+       OR (trip.status = 'Cancel Requested' AND trip.bus_company_org_id = :requestsOf))`,
       { requestsOf: company },
     )
     .andWhere('trip.returnDate >= :requestsFrom', { requestsFrom: today })

@@ -41,11 +41,13 @@ export function isWaiting(board: Pick<DispatchBoardDto, 'today' | 'company'>, tr
 
 /**
  * The request lane: a Pending trip that has not ended and no company holds yet (a live event reaches a dispatcher only
- * for partner schools' trips), or an edit request of the company's trip. Only a company's board has one (a trip
- * manager's board across companies answers none).
+ * for partner schools' trips), or an edit request or a cancellation request of the company's trip. Only a company's
+ * board has one (a trip manager's board across companies answers none).
  */
 export function isRequest(board: Pick<DispatchBoardDto, 'company' | 'today' | 'partnerSchoolIds'>, trip: TripDto): boolean {
-  if (trip.deleted || trip.status !== 'Pending' || !board.company || trip.returnDate < board.today) return false;
+  if (trip.deleted || !board.company || trip.returnDate < board.today) return false;
+  if (trip.status === 'Cancel Requested') return trip.busCompanyOrgId === board.company.id;
+  if (trip.status !== 'Pending') return false;
   // An admin hears of every school's requests; the lane takes only those of the company's partner schools.
   if (trip.editRequest) return trip.busCompanyOrgId === board.company.id;
   return trip.busCompanyOrgId === null && board.partnerSchoolIds.includes(trip.schoolOrgId);

@@ -259,6 +259,53 @@ describe('the request lane', () => {
     expect(await screen.findByText('Edit request: Camel Racing Museum, Wed 5 Mar, Greenfield Primary, 33 passengers')).toBeInTheDocument();
   });
 
+  it('lists a school’s cancellation request of the company’s trip, pushed live, and approves it in place', async () => {
+    const asked = () =>
+      companyTrip({
+        id: 602,
+        status: 'Cancel Requested',
+        destination: 'Opera House',
+        departureDate: day(1),
+        returnDate: day(1),
+        buses: [onBus(makeBus(1))],
+        updatedAt: '2031-03-02T11:00:00.000Z',
+      });
+    const patches: unknown[] = [];
+    renderBoard(makeBoard(), '/dispatch', {
+      'PATCH /api/trips/602': (body) => {
+        patches.push(body);
+        return { body: { ...asked(), status: 'Canceled', version: 2 } };
+      },
+    });
+    const lane = await screen.findByRole('region', { name: 'Requests' });
+    act(() =>
+      emitLiveForTest('trip:updated', {
+        ...envelope,
+        trip: asked(),
+        status: 'Cancel Requested',
+        by: { id: 3, name: 'Grace Green' },
+      } as never),
+    );
+    // it was only a pink bar further down the board
+    expect(within(lane).getByRole('button', { name: 'Opera House, cancel request, view details' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Cancel request: Opera House, /)).toBeInTheDocument();
+    expect(within(lane).queryByRole('button', { name: 'Accept Opera House' })).toBeNull();
+    expect(within(lane).getByRole('button', { name: 'Decline Request Opera House' })).toBeInTheDocument();
+    await userEvent.click(within(lane).getByRole('button', { name: 'Approve Cancel Opera House' }));
+    await waitFor(() => expect(patches).toEqual([{ status: 'Canceled', version: 1 }]));
+    expect(await screen.findByText('Opera House canceled.')).toBeInTheDocument();
+    // the change comes back live: the request is answered
+    act(() =>
+      emitLiveForTest('trip:updated', {
+        ...envelope,
+        trip: { ...asked(), status: 'Canceled', version: 2 },
+        status: 'Canceled',
+        by: { id: dispatcher.id, name: dispatcher.name },
+      } as never),
+    );
+    expect(within(lane).getByText('No requests waiting.')).toBeInTheDocument();
+  });
+
   it('is not shown to a trip manager', async () => {
     mockFetch({ 'GET /api/dispatch/board': () => ({ body: makeBoard({ company: null, companies: [], buses: [], drivers: [] }) }) });
     renderWithApp(<DispatchBoardPage />, { route: '/dispatch', session: makeSession(makeProfile('trip_manager')) });

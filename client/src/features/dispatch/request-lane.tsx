@@ -2,21 +2,37 @@ import { describeTripWindow } from '@contracts/fleet-rules';
 import { changeText } from '@contracts/trip-changes';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { canTrip } from '../trips/trip-actions';
+import { BUTTON_LABELS, canTrip } from '../trips/trip-actions';
 import { tripTitle } from '../trips/trip-view';
 import { useTripWorkflow } from '../trips/trip-workflow';
 import { mergeTrip } from '../trips/trips.api';
 import { useOpenTrip } from './board-actions';
 import { clashText, passengersOf } from './board-layout';
 
-/** One request: what, when, who and how many; an edit request says what it changes; Accept and Reject beside it. */
+/** What a request asks of the company, as its card's badge says it. */
+const KINDS = {
+  new: { label: 'New request', color: 'blue', actions: ['accept', 'reject'] },
+  edit: { label: 'Edit request', color: 'yellow', actions: ['accept', 'reject'] },
+  cancel: { label: 'Cancel request', color: 'grape', actions: ['approveCancel', 'declineCancel'] },
+} as const;
+
+/** The company's answers to a request, a status action each. */
+type Answer = (typeof KINDS)[keyof typeof KINDS]['actions'][number];
+
+const kindOf = (trip: TripDto): keyof typeof KINDS => (trip.status === 'Cancel Requested' ? 'cancel' : trip.editRequest ? 'edit' : 'new');
+
+/**
+ * One request: what, when, who and how many; an edit request says what it changes; beside it the company's answer:
+ * Accept and Reject, or for a school's cancellation request Approve Cancel and Decline Request.
+ */
 function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[] }) {
   const open = useOpenTrip();
   const { actor, busy, press } = useTripWorkflow();
   const title = tripTitle(trip);
+  const kind = KINDS[kindOf(trip)];
   const edit = trip.editRequest;
   const clashes = clashText(trip, known);
-  const act = (action: 'accept' | 'reject') => {
+  const act = (action: Answer) => {
     // the workflow's details and conflict notice read the cached trip
     mergeTrip(trip);
     press(trip, action, { stay: true });
@@ -24,13 +40,13 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
   return (
     <Paper withBorder radius="md" p="xs" data-request-id={trip.id} style={{ minWidth: 0 }}>
       <Stack gap={4}>
-        <UnstyledButton onClick={() => open.details(trip)} aria-label={`${title}, ${edit ? 'edit request' : 'new request'}, view details`}>
+        <UnstyledButton onClick={() => open.details(trip)} aria-label={`${title}, ${kind.label.toLowerCase()}, view details`}>
           <Group gap={6} wrap="nowrap" align="flex-start" justify="space-between">
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Text>
-            <Badge size="sm" variant="light" color={edit ? 'yellow' : 'blue'} style={{ flexShrink: 0 }}>
-              {edit ? 'Edit request' : 'New request'}
+            <Badge size="sm" variant="light" color={kind.color} style={{ flexShrink: 0 }}>
+              {kind.label}
             </Badge>
           </Group>
           <Text size="xs">
@@ -53,29 +69,21 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
         ))}
         {actor ? (
           <Group gap={6}>
-            {canTrip(actor, trip, 'accept') ? (
-              <Button
-                size="compact-sm"
-                color="green"
-                loading={busy === `${trip.id}:accept`}
-                onClick={() => act('accept')}
-                aria-label={`Accept ${title}`}
-              >
-                Accept
-              </Button>
-            ) : null}
-            {canTrip(actor, trip, 'reject') ? (
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                loading={busy === `${trip.id}:reject`}
-                onClick={() => act('reject')}
-                aria-label={`Reject ${title}`}
-              >
-                Reject
-              </Button>
-            ) : null}
+            {kind.actions.map((action, i) =>
+              canTrip(actor, trip, action) ? (
+                <Button
+                  key={action}
+                  size="compact-sm"
+                  color={i === 0 ? 'green' : 'red'}
+                  variant={i === 0 ? 'filled' : 'light'}
+                  loading={busy === `${trip.id}:${action}`}
+                  onClick={() => act(action)}
+                  aria-label={`${BUTTON_LABELS[action]} ${title}`}
+                >
+                  {BUTTON_LABELS[action]}
+                </Button>
+              ) : null,
+            )}
           </Group>
         ) : null}
       </Stack>
@@ -83,7 +91,10 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
   );
 }
 
-/** The requests a dispatcher answers: new trips of partner schools and edit requests of the company's trips, newest first. */
+/**
+ * The requests a dispatcher answers: new trips of partner schools, and edit and cancellation requests of the company's
+ * trips, newest first.
+ */
 export function RequestLane({ trips, known }: { trips: readonly TripDto[]; known: readonly TripDto[] }) {
   return (
     <Paper withBorder radius="md" p="sm" mb="md" component="section" aria-labelledby="requests-title">

@@ -22,7 +22,7 @@ export function useRequestToasts() {
     () =>
       onNewRequest((trip: TripDto, by: LiveActor | null) => {
         if (by?.id === myId) return;
-        const what = trip.editRequest ? 'Edit request' : 'New trip request';
+        const what = trip.status === 'Cancel Requested' ? 'Cancel request' : trip.editRequest ? 'Edit request' : 'New trip request';
         const text = `${what}: ${tripTitle(trip)}, ${formatDay(trip.departureDate)}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
         toast.info(
           <Group gap="xs" justify="space-between" wrap="nowrap">

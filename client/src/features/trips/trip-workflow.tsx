@@ -37,6 +37,14 @@ type Layer =
   | { kind: 'passengers'; tripId: number }
   | { kind: 'company'; tripId: number; base: TripDto };
 
+/** What a toast says after an action taken from a list or the board (the user stays there): "Opera House canceled." */
+const STAYED_WORDS: Partial<Record<StatusAction, string>> = {
+  accept: ' accepted.',
+  reject: ' rejected.',
+  approveCancel: ' canceled.',
+  declineCancel: ': cancellation declined.',
+};
+
 interface PendingConfirm extends ConfirmText {
   trip: TripDto;
   action: StatusAction;
@@ -80,7 +88,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           toast.success('Trip deleted.');
         } else if (options.stay) {
           setLayers([]);
-          toast.success(`${tripTitle(trip)} ${action === 'accept' ? 'accepted' : action === 'reject' ? 'rejected' : 'updated'}.`);
+          toast.success(`${tripTitle(trip)}${STAYED_WORDS[action] ?? ' updated.'}`);
         } else {
           openDetails(trip.id);
         }
