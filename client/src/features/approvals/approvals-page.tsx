@@ -1,5 +1,5 @@
 import type { ApprovalDto } from '@contracts/approvals';
-import { formatMoney } from '@contracts/rates';
+import { invoiceMoney } from '@contracts/invoices';
 import { changeText } from '@contracts/trip-changes';
 import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -45,7 +45,7 @@ function ApprovalCard({ approval }: { approval: ApprovalDto }) {
           </Field>
           <Field label="Students + staff">{`${trip.students} + ${trip.staff ?? 0}`}</Field>
           <Field label="Budget code">{trip.budgetCode ?? ''}</Field>
-          <Field label="Estimate">{trip.estimate ? `${trip.estimate.currency} ${formatMoney(trip.estimate.total)}` : 'None'}</Field>
+          <Field label="Estimate">{trip.estimate ? invoiceMoney(trip.estimate.total, trip.estimate.currency) : 'None'}</Field>
           <Field label="Requested by">{approval.requestedBy.name}</Field>
           <Field label="Step">{stepText(approval)}</Field>
           <Field label="Waiting since">{formatDateTime(approval.stepSince)}</Field>

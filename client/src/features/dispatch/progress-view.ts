@@ -1,5 +1,6 @@
 import { formatDay } from '@contracts/fleet-rules';
-import { LATE_LABELS, PROGRESS_STEPS, type ProgressStep, RUNNING_STATUSES, STEP_LABELS } from '@contracts/progress-rules';
+import { FLEET_ROLES } from '@contracts/fleet-rules';
+import { type LateKind, LATE_LABELS, PROGRESS_STEPS, type ProgressStep, RUNNING_STATUSES, STEP_LABELS } from '@contracts/progress-rules';
 import type { BusProgressDto, ProgressStepDto } from '@contracts/progress-wire';
 import type { Role } from '@contracts/roles';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
@@ -140,6 +141,11 @@ export function shownProgress(trip: TripDto, onRow: (b: BusAssignment) => boolea
  */
 export function progressAsSeenBy(trip: TripDto, role: Role | undefined): TripDto {
   const progress = trip.progress ?? [];
-  if (role === 'bus_company' || role === 'admin' || !progress.some((p) => p.late === 'acknowledge')) return trip;
+  // the alert's audience: those who keep the fleet (docs/domain.md, "Fleet")
+  const keepsFleet = role !== undefined && (FLEET_ROLES as readonly Role[]).includes(role);
+  if (keepsFleet || !progress.some((p) => p.late === 'acknowledge')) return trip;
   return { ...trip, progress: progress.map((p) => (p.late === 'acknowledge' ? { ...p, late: null } : p)) };
 }
+
+/** A late bus's colour, as a Mantine colour name: red, but orange for a driver yet to acknowledge (hours away, not late). */
+export const lateColor = (late: LateKind): 'orange' | 'red' => (late === 'acknowledge' ? 'orange' : 'red');

@@ -9,17 +9,18 @@ import { mergeTrip } from '../trips/trips.api';
 import { useOpenTrip } from './board-actions';
 import { clashText, passengersOf } from './board-layout';
 
-/** What a request asks of the company, as its card's badge says it. */
+/** What a request asks of the company: its card's badge, the toast that tells of it live, and the company's answers. */
 const KINDS = {
-  new: { label: 'New request', color: 'blue', actions: ['accept', 'reject'] },
-  edit: { label: 'Edit request', color: 'yellow', actions: ['accept', 'reject'] },
-  cancel: { label: 'Cancel request', color: 'grape', actions: ['approveCancel', 'declineCancel'] },
+  new: { label: 'New request', toast: 'New trip request', color: 'blue', actions: ['accept', 'reject'] },
+  edit: { label: 'Edit request', toast: 'Edit request', color: 'yellow', actions: ['accept', 'reject'] },
+  cancel: { label: 'Cancel request', toast: 'Cancel request', color: 'grape', actions: ['approveCancel', 'declineCancel'] },
 } as const;
 
 /** The company's answers to a request, a status action each. */
 type Answer = (typeof KINDS)[keyof typeof KINDS]['actions'][number];
 
-const kindOf = (trip: TripDto): keyof typeof KINDS => (trip.status === 'Cancel Requested' ? 'cancel' : trip.editRequest ? 'edit' : 'new');
+/** The kind of request a trip in the lane is. */
+export const requestKind = (trip: TripDto) => KINDS[trip.status === 'Cancel Requested' ? 'cancel' : trip.editRequest ? 'edit' : 'new'];
 
 /**
  * One request: what, when, who and how many; an edit request says what it changes; beside it the company's answer:
@@ -29,7 +30,7 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
   const open = useOpenTrip();
   const { actor, busy, press } = useTripWorkflow();
   const title = tripTitle(trip);
-  const kind = KINDS[kindOf(trip)];
+  const kind = requestKind(trip);
   const edit = trip.editRequest;
   const clashes = clashText(trip, known);
   const act = (action: Answer) => {

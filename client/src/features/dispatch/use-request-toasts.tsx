@@ -9,6 +9,7 @@ import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
 import { passengersOf } from './board-layout';
 import { onNewRequest } from './dispatch.live';
+import { requestKind } from './request-lane';
 
 /** A new request pushed live by someone else: a toast that names it and opens it. */
 export function useRequestToasts() {
@@ -22,8 +23,7 @@ export function useRequestToasts() {
     () =>
       onNewRequest((trip: TripDto, by: LiveActor | null) => {
         if (by?.id === myId) return;
-        const what = trip.status === 'Cancel Requested' ? 'Cancel request' : trip.editRequest ? 'Edit request' : 'New trip request';
-        const text = `${what}: ${tripTitle(trip)}, ${formatDay(trip.departureDate)}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
+        const text = `${requestKind(trip).toast}: ${tripTitle(trip)}, ${formatDay(trip.departureDate)}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
         toast.info(
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <span>{text}</span>

@@ -8,6 +8,7 @@ import { PHASE_ICONS } from '../dispatch/progress-chip';
 import { useSession } from '../auth/session-context';
 import {
   busHeading,
+  lateColor,
   PHASE_COLORS,
   passengersWords,
   phaseOf,
@@ -67,11 +68,7 @@ function BusDay({ trip, progress }: { trip: TripDto; progress: BusProgressDto })
           {heading}
         </Text>
         {progress.late ? (
-          <Badge
-            color={progress.late === 'acknowledge' ? 'orange' : 'red'}
-            variant="light"
-            leftSection={<IconAlertTriangle size={12} aria-hidden />}
-          >
+          <Badge color={lateColor(progress.late)} variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
             {LATE_LABELS[progress.late]}
           </Badge>
         ) : (

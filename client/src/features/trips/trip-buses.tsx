@@ -3,7 +3,7 @@ import type { TripDto } from '@contracts/trip-wire';
 import { Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useSession } from '../auth/session-context';
-import { progressAsSeenBy, progressState, shownProgress } from '../dispatch/progress-view';
+import { lateColor, progressAsSeenBy, progressState, shownProgress } from '../dispatch/progress-view';
 import { todayIso } from './trip-view';
 
 /**
@@ -34,13 +34,7 @@ export function TripBuses({ trip: given }: { trip: TripDto }) {
                   span
                   inherit
                   fw={600}
-                  c={
-                    shown.late === 'acknowledge'
-                      ? 'var(--mantine-color-orange-text)'
-                      : shown.late
-                        ? 'var(--mantine-color-red-text)'
-                        : 'var(--mantine-color-text)'
-                  }
+                  c={shown.late ? `var(--mantine-color-${lateColor(shown.late)}-text)` : 'var(--mantine-color-text)'}
                   data-bus-progress
                 >
                   {progressState(shown)}

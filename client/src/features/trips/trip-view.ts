@@ -1,5 +1,5 @@
 import type { CancellationFeeDto } from '@contracts/pricing';
-import { formatMoney } from '@contracts/rates';
+import { invoiceMoney } from '@contracts/invoices';
 import { TRIP_FILTER_STATUSES } from '@contracts/trip-list';
 import type { TripDto } from '@contracts/trip-wire';
 import dayjs from 'dayjs';
@@ -120,5 +120,5 @@ export function formatAed(amount: number): string {
 /** "AED 567.00: 50 % of AED 1,134.00, asked for within 72 hours of departure", or why it cost nothing. */
 export function cancellationFeeText(fee: CancellationFeeDto): string {
   if (!fee.tier) return 'None: cancelled before the cancellation terms applied';
-  return `${fee.currency} ${formatMoney(fee.fee)}: ${fee.tier.percent} % of ${fee.currency} ${formatMoney(fee.basis)}, asked for within ${fee.tier.hoursBefore} hours of departure`;
+  return `${invoiceMoney(fee.fee, fee.currency)}: ${fee.tier.percent} % of ${invoiceMoney(fee.basis, fee.currency)}, asked for within ${fee.tier.hoursBefore} hours of departure`;
 }
