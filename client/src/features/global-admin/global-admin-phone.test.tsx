@@ -65,7 +65,15 @@ describe('Global Admin on a phone', () => {
       await userEvent.click(within(orgCards[1]).getByRole('button', { name: 'Edit Greenfield Primary' }));
       expect(within(orgCards[1]).getByRole('textbox', { name: 'Organization name' })).toHaveValue('Greenfield Primary');
       await userEvent.click(within(partnershipCards[0]).getByRole('button', { name: 'Remove Greenfield Primary – Desert Star Buses' }));
+      // nothing is removed before the confirm, which says what the removal does
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Partnership' });
+      expect(dialog).toHaveTextContent('Remove the partnership of Greenfield Primary and Desert Star Buses?');
+      expect(dialog).toHaveTextContent("Desert Star Buses will no longer see Greenfield Primary's requests; trips it has accepted stay with it.");
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
       await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/global/partnerships/5')).toBe(true));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.queryByText('No partnerships yet')).toBeInTheDocument();
     } finally {
       restore();
     }

@@ -3,6 +3,7 @@ import type { OrgType } from '@contracts/roles';
 import type { TenantDto } from '@contracts/wire';
 import { Button, Select, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { setQueryData } from '../../api/query-cache';
 import { queryKeys } from '../../api/query-keys';
 import { removeById, upsertById } from '../../api/records';
@@ -119,15 +120,22 @@ function AddPartnershipForm({ tenants, defaultTenantId }: { tenants: TenantDto[]
   );
 }
 
+/**
+ * One partnership, removed after a confirm: removing it takes the school's requests off the company's consoles at once
+ * (trips the company already holds stay with it; docs/domain.md), which a stray click should not do.
+ */
 function PartnershipRow({ partnership }: { partnership: PartnershipDto }) {
   const { busy, run } = useAdminAction();
+  const [confirming, setConfirming] = useState(false);
   const school = partnership.school_org?.name ?? `#${partnership.school_org_id}`;
   const bus = partnership.bus_company?.name ?? `#${partnership.bus_company_org_id}`;
-  const remove = () =>
-    run({ done: 'Partnership removed', failed: 'Failed to remove partnership' }, async () => {
+  const remove = async () => {
+    await run({ done: 'Partnership removed', failed: 'Failed to remove partnership' }, async () => {
       await globalApi.removePartnership(partnership.id);
       storePartnerships(partnership.tenant_id, (list) => list && removeById(list, partnership.id));
     });
+    setConfirming(false);
+  };
   return (
     <RecordRow record={`partnership-${partnership.id}`}>
       <Table.Td>
@@ -142,12 +150,22 @@ function PartnershipRow({ partnership }: { partnership: PartnershipDto }) {
           size="compact-sm"
           color="red"
           variant="light"
-          onClick={() => void remove()}
+          onClick={() => setConfirming(true)}
           loading={busy}
           aria-label={`Remove ${school} – ${bus}`}
         >
           Remove
         </Button>
+        <ConfirmDialog
+          opened={confirming}
+          title="Remove Partnership"
+          question={`Remove the partnership of ${school} and ${bus}?`}
+          detail={`${bus} will no longer see ${school}'s requests; trips it has accepted stay with it.`}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+          loading={busy}
+          danger
+        />
       </Table.Td>
     </RecordRow>
   );
