@@ -815,5 +815,22 @@ describe('approval at the school', () => {
       expect(onBus.received.filter((r) => r.event.startsWith('trip:')).map((r) => r.event)).toEqual(['trip:created']);
       expect(onBus.received.some((r) => r.event === 'approval:changed')).toBe(false);
     });
+
+    it("names the change's requester on the company's trip event once it is approved, not its last approver", async () => {
+      const { tn, T, P, S } = await approvalSchool();
+      const trip = await buildTrip(t, tn, { status: 'Confirmed', students: 40 });
+      const onBus = await connectLive(t.url, tn.users.busA.token, 'bus company');
+      await patch(S, trip.id, { students: 45 }).expect(202);
+      await decide(T, trip.id, 'approve').expect(200);
+      const at = onBus.received.length;
+      await decide(P, trip.id, 'approve').expect(200);
+      const change = await onBus.nextSince(at, 'trip:updated', (e) => e.trip.id === trip.id);
+      // read by the company's bell as "Grace … asked to change …": the change is the school staff member's
+      expect(change).toMatchObject({ status: 'Pending', from: 'Confirmed', by: { id: S.user.id, name: S.user.name } });
+      expect(change.trip).toMatchObject({ editRequest: true, students: 45 });
+      // the trip's history still says who approved it
+      const history = (await get(tn.users.busA, `/trips/${trip.id}/history`).expect(200)).body as TripHistoryDto[];
+      expect(history.at(-1)).toMatchObject({ action: 'approveChange', by: { id: P.user.id } });
+    });
   });
 });

@@ -10,6 +10,7 @@ import { syncFleetAssignments } from '../../server/src/fleet/repository/fleet-as
 import { LateAlerts } from '../../server/src/progress/late-alerts.service';
 import { readTrip } from '../../server/src/trips/repository/trip-read.repository';
 import type { Trip } from '../../server/src/trips/trip.entity';
+import { closeAllClients, connectLive } from '../realtime/live-client';
 import { type ApiWorld, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import type { TestTenant, TestUser } from '../support/factories';
@@ -53,6 +54,7 @@ describe('the day of travel', () => {
     [acme] = world.tenants;
     other = await buildDriverAccount(t, acme.orgs.busB, { name: 'Karim Other' });
   });
+  afterAll(() => closeAllClients());
   // Each test its own buses and drivers: trips at the same hour would otherwise clash over them.
   beforeEach(async () => {
     omar = await buildDriverAccount(t, acme.orgs.busA, { name: 'Omar Haddad' });
@@ -243,7 +245,11 @@ describe('the day of travel', () => {
     await drive(omar, trip.id, 'returned');
     expect((await tripRow(t, trip.id)).status).toBe('Confirmed');
     await drive(sara, trip.id, 'leftDestination');
+    const school = await connectLive(t.url, acme.users.admin.token, 'the admin');
     const last = await send(sara, tap(trip.id, 'returned')).expect(201);
+    // the completion is a move of status, said with where it came from (the bell reads "completed"), and no driver's step
+    const completed = await school.next('trip:updated', (e) => e.trip.id === trip.id && e.status === 'Completed');
+    expect([completed.from, completed.driverStep, completed.by]).toEqual(['Confirmed', undefined, { id: sara.user.id, name: 'Sara Nasser' }]);
     expect(last.body).toMatchObject({ status: 'Completed', next: null, progress: { current: 'returned' } });
     const row = await tripRow(t, trip.id);
     expect([row.status, row.version]).toEqual(['Completed', trip.version + 1]);

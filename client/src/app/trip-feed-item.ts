@@ -2,11 +2,15 @@ import { formatDay } from '@contracts/calendar';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
 
 /**
- * What happened to a trip, as its new state tells it ("accepted", "asked to change"), and the status it came from when the
- * event says (`from`): a request its school approved is "approved", not "updated".
+ * What happened to a trip. The server names the status a change moved it from (`from`); a change that left the status as it
+ * was (an edit, a payment, other buses for a Confirmed trip) is an update, whatever the status. A move is told by where it
+ * went ("accepted", "asked to change"), and by where it came from when that says more: a request its school approved is
+ * "approved", a cancellation its company declined "declined the cancellation of".
  */
 export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelRequest'>, from?: TripStatus): string {
+  if (from === undefined) return 'updated';
   if (trip.status === 'Pending' && from === 'Awaiting Approval') return 'approved';
+  if (from === 'Cancel Requested' && trip.status !== 'Canceled') return 'declined the cancellation of';
   if (trip.status === 'Pending') return trip.editRequest ? 'asked to change' : 'updated';
   switch (trip.status) {
     case 'Accepted':

@@ -147,10 +147,17 @@ export class ApprovalsService {
           await this.trips.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
           return 'moved on';
         }
-        await this.trips.write(work, caller, before, locked.audience, await this.changeValues(work, before, open), {
-          action: 'approveChange',
-          note: comment,
-        });
+        // History says who approved it; the live event, whose change it is (the company reads "asked to change" by them).
+        const requester = open.requestedById === null ? caller : { id: open.requestedById, name: open.requestedBy };
+        await this.trips.write(
+          work,
+          caller,
+          before,
+          locked.audience,
+          await this.changeValues(work, before, open),
+          { action: 'approveChange', note: comment },
+          requester,
+        );
       } else {
         await recordHistory(
           work.tx,

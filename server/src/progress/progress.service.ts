@@ -125,7 +125,9 @@ export class ProgressService {
       [after] = await this.tripFleet.decorate(tx, [completed]);
     }
     const by = { id: caller.id, name: caller.name };
-    publish('trip.updated', { trip: after, status: after.status, tenantId: after.tenantId, by, driverStep: !completes });
+    // `previous`: the completion is a move of status, which the bell words by what it came from.
+    const previous = { schoolOrgId: trip.schoolOrgId, busCompanyOrgId: trip.busCompanyOrgId, status: trip.status };
+    publish('trip.updated', { trip: after, status: after.status, tenantId: after.tenantId, by, previous, driverStep: !completes });
     return after;
   }
 }

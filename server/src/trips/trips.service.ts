@@ -165,6 +165,8 @@ export class TripsService {
     audience: TripAudienceFacts,
     values: Partial<Trip>,
     history: { action: TripHistoryAction; note?: string | null },
+    /** Who the live event names, when not the caller: a held change approved is still its requester's change. */
+    announcedBy: { id: number | null; name: string } = caller,
   ): Promise<TripDto> {
     const predicted = predictedFields(before, values);
     // The row is locked, so this matches; the version condition is the guarantee that no write is lost.
@@ -183,7 +185,7 @@ export class TripsService {
     const fields = changedTripFields(before, trip);
     if (fields.length === 0 && trip.status === before.status) throw new NothingChanged();
     if (fields.join() !== predicted.join()) await correctHistoryFields(work.tx, written.historyId, fields);
-    this.announce(work, caller, before, trip, audience);
+    this.announce(work, announcedBy, before, trip, audience);
     return trip;
   }
 
