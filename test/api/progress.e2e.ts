@@ -249,7 +249,11 @@ describe('the day of travel', () => {
     const last = await send(sara, tap(trip.id, 'returned')).expect(201);
     // the completion is a move of status, said with where it came from (the bell reads "completed"), and no driver's step
     const completed = await school.next('trip:updated', (e) => e.trip.id === trip.id && e.status === 'Completed');
-    expect([completed.from, completed.driverStep, completed.by]).toEqual(['Confirmed', undefined, { id: sara.user.id, name: 'Sara Nasser' }]);
+    expect([completed.from, completed.driverStep, completed.by]).toEqual([
+      'Confirmed',
+      undefined,
+      { id: sara.user.id, name: 'Sara Nasser' },
+    ]);
     expect(last.body).toMatchObject({ status: 'Completed', next: null, progress: { current: 'returned' } });
     const row = await tripRow(t, trip.id);
     expect([row.status, row.version]).toEqual(['Completed', trip.version + 1]);

@@ -15,9 +15,9 @@ describe("the bell's trip notices", () => {
     expect(tripFeedItem({ trip: gala, by: layla }, 'created', 9)?.text).toBe(
       'Layla Aziz requested Swimming Gala (Thu 26 Nov, 45 passengers)',
     );
-    expect(tripFeedItem({ trip: { ...gala, status: 'Pending', editRequest: true }, by: layla, from: 'Confirmed' }, 'updated', 9)?.text).toBe(
-      'Layla Aziz asked to change Swimming Gala (Thu 26 Nov, 45 passengers)',
-    );
+    expect(
+      tripFeedItem({ trip: { ...gala, status: 'Pending', editRequest: true }, by: layla, from: 'Confirmed' }, 'updated', 9)?.text,
+    ).toBe('Layla Aziz asked to change Swimming Gala (Thu 26 Nov, 45 passengers)');
   });
 
   it('tells a school what became of a request at its approval steps', () => {

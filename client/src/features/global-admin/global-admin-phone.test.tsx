@@ -68,7 +68,9 @@ describe('Global Admin on a phone', () => {
       // nothing is removed before the confirm, which says what the removal does
       const dialog = await screen.findByRole('dialog', { name: 'Remove Partnership' });
       expect(dialog).toHaveTextContent('Remove the partnership of Greenfield Primary and Desert Star Buses?');
-      expect(dialog).toHaveTextContent("Desert Star Buses will no longer see Greenfield Primary's requests; trips it has accepted stay with it.");
+      expect(dialog).toHaveTextContent(
+        "Desert Star Buses will no longer see Greenfield Primary's requests; trips it has accepted stay with it.",
+      );
       expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
       await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/global/partnerships/5')).toBe(true));
