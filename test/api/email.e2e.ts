@@ -187,6 +187,24 @@ describe('E-mail: trip notices through the outbox', () => {
     }
   });
 
+  it('does not mail "Needs a bus" to the dispatcher whose accept raised it: the others hear of it', async () => {
+    const second = await buildUser(t, { tenantId: acme.tenant.id, role: 'bus_company', activeOrgId: acme.orgs.busA.id });
+    const day = addDays(t.app.get(TripFleet).today(), 1);
+    const trip = await buildTrip(t, acme, { status: 'Pending', destination: `Opera House ${uniq()}`, departureDate: day, returnDate: day });
+    await patch(acme.users.busA, trip.id, { status: 'Accepted' }).expect(200);
+    // the check runs right after the change, in the background
+    const deadline = Date.now() + 10_000;
+    while ((await outboxTo(second.user.email)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await outboxTo(second.user.email)).toEqual([expect.objectContaining({ notice: 'needsBus' })]);
+    const accepter = await outboxTo(acme.users.busA.user.email);
+    expect(accepter.filter((m) => m.notice === 'needsBus' && m.subject.includes(trip.destination))).toEqual([]);
+    // the bell's alert is the dispatcher's to-do all the same
+    const alerts = (await t.http().get('/api/notifications').set('Authorization', acme.users.busA.auth).expect(200)).body as {
+      tripId: number;
+    }[];
+    expect(alerts.map((a) => a.tripId)).toContain(trip.id);
+  });
+
   it("mails a driver's invitation to the address the dispatcher gave, and says so", async () => {
     const driver = await buildDriver(t, acme.orgs.busA, { name: `Omar ${uniq()}` });
     const address = `omar.${uniq()}@example.test`;

@@ -95,7 +95,14 @@ export interface DomainEventMap {
   'invoice.changed': { invoice: InvoiceDto };
   // a trip came to need a bus, or a bus is late: its company's dispatchers and the tenant's admins, once (the database
   // dedupes it); `schoolOrgId`: the school's staff too (a late departure or return, a departure count that differs)
-  'notification.created': { notification: NotificationDto; tenantId: number; companyOrgId: number | null; schoolOrgId?: number | null };
+  'notification.created': {
+    notification: NotificationDto;
+    tenantId: number;
+    companyOrgId: number | null;
+    schoolOrgId?: number | null;
+    /** The user whose change raised it, if one did: they get no e-mail of it (the bell keeps it, as their to-do). */
+    raisedById?: number | null;
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;

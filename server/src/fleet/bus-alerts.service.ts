@@ -47,35 +47,49 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
   /** Right after a change: a trip that now needs a bus is alerted at once (its event already carries the flag). */
   @OnEvent('trip.created')
   @OnEvent('trip.updated')
-  tripChanged({ trip }: DomainEventMap['trip.updated']): void {
+  tripChanged({ trip, by }: DomainEventMap['trip.updated']): void {
     if (!trip.needsBus) return;
-    void this.work.run(() => (trip.buses.length === 0 ? this.check({ tripIds: [trip.id], announceTrips: false }) : this.unavailable(trip)));
+    // The dispatcher who just accepted a trip leaving soon knows it has no bus: the e-mail goes to the others.
+    const raisedById = by?.id ?? null;
+    void this.work.run(() =>
+      trip.buses.length === 0 ? this.check({ tripIds: [trip.id], announceTrips: false, raisedById }) : this.unavailable(trip, raisedById),
+    );
   }
 
   /**
    * A trip with a bus that came to need another (its bus or driver clashes or went out of service): one alert per trip,
    * raised by whichever replica inserts it first, like "Needs a bus".
    */
-  private unavailable(trip: TripDto): Promise<void> {
+  private unavailable(trip: TripDto, raisedById: number | null): Promise<void> {
     return this.unitOfWork.run(async ({ tx, publish }) => {
       const alert = await raiseBusUnavailableAlert(tx, trip);
-      if (alert) this.announce(publish, alert, trip, true);
+      if (alert) this.announce(publish, alert, trip, { unavailable: true, raisedById });
     });
   }
 
-  /** Sends the bell an alert this replica raised; `unavailable`: worded with why the trip's bus cannot go. */
-  private announce(publish: Work['publish'], alert: RaisedAlert, trip: TripDto, unavailable = false): NotificationDto {
+  /**
+   * Sends the bell an alert this replica raised; `unavailable`: worded with why the trip's bus cannot go; `raisedById`:
+   * the user whose change raised it.
+   */
+  private announce(
+    publish: Work['publish'],
+    alert: RaisedAlert,
+    trip: TripDto,
+    { unavailable = false, raisedById = null }: { unavailable?: boolean; raisedById?: number | null } = {},
+  ): NotificationDto {
     const row: AlertRow = { ...trip, id: alert.id, tripId: trip.id, companyId: trip.busCompanyOrgId, raisedAt: alert.raised_at };
     const notification = toNotification(row, unavailable ? trip : undefined);
-    publish('notification.created', { notification, tenantId: trip.tenantId, companyOrgId: trip.busCompanyOrgId });
+    const by = raisedById === null ? {} : { raisedById };
+    publish('notification.created', { notification, tenantId: trip.tenantId, companyOrgId: trip.busCompanyOrgId, ...by });
     return notification;
   }
 
   /**
    * Raises the alerts now due (or only among `tripIds`) and announces those this replica raised. Answers them.
-   * `announceTrips`: also send each trip again, for a flag that turned on with the date rather than a change.
+   * `announceTrips`: also send each trip again, for a flag that turned on with the date rather than a change;
+   * `raisedById`: the user whose change is being checked.
    */
-  async check(opts: { tripIds?: number[]; announceTrips?: boolean } = {}): Promise<NotificationDto[]> {
+  async check(opts: { tripIds?: number[]; announceTrips?: boolean; raisedById?: number | null } = {}): Promise<NotificationDto[]> {
     const today = this.tripFleet.today();
     return this.unitOfWork.run(async ({ tx, publish }) => {
       const raised = await raiseNeedsBusAlerts(tx, today, addDays(today, this.config.dispatch.needsBusDays), opts.tripIds);
@@ -89,7 +103,7 @@ export class BusAlerts implements OnApplicationBootstrap, BeforeApplicationShutd
       for (const alert of raised) {
         const trip = byId.get(alert.trip_id);
         if (!trip) continue;
-        notifications.push(this.announce(publish, alert, trip));
+        notifications.push(this.announce(publish, alert, trip, { raisedById: opts.raisedById }));
         if (opts.announceTrips) publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
       }
       return notifications;

@@ -152,13 +152,18 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
       }));
   }
 
-  /** "Needs a bus": every dispatcher of the trip's company, in the trip's tenant. */
-  private async needsBus(tx: EntityManager, { notification, tenantId, companyOrgId }: DomainEventMap['notification.created']) {
+  /** "Needs a bus": every dispatcher of the trip's company, in the trip's tenant, but the one whose change raised it. */
+  private async needsBus(tx: EntityManager, { notification, tenantId, companyOrgId, raisedById }: DomainEventMap['notification.created']) {
     if (companyOrgId === null) return [];
     const trip = await readTrip(tx, notification.tripId);
     if (!trip || trip.tenantId !== tenantId) return [];
     const dispatchers = await this.recipients(tx, tenantId, { role: 'bus_company', activeOrgId: companyOrgId });
-    return this.letters('needsBus', dispatchers, trip, tenantId);
+    return this.letters(
+      'needsBus',
+      dispatchers.filter((d) => d.id !== raisedById),
+      trip,
+      tenantId,
+    );
   }
 
   /** Approved users of the tenant, by id or by role at an organization, oldest account first. */
