@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { makeProfile, makeSession, mockFetch, onPhone, renderWithApp } from '../../test-utils';
 import { defaultPermissionMatrix, normalizeRoleName } from '@contracts/permissions';
 import { addRole } from './permission-matrix';
 import { RolesPage } from './roles-page';
@@ -78,5 +78,33 @@ describe('RolesPage', () => {
         },
       },
     });
+  });
+});
+
+describe('RolesPage on a phone', () => {
+  it('gives each role a card of labelled boxes, none off screen, and saves what was ticked there', async () => {
+    const { calls } = mockFetch({
+      'GET /api/permissions': () => ({ body: { roles: DEFAULT_MATRIX, updated_at: null } }),
+      'PUT /api/permissions': (body) => ({ body: { ...(body as object), updated_at: '2026-01-01T00:00:00Z' } }),
+    });
+    const restore = onPhone();
+    try {
+      renderWithApp(<RolesPage />, { session: admin });
+      const cards = within(await screen.findByRole('list', { name: 'Roles' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(Object.keys(DEFAULT_MATRIX).length);
+      expect(screen.queryByRole('table')).toBeNull();
+      const staff = cards.find((c) => within(c).queryByText('school_staff'))!;
+      expect(within(staff).getByText('School Staff')).toBeInTheDocument();
+      // each box says its permission beside it, where the table had it as a column's title
+      expect(within(staff).getByRole('checkbox', { name: 'school_staff Request trips' })).toBeChecked();
+      expect(within(staff).getByText('Edit trips')).toBeInTheDocument();
+      await userEvent.click(within(staff).getByRole('checkbox', { name: 'school_staff Edit trips' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Roles saved.');
+      const put = calls.find((c) => c.method === 'PUT');
+      expect((put?.body as { roles: typeof DEFAULT_MATRIX }).roles.school_staff.canEditTrips).toBe(true);
+    } finally {
+      restore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { errorText, http, isNotFound, request } from '../../api/http';
@@ -7,6 +7,8 @@ import { queryKeys } from '../../api/query-keys';
 import { roleLabel } from '../../shared/access';
 import { toast } from '../../shared/toast';
 import { LoadFailed } from '../../components/load-failed';
+import { CardList, RecordCard } from '../../components/record-cards';
+import { useCards } from '../../components/responsive';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/session-context';
@@ -52,6 +54,7 @@ export function PermissionMatrixEditor({
   const [roleError, setRoleError] = useState<string | null>(null);
   useEffect(() => setDraft(initial), [initial]);
 
+  const cards = useCards();
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
 
   const toggle = (role: string, permission: PermissionKey, value: boolean) =>
@@ -71,47 +74,69 @@ export function PermissionMatrixEditor({
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              {PERMISSION_KEYS.map((p) => (
-                <Table.Th key={p} ta="center" title={p}>
-                  {PERMISSION_LABELS[p]}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {Object.entries(draft).map(([role, perms]) => (
-              <Table.Tr key={role}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {roleLabel(role)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {role}
-                  </Text>
-                </Table.Td>
+      {cards ? (
+        // On a phone a card per role, its permissions a labelled box each: the table of seven columns scrolled sideways.
+        <CardList label="Roles">
+          {Object.entries(draft).map(([role, perms]) => (
+            <RecordCard key={role} title={roleLabel(role)} lines={[role]}>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
                 {PERMISSION_KEYS.map((p) => (
-                  <Table.Td key={p}>
-                    <Group justify="center">
-                      <Checkbox
-                        checked={perms[p]}
-                        // A driver sees their own day and nothing else of the console, whatever the matrix says.
-                        disabled={role === 'driver'}
-                        onChange={(e) => toggle(role, p, e.currentTarget.checked)}
-                        aria-label={`${role} ${PERMISSION_LABELS[p]}`}
-                      />
-                    </Group>
-                  </Table.Td>
+                  <Checkbox
+                    key={p}
+                    label={PERMISSION_LABELS[p]}
+                    checked={perms[p]}
+                    disabled={role === 'driver'}
+                    onChange={(e) => toggle(role, p, e.currentTarget.checked)}
+                    aria-label={`${role} ${PERMISSION_LABELS[p]}`}
+                  />
+                ))}
+              </SimpleGrid>
+            </RecordCard>
+          ))}
+        </CardList>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Role</Table.Th>
+                {PERMISSION_KEYS.map((p) => (
+                  <Table.Th key={p} ta="center" title={p}>
+                    {PERMISSION_LABELS[p]}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {Object.entries(draft).map(([role, perms]) => (
+                <Table.Tr key={role}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {roleLabel(role)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {role}
+                    </Text>
+                  </Table.Td>
+                  {PERMISSION_KEYS.map((p) => (
+                    <Table.Td key={p}>
+                      <Group justify="center">
+                        <Checkbox
+                          checked={perms[p]}
+                          // A driver sees their own day and nothing else of the console, whatever the matrix says.
+                          disabled={role === 'driver'}
+                          onChange={(e) => toggle(role, p, e.currentTarget.checked)}
+                          aria-label={`${role} ${PERMISSION_LABELS[p]}`}
+                        />
+                      </Group>
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       <Group justify="space-between" align="flex-start" gap="md">
         <form onSubmit={submitRole} noValidate style={{ flex: '1 1 320px', maxWidth: 480 }}>
