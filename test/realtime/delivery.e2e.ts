@@ -175,15 +175,18 @@ describe('live events reach exactly the sockets whose user could GET the record'
         [s.admin, s.staffA, s.finance, s.manager, s.manager2, platform],
         except(s.admin, s.staffA, s.finance, s.manager, s.manager2, platform),
       );
-      expect(events[0]).toEqual({ booking, seq: expect.any(Number), tenantId: acme.tenant.id });
+      // `by`: the bell names who booked it, and leaves it out of the booker's own consoles
+      const staff = { id: acme.users.staffA.user.id, name: acme.users.staffA.user.name };
+      expect(events[0]).toEqual({ booking, by: staff, seq: expect.any(Number), tenantId: acme.tenant.id });
 
-      await expectDelivery(
+      const { events: approved } = await expectDelivery(
         () => ok<BookingDto>(api(acme.users.admin).patch(`/bookings/${booking.id}`, { status: 'approved' })),
         'booking:updated',
         (e, b) => e.booking.id === b.id && e.booking.status === 'approved',
         [s.admin, s.staffA, s.finance, s.manager, s.manager2, platform],
         except(s.admin, s.staffA, s.finance, s.manager, s.manager2, platform),
       );
+      expect(approved[0].by).toEqual({ id: acme.users.admin.user.id, name: acme.users.admin.user.name });
     });
   });
 

@@ -73,7 +73,7 @@ export function useLiveSync(): void {
         setQueryData([...queryKeys.permissions, tenantId], permissions);
         if (tenantId === myTenant) setQueryData([...queryKeys.permissions, null], permissions);
       }),
-      subscribeBookingsLive(),
+      subscribeBookingsLive(myId),
       subscribeGlobalAdminLive(),
       subscribeTripsLive(),
       subscribeDashboardLive(isAdmin && myTenant === null),

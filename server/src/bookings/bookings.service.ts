@@ -66,7 +66,7 @@ export class BookingsService {
         createdById: caller.id,
         status: 'Requested',
       });
-      return this.announce(work, 'booking.created', (await work.tx.save(booking)).id);
+      return this.announce(work, 'booking.created', (await work.tx.save(booking)).id, caller);
     });
   }
 
@@ -85,7 +85,7 @@ export class BookingsService {
       if (row.status === status) return toBookingDto(await work.tx.findOneOrFail(Booking, { where: { id }, relations: withSchool }));
       row.status = status;
       await work.tx.save(row);
-      return this.announce(work, 'booking.updated', id);
+      return this.announce(work, 'booking.updated', id, caller);
     });
   }
 
@@ -118,10 +118,15 @@ export class BookingsService {
     return { tenantId, schoolOrgId: school.id };
   }
 
-  /** Reads the booking as written, and tells the realtime module once the change has committed. */
-  private async announce({ tx, publish }: Work, event: 'booking.created' | 'booking.updated', id: number): Promise<BookingDto> {
+  /** Reads the booking as written, and tells the realtime module once the change has committed, by whom. */
+  private async announce(
+    { tx, publish }: Work,
+    event: 'booking.created' | 'booking.updated',
+    id: number,
+    by: { id: number; name: string },
+  ): Promise<BookingDto> {
     const booking = toBookingDto(await tx.findOneOrFail(Booking, { where: { id }, relations: withSchool }));
-    publish(event, { booking, tenantId: booking.tenant_id, schoolOrgId: booking.school_org_id });
+    publish(event, { booking, tenantId: booking.tenant_id, schoolOrgId: booking.school_org_id, by: { id: by.id, name: by.name } });
     return booking;
   }
 }

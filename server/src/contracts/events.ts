@@ -53,8 +53,9 @@ export interface LiveEventPayloads {
   'trip:updated': { trip: TripDto; status: TripStatus; by?: LiveActor | null; from?: TripStatus; driverStep?: boolean };
   /** The trip was deleted, or the receiver can no longer see it (e.g. it moved to another bus company): drop it. */
   'trip:deleted': { tripId: number };
-  'booking:created': { booking: BookingDto };
-  'booking:updated': { booking: BookingDto };
+  /** `by`: who booked it, or who changed its status. */
+  'booking:created': { booking: BookingDto; by?: LiveActor | null };
+  'booking:updated': { booking: BookingDto; by?: LiveActor | null };
   /**
    * How many approvals wait for the receiver (GET /approvals/count): to each approver whose count may have changed,
    * and to the tenant's admins (theirs spans the tenant).

@@ -18,13 +18,13 @@ export class BookingsListener {
   ) {}
 
   @OnEvent('booking.created')
-  bookingCreated({ booking, tenantId }: DomainEventMap['booking.created']): void {
-    void this.publisher.publish(tenantId, async () => [send('booking:created', await this.roomsOf(booking), { booking })]);
+  bookingCreated({ booking, tenantId, by }: DomainEventMap['booking.created']): void {
+    void this.publisher.publish(tenantId, async () => [send('booking:created', await this.roomsOf(booking), { booking, by: by ?? null })]);
   }
 
   @OnEvent('booking.updated')
-  bookingUpdated({ booking, tenantId }: DomainEventMap['booking.updated']): void {
-    void this.publisher.publish(tenantId, async () => [send('booking:updated', await this.roomsOf(booking), { booking })]);
+  bookingUpdated({ booking, tenantId, by }: DomainEventMap['booking.updated']): void {
+    void this.publisher.publish(tenantId, async () => [send('booking:updated', await this.roomsOf(booking), { booking, by: by ?? null })]);
   }
 
   private async roomsOf(booking: BookingDto): Promise<string[]> {
