@@ -41,7 +41,9 @@ describe('Extra Bus Bookings', () => {
       const list = await screen.findByRole('list', { name: 'Bookings' });
       const cards = within(list).getAllByRole('listitem');
       expect(cards.map((c) => c.textContent)).toEqual([
-        expect.stringMatching(/^Swimming gala.*Requested.*Greenfield Primary.*40 students · 4 adults.*ApproveCancel$/),
+        expect.stringMatching(
+          /^Swimming gala.*Requested.*Greenfield Primary.*1 bus · by Grace Lee.*40 students · 4 adults.*ApproveCancel$/,
+        ),
         expect.stringMatching(/^Sports day.*approved.*Greenfield Primary.*40 students · 4 adults.*Cancel$/),
       ]);
       expect(within(cards[0]).getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -69,5 +71,20 @@ describe('Extra Bus Bookings', () => {
     expect(within(row).getByText('cancelled')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeVisible();
+  });
+
+  it('says under each title what the booking asks for and who asked, for whoever approves it', async () => {
+    const coach = {
+      ...booking(3, 'Robotics fair shuttle', 'Requested'),
+      buses_requested: 2,
+      bus_type: 'Coach',
+      purpose: 'Regional robotics fair at the university',
+      pickup_points: [{ location: 'Main gate', address: null, time: '07:30 AM' }],
+    };
+    mockFetch({ 'GET /api/bookings': () => ({ body: [coach] }) });
+    renderWithApp(<BookingsPage />, { session: makeSession(manager) });
+    const row = await screen.findByRole('row', { name: /Robotics fair shuttle/ });
+    expect(within(row).getByText('2 buses · Coach · 1 pickup point · by Grace Lee')).toBeInTheDocument();
+    expect(within(row).getByText('Regional robotics fair at the university')).toBeInTheDocument();
   });
 });

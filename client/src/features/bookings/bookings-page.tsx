@@ -41,6 +41,22 @@ function when(b: BookingDto): string {
   return `${start}${b.start_time ? ` ${b.start_time}` : ''} → ${end}${b.end_time ? ` ${b.end_time}` : ''}`;
 }
 
+/**
+ * What the booking asks for, and who asked, in a line under its title: "2 buses · Coach · 1 pickup point · by Grace Green".
+ * The one who approves it sees what they approve without opening anything.
+ */
+export function bookingAsks(b: BookingDto): string {
+  const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  return [
+    b.buses_requested ? count(b.buses_requested, 'bus', 'buses') : null,
+    b.bus_type,
+    b.pickup_points.length > 0 ? count(b.pickup_points.length, 'pickup point') : null,
+    b.created_by ? `by ${b.created_by}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export function BookingsPage() {
   const { profile } = useSession();
   const { data, error, loading } = useBookings();
@@ -139,6 +155,8 @@ export function BookingsPage() {
                 badges={<BookingStatus booking={b} />}
                 lines={[
                   ...(b.school_org ? [b.school_org.name] : []),
+                  bookingAsks(b),
+                  ...(b.purpose ? [b.purpose] : []),
                   when(b),
                   `${b.passengers_students ?? 0} students · ${b.passengers_adults ?? 0} adults`,
                   `Created ${formatDateTime(b.created_at)}`,
@@ -164,13 +182,21 @@ export function BookingsPage() {
               <Table.Tbody>
                 {bookings.map((b) => (
                   <Table.Tr key={b.id} data-booking-id={b.id}>
-                    <Table.Td style={{ minWidth: 180 }}>
+                    <Table.Td style={{ minWidth: 220 }}>
                       <Text size="sm" fw={500}>
                         {b.title || 'Untitled booking'}
                       </Text>
                       {b.school_org ? (
                         <Text size="xs" c="dimmed">
                           {b.school_org.name}
+                        </Text>
+                      ) : null}
+                      <Text size="xs" c="dimmed">
+                        {bookingAsks(b)}
+                      </Text>
+                      {b.purpose ? (
+                        <Text size="xs" c="dimmed" lineClamp={2} title={b.purpose}>
+                          {b.purpose}
                         </Text>
                       ) : null}
                     </Table.Td>
