@@ -264,4 +264,30 @@ describe('DashboardPage', () => {
     const later = screen.getByText('Eco Farm').closest('tr') as HTMLElement;
     expect(within(later).getByText('Assign bus')).toBeInTheDocument();
   });
+
+  it('marks a bus taken out of service on its trip, for the school and the company, and tells the company it needs a bus', async () => {
+    const [bus22, hassan] = [makeBus(22), makeDriver(3, { name: 'Hassan Qureshi' })];
+    const aquarium = on(future(1), {
+      id: 11,
+      destination: 'Aquarium of the Gulf',
+      status: 'Confirmed',
+      busCompanyOrgId: DESERT_STAR,
+      buses: [onBus(bus22, hassan)],
+      needsBus: true,
+      outOfService: [{ resource: 'bus', resourceId: bus22.id, resourceName: bus22.name }],
+    });
+    mockFetch(tripRoutes([aquarium]));
+    const { unmount } = renderWithApp(<DashboardPage />, {
+      session: makeSession(makeProfile('school_staff', { active_org_id: GREENFIELD })),
+    });
+    // it read "Bus 22 (Hassan Qureshi)", and "None" to the company, after the bus was deactivated
+    expect(await screen.findByTestId('trip-buses')).toHaveTextContent(/^Bus 22 \(Hassan Qureshi\): Out of service$/);
+    expect(screen.getByText('Out of service')).toHaveStyle({ color: 'var(--mantine-color-red-text)' });
+    unmount();
+
+    renderWithApp(<DashboardPage />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    const row = (await screen.findByText('Aquarium of the Gulf')).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('trip-buses')).toHaveTextContent(/: Out of service$/);
+    expect(within(row).getByText('Needs a bus')).toBeInTheDocument();
+  });
 });

@@ -201,6 +201,8 @@ export function actionHint(actor: TripActor, trip: TripDto, approval?: Pick<Appr
   if (can.has('approveCancel') || can.has('declineCancel')) return { text: 'Review cancel request', needed: true };
   // an accepted trip the user may assign: "Needs a bus" once it departs soon with no bus (the server's needsBus), else "Assign bus"
   if (can.has('assignBuses') && trip.status === 'Accepted') return { text: trip.needsBus ? 'Needs a bus' : 'Assign bus', needed: true };
+  // a Confirmed trip whose bus or driver went out of service, or clashes with another trip: the alert's words again
+  if (can.has('assignBuses') && trip.needsBus) return { text: 'Needs a bus', needed: true };
   // the school's to put right (an admin may resubmit too, but waits for the requester like everyone else)
   if (can.has('resubmit') && actor.role !== 'admin') return { text: 'Make the changes and resubmit', needed: true };
   switch (trip.status) {
