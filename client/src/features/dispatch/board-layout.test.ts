@@ -123,6 +123,8 @@ describe('board layout', () => {
     const trip = { departureDate: '2031-03-07', departureTime: '09:00 AM' };
     expect(untilDeparture(trip, new Date(2031, 2, 5, 8, 0))).toBe('Departs in 2 days');
     expect(untilDeparture(trip, new Date(2031, 2, 6, 9, 0))).toBe('Departs in 1 day');
+    // days of the calendar: two days before, in the afternoon, is still 2 days (it read "1 day": under 48 hours)
+    expect(untilDeparture(trip, new Date(2031, 2, 5, 14, 0))).toBe('Departs in 2 days');
     expect(untilDeparture(trip, new Date(2031, 2, 7, 4, 0))).toBe('Departs in 5 h');
     expect(untilDeparture(trip, new Date(2031, 2, 7, 8, 40))).toBe('Departs in 20 min');
     expect(untilDeparture(trip, new Date(2031, 2, 7, 9, 1))).toBe('Departed');

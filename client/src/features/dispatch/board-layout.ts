@@ -323,7 +323,10 @@ export function untilDeparture(trip: Pick<TripDto, 'departureDate' | 'departureT
   if (diff < 0) return 'Departed';
   if (diff < 60) return `Departs in ${diff} min`;
   if (diff < 1440) return `Departs in ${Math.floor(diff / 60)} h`;
-  const days = Math.floor(diff / 1440);
+  // a day or more ahead: in days of the calendar, as a dispatcher counts them (Saturday afternoon to Monday morning is
+  // 2 days, though less than 48 hours)
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const days = Math.round((new Date(y, m - 1, d).getTime() - today.getTime()) / 86_400_000);
   return `Departs in ${days} day${days === 1 ? '' : 's'}`;
 }
 
