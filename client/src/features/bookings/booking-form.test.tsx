@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../../test-utils';
 import { BookingForm } from './booking-form';
@@ -48,6 +48,8 @@ describe('BookingForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Booking' }));
     expect(screen.getByText('Start date is required.')).toBeInTheDocument();
     expect(screen.getByText('End date is required.')).toBeInTheDocument();
+    // the refused submit takes the user to the first message, far above the button on a phone
+    await waitFor(() => expect(screen.getByLabelText(/^Start date/)).toHaveFocus());
 
     // the end date follows the start date
     const start = screen.getByLabelText(/^Start date/);

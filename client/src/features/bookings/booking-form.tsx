@@ -1,6 +1,7 @@
 import { BUS_TYPES } from '@contracts/trip-wire';
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { focusFirstInvalid } from '../../components/form-errors';
 import type { ReactNode } from 'react';
 import { CountInput } from '../../components/count-input';
 import { DateTimeRangeFields, type RangeFields, rangeFields } from '../../components/date-time-range';
@@ -31,7 +32,7 @@ export function BookingForm({
 
   const submit = form.onSubmit(async (booking) => {
     if (await onSubmit(booking)) form.reset();
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate>

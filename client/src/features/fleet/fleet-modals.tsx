@@ -2,6 +2,7 @@ import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { BUS_TYPES, type BusType } from '@contracts/trip-wire';
 import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { focusFirstInvalid } from '../../components/form-errors';
 import { type ReactNode, useState } from 'react';
 import { DateField } from '../../components/date-field';
 import { ResponsiveModal } from '../../components/responsive';
@@ -107,7 +108,7 @@ function useFleetForm<F extends Record<string, unknown>>({
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstInvalid);
   return {
     form: form.getValues(),
     set: <K extends keyof F & string>(key: K, value: F[K]) => form.setFieldValue(key, value as never),

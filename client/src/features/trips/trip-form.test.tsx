@@ -126,6 +126,14 @@ describe('TripForm', () => {
     ]);
   });
 
+  it('takes the refused submit to the first field with a message (on a phone it was far above the button)', async () => {
+    renderWithApp(<TripForm submitLabel="Submit Request" onSubmit={async () => true} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Destination/ }), 'Zoo');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    // the destination is filled: the first message is the departure date's
+    await waitFor(() => expect(screen.getByLabelText(/^Departure date/)).toHaveFocus());
+  });
+
   it('takes a return time typed in as typed, with nothing of the departure time in front of it', async () => {
     renderWithApp(<TripForm submitLabel="Save" onSubmit={async () => true} />);
     await pick(/^Departure time/, '09:00 AM');

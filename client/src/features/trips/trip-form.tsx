@@ -1,6 +1,7 @@
 import { TRIP_TYPES, type TripType } from '@contracts/trip-wire';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { focusFirstInvalid } from '../../components/form-errors';
 import type { ReactNode } from 'react';
 import { CountInput } from '../../components/count-input';
 import { DateTimeRangeFields, type RangeFields, rangeFields } from '../../components/date-time-range';
@@ -57,11 +58,14 @@ export function TripForm({
 
   // the extra fields (the school) have their own check, shown along with the form's messages
   const submit = form.onSubmit(
-    async (trip) => {
-      if (extraError?.()) return;
+    async (trip, event) => {
+      if (extraError?.()) return focusFirstInvalid(undefined, undefined, event);
       if ((await onSubmit(trip)) && resetOnSuccess) form.reset();
     },
-    () => extraError?.(),
+    (errors, values, event) => {
+      extraError?.();
+      focusFirstInvalid(errors, values, event);
+    },
   );
 
   return (
