@@ -89,7 +89,12 @@ describe('bookings', () => {
         createdById: staff.user.id,
         date: '2031-05-12',
       });
-      expect(named('booking.created')).toContainEqual({ booking: res.body, tenantId: acme.tenant.id, schoolOrgId: acme.orgs.schoolA.id });
+      expect(named('booking.created')).toContainEqual({
+        booking: res.body,
+        tenantId: acme.tenant.id,
+        schoolOrgId: acme.orgs.schoolA.id,
+        by: { id: staff.user.id, name: staff.user.name },
+      });
     });
 
     it('takes the requester, tenant and status from the session, never from the body', async () => {
@@ -331,7 +336,12 @@ describe('bookings', () => {
       const b = await book(x.users.staffA);
       const approved = await patch(x.users.admin, b.id, { status: 'approved' }).expect(200);
       expect(approved.body).toMatchObject({ id: b.id, status: 'approved', title: b.title });
-      expect(named('booking.updated')).toContainEqual({ booking: approved.body, tenantId: x.tenant.id, schoolOrgId: x.orgs.schoolA.id });
+      expect(named('booking.updated')).toContainEqual({
+        booking: approved.body,
+        tenantId: x.tenant.id,
+        schoolOrgId: x.orgs.schoolA.id,
+        by: { id: x.users.admin.user.id, name: x.users.admin.user.name },
+      });
       expect((await patch(x.users.admin, b.id, { status: 'cancelled' }).expect(200)).body.status).toBe('cancelled');
       expect((await patch(x.users.admin, b.id, { status: 'approved' }).expect(200)).body.status).toBe('approved');
       expect(await statusOf(b.id)).toBe('approved');

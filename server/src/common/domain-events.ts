@@ -50,8 +50,8 @@ export interface DomainEventMap {
    */
   'sessions.ended': { userId: number; keptJti?: string };
   // bookings: deliver with canSeeBooking (bookings/booking-visibility.ts)
-  'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null; by?: { id: number; name: string } };
-  'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null; by?: { id: number; name: string } };
+  'booking.created': { booking: BookingDto; tenantId: number; schoolOrgId: number | null; by: { id: number; name: string } };
+  'booking.updated': { booking: BookingDto; tenantId: number; schoolOrgId: number | null; by: { id: number; name: string } };
   // Global Admin: platform admins, and the admins of the tenant concerned
   'tenant.created': { tenant: TenantDto };
   'tenant.updated': { tenant: TenantDto };

@@ -19,12 +19,12 @@ export class BookingsListener {
 
   @OnEvent('booking.created')
   bookingCreated({ booking, tenantId, by }: DomainEventMap['booking.created']): void {
-    void this.publisher.publish(tenantId, async () => [send('booking:created', await this.roomsOf(booking), { booking, by: by ?? null })]);
+    void this.publisher.publish(tenantId, async () => [send('booking:created', await this.roomsOf(booking), { booking, by })]);
   }
 
   @OnEvent('booking.updated')
   bookingUpdated({ booking, tenantId, by }: DomainEventMap['booking.updated']): void {
-    void this.publisher.publish(tenantId, async () => [send('booking:updated', await this.roomsOf(booking), { booking, by: by ?? null })]);
+    void this.publisher.publish(tenantId, async () => [send('booking:updated', await this.roomsOf(booking), { booking, by })]);
   }
 
   private async roomsOf(booking: BookingDto): Promise<string[]> {
