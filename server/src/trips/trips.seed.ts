@@ -25,7 +25,8 @@ interface TripSeed {
   inDays: number;
   /** Extra days until the return (0: same day). */
   nights?: number;
-  times: [string, string];
+  /** Departure and return times; 'later today': leaving about an hour after the seed runs (`laterToday`). */
+  times: [string, string] | 'later today';
   students: number;
   staff: number;
   notes?: string;
@@ -128,7 +129,9 @@ const TRIPS: TripSeed[] = [
     type: 'Academic Trip',
     destination: 'Central Library',
     inDays: 0,
-    times: ['09:00 AM', '12:00 PM'],
+    // the day of travel as a newcomer opens the demo: its bus leaves soon (at 09:00, a demo opened after ten showed a
+    // late bus and its alerts to every console, the driver's day already over)
+    times: 'later today',
     students: 20,
     staff: 2,
     path: ['accept', 'assignBuses'],
@@ -394,6 +397,18 @@ interface HistoryStep {
   actor: User;
 }
 
+/**
+ * Times of a trip leaving about an hour from `now`, on the half hour, for three hours: between 07:00 and 21:00 (a demo
+ * started late in the evening finds it already gone), back by 23:30 at the latest.
+ */
+export function laterToday(now: dayjs.Dayjs): [string, string] {
+  const minutes = now.hour() * 60 + now.minute();
+  const leaves = Math.min(Math.max(Math.ceil((minutes + 60) / 30) * 30, 7 * 60), 21 * 60);
+  const back = Math.min(leaves + 180, 23 * 60 + 30);
+  const at = (m: number) => now.startOf('day').add(m, 'minute').format('hh:mm A');
+  return [at(leaves), at(back)];
+}
+
 export const seedDemoTrips: DemoSeeder = async (tx: EntityManager, refs: DemoRefs) => {
   const today = dayjs().startOf('day');
   const companyUser = (company: string) =>
@@ -406,6 +421,7 @@ export const seedDemoTrips: DemoSeeder = async (tx: EntityManager, refs: DemoRef
     const dispatcher = companyUser(seed.company) ?? requester;
     const admin = Object.values(refs.users).find((u) => u.role === 'admin' && u.tenantId === school.tenantId) ?? requester;
     const departure = today.add(seed.inDays, 'day');
+    const [departureTime, returnTime] = seed.times === 'later today' ? laterToday(dayjs()) : seed.times;
 
     // Replay the path to find the final state and its history.
     let status = 'Pending' as TripStatus;
@@ -444,9 +460,9 @@ export const seedDemoTrips: DemoSeeder = async (tx: EntityManager, refs: DemoRef
         origin: 'School',
         destination: seed.destination,
         departureDate: departure.format('YYYY-MM-DD'),
-        departureTime: seed.times[0],
+        departureTime,
         returnDate: departure.add(seed.nights ?? 0, 'day').format('YYYY-MM-DD'),
-        returnTime: seed.times[1],
+        returnTime,
         students: seed.students,
         staff: seed.staff,
         notes: seed.notes ?? null,
