@@ -206,6 +206,16 @@ describe('the week marks trips under way', () => {
     expect(bar).not.toHaveTextContent(/Late/);
     expect(bar).toHaveAccessibleName(/, Not acknowledged, Planned 09:00 AM$/);
   });
+
+  it('says "Not acknowledged" in the Today view in orange, without the alert triangle of a late bus', async () => {
+    // the trip's day (Thursday), then Wednesday's late bus beside it
+    renderBoard(`/dispatch?period=day&day=${day(3)}`);
+    await screen.findByRole('group', { name: 'Bus 2' });
+    const chip = barIn('Bus 2', 'Central Library').querySelector('[data-phase="late"]') as HTMLElement;
+    // it was red with the alert triangle, as a late bus
+    expect(chip).toHaveTextContent(/^Not acknowledged$/);
+    expect(chip).toHaveStyle({ color: 'var(--mantine-color-orange-light-color)' });
+  });
 });
 
 describe('the phone’s list', () => {

@@ -3,7 +3,16 @@ import type { TripDto } from '@contracts/trip-wire';
 import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBus, IconClock, IconClockQuestion, IconHomeCheck, IconRoute, type TablerIcon } from '@tabler/icons-react';
 import { cssColor } from '../trips/trip-view';
-import { PHASE_COLORS, PHASE_LEGEND, type ProgressPhase, phaseOf, plannedVsActual, progressState, underway } from './progress-view';
+import {
+  lateColor,
+  PHASE_COLORS,
+  PHASE_LEGEND,
+  type ProgressPhase,
+  phaseOf,
+  plannedVsActual,
+  progressState,
+  underway,
+} from './progress-view';
 
 /** One icon per phase, beside its words: a colour is never the only sign (a late bus carries the alert triangle). */
 export const PHASE_ICONS: Readonly<Record<ProgressPhase, TablerIcon>> = {
@@ -42,10 +51,20 @@ function Chip({ color, icon: Icon, text, phase }: { color: string; icon: TablerI
   );
 }
 
-/** The Today view's word for where a bar's bus is: "At pickup", "Late departure", "Returned". */
-export function ProgressChip({ progress }: { progress: BusProgressDto }) {
+/**
+ * A bus's colour and icon: its phase's, but a driver yet to acknowledge is not a late bus: orange, with the clock's
+ * question mark, as the week's "No ack" (red and the alert triangle are for a bus that is late).
+ */
+function lookOf(progress: BusProgressDto): { color: string; icon: TablerIcon } {
+  if (progress.late === 'acknowledge') return { color: lateColor(progress.late), icon: IconClockQuestion };
   const phase = phaseOf(progress);
-  return <Chip color={PHASE_COLORS[phase]} icon={PHASE_ICONS[phase]} text={progressState(progress)} phase={phase} />;
+  return { color: PHASE_COLORS[phase], icon: PHASE_ICONS[phase] };
+}
+
+/** The Today view's word for where a bar's bus is: "At pickup", "Late departure", "Returned", "Not acknowledged". */
+export function ProgressChip({ progress }: { progress: BusProgressDto }) {
+  const { color, icon } = lookOf(progress);
+  return <Chip color={color} icon={icon} text={progressState(progress)} phase={phaseOf(progress)} />;
 }
 
 /**
@@ -54,7 +73,7 @@ export function ProgressChip({ progress }: { progress: BusProgressDto }) {
  * does not read "Late" (its accessible name and card say "Not acknowledged" in full; a week's bar has room for a word).
  */
 export function WeekMarker({ progress }: { progress: BusProgressDto }) {
-  if (progress.late === 'acknowledge') return <Chip color="orange" icon={IconClockQuestion} text="No ack" phase="late" />;
+  if (progress.late === 'acknowledge') return <Chip color={lateColor(progress.late)} icon={IconClockQuestion} text="No ack" phase="late" />;
   if (progress.late) return <Chip color="red" icon={IconAlertTriangle} text="Late" phase="late" />;
   if (underway(progress)) return <Chip color="blue" icon={IconBus} text="In progress" phase={phaseOf(progress)} />;
   return null;
@@ -67,13 +86,12 @@ export function BarMark({ progress, day }: { progress: BusProgressDto; day: bool
 
 /** The bar card's lines on the bus: where it is, then planned against actual ("Planned 09:15 AM · Departed 09:22 AM"). */
 export function ProgressFacts({ trip, progress }: { trip: TripDto; progress: BusProgressDto }) {
-  const phase = phaseOf(progress);
-  const Icon = PHASE_ICONS[phase];
+  const { color, icon: Icon } = lookOf(progress);
   return (
     <div data-testid="bar-progress">
       <Group gap={4} wrap="nowrap">
-        <Icon size={14} aria-hidden color={cssColor(PHASE_COLORS[phase])} style={{ flex: 'none' }} />
-        <Text size="xs" fw={700} c={progress.late ? 'var(--mantine-color-red-text)' : undefined}>
+        <Icon size={14} aria-hidden color={cssColor(color)} style={{ flex: 'none' }} />
+        <Text size="xs" fw={700} c={progress.late ? `var(--mantine-color-${lateColor(progress.late)}-text)` : undefined}>
           {progressState(progress)}
         </Text>
       </Group>
