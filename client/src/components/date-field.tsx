@@ -26,7 +26,23 @@ export type DateFieldProps = Omit<
 };
 
 /**
- * A date typed as 'YYYY-MM-DD' or picked from a calendar that opens under it. The text shown is the value itself, so
+ * The calendar's arrows and headings by name (Mantine's have none of their own: a screen reader announced "button").
+ */
+const CALENDAR_LABELS = {
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+};
+
+/**
+ * A date typed as 'YYYY-MM-DD' or picked from a calendar that opens under it. The days of the months before and after
+ * are left out, and weekends are drawn as the other days: Mantine draws the first faint and the second in a light red,
+ * both below WCAG AA's contrast. The text shown is the value itself, so
  * typing works as it reads and a form, its rules and the API keep their 'YYYY-MM-DD' strings. Emptying the text
  * clears the value (a required field then says so on submit); a half-typed date goes back to the last day on blur.
  * Keyboard: type the date; Escape closes the calendar.
@@ -48,6 +64,9 @@ export function DateField({ value, onChange, minDate, placeholder = DAY_FORMAT, 
         if (!e.currentTarget.value.trim() && value) onChange('');
       }}
       minDate={minDate || undefined}
+      ariaLabels={CALENDAR_LABELS}
+      hideOutsideDates
+      weekendDays={[]}
       {...props}
     />
   );
