@@ -1,4 +1,4 @@
-import type { BookingDto } from '@contracts/bookings';
+import { BOOKING_STATUS_CHANGES, type BookingDto } from '@contracts/bookings';
 import { formatDay } from '@contracts/calendar';
 import type { LiveActor } from '@contracts/events';
 import { updateQueries } from '../../api/query-cache';
@@ -6,9 +6,6 @@ import { queryKeys } from '../../api/query-keys';
 import { upsertById } from '../../api/records';
 import { onLive } from '../../api/socket';
 import { liveFeed } from '../../shared/live-feed';
-
-/** What was done to a booking, as its status now says: booked, approved, cancelled. */
-const BOOKING_VERBS: Record<string, string> = { approved: 'approved', cancelled: 'cancelled' };
 
 /**
  * The bell's line for a live booking event, or null for the reader's own action (they saw it happen): "Grace Green booked
@@ -25,7 +22,13 @@ export function bookingFeedItem(
   const passengers = booking.passengers_students + booking.passengers_adults;
   const what = `${booking.title || 'a bus booking'} (${formatDay(booking.date_start)}, ${passengers} passenger${passengers === 1 ? '' : 's'})`;
   const verb =
-    kind === 'created' ? (booking.title ? 'booked' : 'requested') : (BOOKING_VERBS[booking.status] ?? `marked ${booking.status}`);
+    kind === 'created'
+      ? booking.title
+        ? 'booked'
+        : 'requested'
+      : (BOOKING_STATUS_CHANGES as readonly string[]).includes(booking.status)
+        ? booking.status
+        : `marked ${booking.status}`;
   return by ? `${by.name} ${verb} ${what}` : `Booking ${what} ${kind === 'created' ? 'requested' : verb}`;
 }
 
