@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
-import { freePort, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+import { freePorts, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
 import { redisUrl, testDatabaseUrl } from '../support/test-env';
 import { closeAllClients, connectLive } from './live-client';
 
@@ -23,7 +23,7 @@ describe('npm run cluster: two replicas behind the proxy', () => {
     if (!existsSync(join(REPO_ROOT, 'server', 'dist', 'main.js'))) {
       throw new Error('The cluster runs the built server: run `npm run build` first.');
     }
-    const [port, a, b] = [await freePort(), await freePort(), await freePort()];
+    const [port, a, b] = await freePorts(3);
     replicas.a = `http://127.0.0.1:${a}`;
     replicas.b = `http://127.0.0.1:${b}`;
     cluster = await startServerProcess({

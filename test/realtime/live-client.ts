@@ -98,7 +98,7 @@ export async function connectLive(url: string, token: string, label = 'socket', 
     });
 
   const hello = await new Promise<HelloPayload>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no hello')), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${label}: no hello within ${timeoutMs} ms`)), timeoutMs);
     socket.once('hello', (h) => {
       clearTimeout(timer);
       resolve(h);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -7,15 +7,29 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
 /** A TCP port nothing listens on right now (the system picks it; it is free again once this resolves). */
-export const freePort = (): Promise<number> =>
-  new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
+export const freePort = async (): Promise<number> => (await freePorts(1))[0];
+
+/**
+ * `count` different TCP ports nothing listens on right now. All are held open until the last is picked, then freed:
+ * one at a time, the system may hand the port it just freed out again, and two servers of one test would then ask for
+ * the same port.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((ok, fail) => {
+          const s = createServer();
+          s.once('error', fail);
+          s.listen(0, '127.0.0.1', () => ok(s));
+        }),
+    ),
+  );
+  const ports = held.map((s) => (s.address() as AddressInfo).port);
+  await Promise.all(held.map((s) => new Promise((ok) => s.close(ok))));
+  return ports;
+}
 
 export interface ServerProcess {
   readonly child: ChildProcess;

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Cluster, type ClusterOptions, startCluster } from '../../../scripts/cluster.mjs';
-import { freePort, startServerProcess } from '../../support/server-process';
+import { freePort, freePorts, startServerProcess } from '../../support/server-process';
 
 export { sleep };
 
@@ -139,8 +139,7 @@ export const schemaPool = (schema: string, max = 20) =>
  * when it stops (open it in Chrome DevTools, Performance or JavaScript Profiler).
  */
 export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: ClusterOptions = {}): Promise<Cluster> {
-  const ports: number[] = [];
-  for (let i = 0; i < replicas; i++) ports.push(await freePort());
+  const ports = await freePorts(replicas);
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
   return startCluster({
     port: 0,
