@@ -1,4 +1,4 @@
-import type { TripDto } from '@contracts/trip-wire';
+import type { TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, onPhone, renderWithApp } from '../../test-utils';
@@ -8,8 +8,8 @@ import { TripsPage } from './trips-page';
 const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
 const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
 
-async function openDetails(trip: TripDto, profile = dispatcher) {
-  mockFetch({ ...tripRoutes([trip]), [`GET /api/trips/${trip.id}/history`]: () => ({ body: [] }) });
+async function openDetails(trip: TripDto, profile = dispatcher, history: TripHistoryDto[] = []) {
+  mockFetch({ ...tripRoutes([trip]), [`GET /api/trips/${trip.id}/history`]: () => ({ body: history }) });
   renderWithApp(<TripsPage />, { route: '/trips', session: makeSession(profile) });
   await userEvent.click(await screen.findByRole('button', { name: trip.destination }));
   return screen.findByRole('dialog', { name: 'View trip details' });
@@ -119,5 +119,25 @@ describe('trip details: what a dispatcher and a school must read', () => {
     });
     const details = await openDetails(trip);
     expect(within(details).getByText('Bus 31 is out of service.')).toBeInTheDocument();
+  });
+  it('tells Save Buses as one line of the history: the record of the buses it makes after assigning them is not another', async () => {
+    const trip = makeTrip({ id: 64, destination: 'Natural History Museum', status: 'Confirmed', busCompanyOrgId: DESERT_STAR });
+    const dev = { id: 7, name: 'Dev Desert' };
+    const row = (id: number, action: TripHistoryDto['action'], at: string, by = dev, from = 'Confirmed', to = 'Confirmed') =>
+      ({ id, tripId: trip.id, action, fromStatus: from, toStatus: to, fields: [], by, at }) as TripHistoryDto;
+    const history = [
+      row(4, 'recordSubtrip', '2026-11-28T17:50:31Z'),
+      row(3, 'assignBuses', '2026-11-28T17:50:30Z', dev, 'Accepted', 'Confirmed'),
+      row(2, 'accept', '2026-11-28T17:50:02Z', dev, 'Pending', 'Accepted'),
+      // a record on its own (a day later, or by someone else) keeps its line
+      row(1, 'recordSubtrip', '2026-11-29T09:00:00Z', { id: 9, name: 'Dana Admin' }),
+    ];
+    const details = await openDetails(trip, dispatcher, history);
+    await within(details).findByText('Accepted (Pending → Accepted)');
+    expect(
+      within(details)
+        .getAllByText(/^(Assigned buses \(|Recorded a bus assignment|Accepted \()/)
+        .map((e) => e.textContent),
+    ).toEqual(['Recorded a bus assignment', 'Assigned buses (Accepted → Confirmed)', 'Accepted (Pending → Accepted)']);
   });
 });

@@ -85,9 +85,26 @@ function stepEntry(bus: BusProgressDto, s: ProgressStepDto): Entry {
   };
 }
 
+/** How long after assigning buses the record of them counts as part of that one act. */
+const RECORD_OF_ASSIGNMENT_MS = 60_000;
+
+/**
+ * Save Buses assigns the buses and then records them (a subtrip): one act, told by its assignment. A record alone, or
+ * made by someone else or later, keeps its own line.
+ */
+function recordOfAssignment(row: TripHistoryDto, rows: readonly TripHistoryDto[]): boolean {
+  if (row.action !== 'recordSubtrip') return false;
+  const at = Date.parse(row.at);
+  return rows.some((r) => {
+    const after = at - Date.parse(r.at);
+    return r.action === 'assignBuses' && r.by.id === row.by.id && after >= 0 && after <= RECORD_OF_ASSIGNMENT_MS;
+  });
+}
+
 /** The changes and the drivers' steps as one list, newest first (a step by the time it was tapped). */
 function historyEntries(rows: readonly TripHistoryDto[], progress: readonly BusProgressDto[]): Entry[] {
-  const entries = [...rows.map(changeEntry), ...progress.flatMap((bus) => bus.steps.map((s) => stepEntry(bus, s)))];
+  const changes = rows.filter((row) => !recordOfAssignment(row, rows));
+  const entries = [...changes.map(changeEntry), ...progress.flatMap((bus) => bus.steps.map((s) => stepEntry(bus, s)))];
   return entries
     .map((entry, order) => ({ entry, order, time: Date.parse(entry.at) }))
     .sort((a, b) => b.time - a.time || b.order - a.order)
