@@ -102,7 +102,7 @@ function SignUpForm({ token, invite }: { token: string; invite: DriverInviteInfo
             Set up my account
           </Button>
           <Text size="sm" c="dimmed" ta="center">
-            This link works once, until {dayjs(invite.expiresAt).format('ddd D MMM YYYY, h:mm A')}.
+            This link works once, until {dayjs(invite.expiresAt).format('ddd D MMM YYYY, hh:mm A')}.
           </Text>
         </Stack>
       </form>

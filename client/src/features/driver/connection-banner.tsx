@@ -3,7 +3,7 @@ import { IconCircleCheck, IconWifiOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 
 /** When the kept day was read: the time today, else the day and time. */
-const readAt = (at: string) => dayjs(at).format(dayjs(at).isSame(dayjs(), 'day') ? 'h:mm A' : 'ddd D MMM, h:mm A');
+const readAt = (at: string) => dayjs(at).format(dayjs(at).isSame(dayjs(), 'day') ? 'hh:mm A' : 'ddd D MMM, hh:mm A');
 
 /**
  * Tells the driver where their taps stand, politely (a live region: read out when it changes): without a signal, that

@@ -6,7 +6,7 @@ import type { ShownStep } from './today-view';
 import { undoDeadline } from './use-driver-steps';
 
 /** The phone's time of a tap, as the driver's watch shows it. */
-const timeOf = (at: string) => dayjs(at).format('h:mm A');
+const timeOf = (at: string) => dayjs(at).format('hh:mm A');
 
 /** True until `deadline` (ms) passes; the component shows again at that moment, so what depends on it goes away. */
 function useBefore(deadline: number | null): boolean {

@@ -1,5 +1,6 @@
 import type { DriverAssignmentDto, StepBody } from '@contracts/driver-wire';
 import { act, screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeSession, mockFetch, renderWithApp } from '../../test-utils';
@@ -108,6 +109,12 @@ describe("the driver's day", () => {
         .getAllByRole('listitem')
         .map((li) => li.querySelector('p')?.textContent),
     ).toEqual(['Left depot', 'At pickup']);
+    // each at its time, written as the pickup and return times are ("hh:mm AM")
+    const times = within(done)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelectorAll('p')[1]?.textContent);
+    expect(times).toEqual([dayjs('2031-03-10T07:00:00.000Z').format('hh:mm A'), dayjs('2031-03-10T07:00:00.000Z').format('hh:mm A')]);
+    expect(times[0]).toMatch(/^\d{2}:\d{2} [AP]M$/);
   });
 
   it('says the bus is back once Returned is recorded, with no button left', async () => {
