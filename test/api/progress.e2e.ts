@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
+import { formatDay } from '../../server/src/contracts/calendar';
 import type { DriverAssignmentDto, DriverDayDto } from '../../server/src/contracts/driver-wire';
 import type { NotificationDto } from '../../server/src/contracts/fleet-wire';
 import type { ProgressStep } from '../../server/src/contracts/progress-wire';
@@ -182,6 +183,24 @@ describe('the day of travel', () => {
     const noCount = await send(omar, tap(trip.id, 'departed')).expect(409);
     expect(noCount.body).toEqual({ message: 'Enter how many passengers are on board.' });
     expect(await stepRows(trip.id)).toBe(2);
+  });
+
+  it('refuses Departed more than an hour before the planned departure, in words, and writes nothing (no trip completed before it ran)', async () => {
+    await clearOfMinuteEdge();
+    const trip = await assigned([[bus7, omar.driver]], plannedAt(90));
+    if (trip.departureDate !== wall(0).date) {
+      // late at night, 90 minutes ahead is tomorrow: the day's own rule answers first
+      const tomorrow = await send(omar, tap(trip.id, 'leftDepot')).expect(409);
+      expect(tomorrow.body).toEqual({ message: `This trip runs on ${formatDay(trip.departureDate)}: tap Left depot on that day.` });
+      return;
+    }
+    await send(omar, tap(trip.id, 'leftDepot')).expect(201);
+    await send(omar, tap(trip.id, 'atPickup')).expect(201);
+    const early = await send(omar, tap(trip.id, 'departed', { passengers: 20 })).expect(409);
+    expect(early.body).toEqual({ message: `This trip departs at ${trip.departureTime}: tap Departed from ${wall(30).time}.` });
+    expect(await stepRows(trip.id)).toBe(2);
+    const seen = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
+    expect([seen.status, seen.progress[0].current]).toEqual(['Confirmed', 'atPickup']);
   });
 
   it('answers 404 for another driver’s trip and a missing one, and 403 to a dispatcher, school staff and an admin', async () => {

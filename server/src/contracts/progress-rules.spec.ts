@@ -75,13 +75,40 @@ describe('the order of steps', () => {
       'This trip ended on Wed 2 Dec.',
     ],
   ])('%s', (_, done, step, today, problem) => {
-    expect(stepProblem({ done, step, passengers: 12, trip: running(), today })).toBe(problem);
+    expect(stepProblem({ done, step, passengers: 12, trip: running(), today, now: `${today}T09:15` })).toBe(problem);
   });
 
   it('asks a departure for its passenger count', () => {
-    const attempt = { done: ['leftDepot', 'atPickup'] as ProgressStep[], step: 'departed' as const, trip: running(), today: '2026-12-02' };
+    const attempt = {
+      done: ['leftDepot', 'atPickup'] as ProgressStep[],
+      step: 'departed' as const,
+      trip: running(),
+      today: '2026-12-02',
+      now: '2026-12-02T09:10',
+    };
     expect(stepProblem({ ...attempt, passengers: null })).toBe('Enter how many passengers are on board.');
     expect(stepProblem({ ...attempt, passengers: 0 })).toBeNull();
+  });
+
+  it('takes Departed from an hour before the planned departure, not earlier (a mistaken tap would complete the trip before it ran)', () => {
+    const attempt = {
+      done: ['leftDepot', 'atPickup'] as ProgressStep[],
+      step: 'departed' as const,
+      passengers: 30,
+      trip: running(),
+      today: '2026-12-02',
+    };
+    expect(stepProblem({ ...attempt, now: '2026-12-02T08:14' })).toBe('This trip departs at 09:15 AM: tap Departed from 08:15 AM.');
+    expect(stepProblem({ ...attempt, now: '2026-12-02T08:15' })).toBeNull();
+    // later than planned is a late departure, not a refusal
+    expect(stepProblem({ ...attempt, now: '2026-12-02T11:40' })).toBeNull();
+    // the steps before it wait for nothing but the day
+    expect(stepProblem({ ...attempt, done: ['leftDepot'], step: 'atPickup', now: '2026-12-02T06:00' })).toBeNull();
+    // an afternoon trip says its hour in the afternoon
+    const evening = { ...running(), departureTime: '07:00 PM', returnTime: '10:00 PM' };
+    expect(stepProblem({ ...attempt, trip: evening, now: '2026-12-02T17:57' })).toBe(
+      'This trip departs at 07:00 PM: tap Departed from 06:00 PM.',
+    );
   });
 
   it.each<[TripStatus, string | null]>([
@@ -91,7 +118,7 @@ describe('the order of steps', () => {
     ['Completed', 'This trip is completed: nothing more to tap.'],
     ['Canceled', 'This trip was canceled.'],
   ])('takes steps while the trip is %s: %s', (status, problem) => {
-    expect(stepProblem({ done: [], step: 'leftDepot', trip: running(status), today: '2026-12-02' })).toBe(problem);
+    expect(stepProblem({ done: [], step: 'leftDepot', trip: running(status), today: '2026-12-02', now: '2026-12-02T08:00' })).toBe(problem);
   });
 });
 

@@ -3,8 +3,9 @@
  * undo window, the late rules and when a trip completes by itself. Plain TypeScript, no I/O: the server enforces
  * them, the driver's page and the board ask them.
  */
+import { formatTimeOfDay } from './bookings';
 import { addDays, formatDay } from './calendar';
-import { parseTripTime } from './trip-form-rules';
+import { normalizeTripTime, parseTripTime } from './trip-form-rules';
 import { type LateKind, PROGRESS_STEPS, type ProgressStep } from './progress-wire';
 import type { TripStatus } from './trip-wire';
 
@@ -43,6 +44,11 @@ export const DEFAULT_LATE_MINUTES = 10;
 export const STEP_NOTE_MAX = 500;
 /** The most passengers a departure may count. */
 export const MAX_DEPARTURE_COUNT = 999;
+/**
+ * How long before its planned departure a bus may record Departed. Earlier is a mistaken tap, not a trip: the steps
+ * after it would follow, the last bus back would complete the trip and its invoice would be issued before it ran.
+ */
+export const DEPART_EARLY_MINUTES = 60;
 
 /** The statuses in which a trip runs: its buses take steps and may be late. A cancel request does not stop the buses. */
 export const RUNNING_STATUSES: readonly TripStatus[] = ['Confirmed', 'Cancel Requested'];
@@ -96,10 +102,12 @@ export interface StepAttempt {
   trip: PlannedTimes & { status: TripStatus };
   /** The school's calendar date now (`YYYY-MM-DD`). */
   today: string;
+  /** The school's wall-clock time now (`YYYY-MM-DDTHH:mm`): Departed waits for its hour (DEPART_EARLY_MINUTES). */
+  now: string;
 }
 
 /** Why this step cannot be recorded now, in words a driver understands; null when it can. */
-export function stepProblem({ done, step, passengers, trip, today }: StepAttempt): string | null {
+export function stepProblem({ done, step, passengers, trip, today, now }: StepAttempt): string | null {
   if (!RUNNING_STATUSES.includes(trip.status)) {
     if (trip.status === 'Completed') return 'This trip is completed: nothing more to tap.';
     if (trip.status === 'Canceled') return 'This trip was canceled.';
@@ -122,7 +130,13 @@ export function stepProblem({ done, step, passengers, trip, today }: StepAttempt
     const expected = done.length === 0 && today >= trip.departureDate ? 'leftDepot' : nextStep(done);
     return expected ? `Tap ${STEP_ACTIONS[expected]} first.` : 'This bus has already returned.';
   }
-  if (step === 'departed' && (passengers === null || passengers === undefined)) return 'Enter how many passengers are on board.';
+  if (step === 'departed') {
+    const from = wallMinutes(trip.departureDate, trip.departureTime) - DEPART_EARLY_MINUTES;
+    if (nowMinutes(now) < from) {
+      return `This trip departs at ${normalizeTripTime(trip.departureTime)}: tap ${STEP_ACTIONS.departed} from ${formatTimeOfDay(from % (24 * 60))}.`;
+    }
+    if (passengers === null || passengers === undefined) return 'Enter how many passengers are on board.';
+  }
   return null;
 }
 

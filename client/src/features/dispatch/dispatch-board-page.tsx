@@ -1,9 +1,10 @@
 import { localDate } from '@contracts/fleet-rules';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { usePhone } from '../../components/responsive';
+import { useNow } from '../../shared/use-now';
 import { useSession } from '../auth/session-context';
 import { boardTripsOf } from '../trips/assign-availability';
 import { TripWorkflowProvider } from '../trips/trip-workflow';
@@ -17,16 +18,6 @@ import { RequestLane } from './request-lane';
 import { useBoardView } from './use-board-view';
 import { useRequestToasts } from './use-request-toasts';
 import { WaitingLane } from './waiting-lane';
-
-/** Re-renders every `ms` so "Departs in 3 h" stays true while the board is open. */
-function useNow(ms: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 function Board() {
   const { profile } = useSession();

@@ -21,18 +21,21 @@ function NothingToTap({ view, problem }: { view: AssignmentView; problem: string
 export function CurrentTrip({
   view,
   today,
+  now,
   undoSeconds,
   onTap,
   onUndo,
 }: {
   view: AssignmentView;
   today: string;
+  /** The phone's wall clock (`YYYY-MM-DDTHH:mm`), moving: Departed waits for its hour. */
+  now: string;
   undoSeconds: number;
   onTap: (tripId: number, step: ProgressStep, details: TapDetails) => void;
   onUndo: (step: ShownStep) => void;
 }) {
   const a = view.assignment;
-  const problem = tapProblem(view, today);
+  const problem = tapProblem(view, today, now);
   // lateness is the server's reading: shown while nothing the phone holds may have changed it
   const late = view.steps.every((s) => s.receivedAt !== null) ? a.progress.late : null;
   return (

@@ -21,6 +21,8 @@ export interface DriverIdentity {
 export interface ShownDay {
   day: DriverDayDto;
   keptAt: string | null;
+  /** When the server gave this day (`Date.now()` on the phone): its `now` plus the time since is the school's clock. */
+  readAt: number;
 }
 
 export const driverDayKey = (userId: number) => ['driver', 'today', userId] as const;
@@ -42,12 +44,12 @@ async function loadDay(driver: DriverIdentity): Promise<ShownDay> {
     await keep(() => storage.writeDay(driver.userId, { day, savedAt: new Date().toISOString() }));
     const token = getToken();
     if (token) await keep(() => storage.writeDriver({ ...driver, session: sessionMark(token) }));
-    return { day, keptAt: null };
+    return { day, keptAt: null, readAt: Date.now() };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const kept = await storage.readDay(driver.userId).catch(() => undefined);
     if (!kept) throw error;
-    return { day: kept.day, keptAt: kept.savedAt };
+    return { day: kept.day, keptAt: kept.savedAt, readAt: Date.parse(kept.savedAt) };
   }
 }
 

@@ -66,7 +66,7 @@ export function makeDay(assignments: DriverAssignmentDto[], overrides: Partial<D
   return {
     driver: { id: 4, name: OMAR.name, companyName: 'Desert Star Buses' },
     today: TODAY,
-    now: `${TODAY}T08:00`,
+    now: `${TODAY}T09:15`,
     undoSeconds: 60,
     assignments,
     ...overrides,

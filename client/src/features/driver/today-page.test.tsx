@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import userEvent from '@testing-library/user-event';
 import { emitLiveForTest } from '../../api/socket';
 import { makeSession, mockFetch, renderWithApp } from '../../test-utils';
-import { freshPhone, makeAssignment, makeDay, OMAR, omarProfile, recorded } from './test-driver';
+import { freshPhone, makeAssignment, makeDay, OMAR, omarProfile, recorded, TODAY } from './test-driver';
 import { TodayPage } from './today-page';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -249,5 +249,29 @@ describe('the undo minute', () => {
     expect(await within(await screen.findByRole('region', { name: /^Current trip to/ })).findByText('Returned')).toBeInTheDocument();
     expect(screen.getByText('Back at the depot: nothing more to tap.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the hour of departure', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('says when Departed may be tapped, by the school’s clock, and offers the button at that hour without a reload', async () => {
+    // the phone's own clock is years off: the server's reading of the school's clock counts
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00.000Z') });
+    const atPickup = makeAssignment(1, {
+      progress: { ...makeAssignment(1).progress, steps: [recorded('leftDepot'), recorded('atPickup')] },
+      next: 'departed',
+    });
+    mockFetch({ 'GET /api/driver/today': () => ({ body: makeDay([atPickup], { now: `${TODAY}T08:13` }) }) });
+    renderWithApp(<TodayPage driver={OMAR} />, { route: '/today', session: makeSession(omarProfile()) });
+    expect(
+      await within(await screen.findByRole('region', { name: /^Current trip/ })).findByText(
+        'This trip departs at 09:15 AM: tap Departed from 08:15 AM.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(current()).queryByRole('button', { name: 'Departed' })).not.toBeInTheDocument();
+    // the page reads the clock every 30 s: its first reading past 08:15
+    act(() => jest.advanceTimersByTime(150_000));
+    expect(within(current()).getByRole('button', { name: 'Departed' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
+import { localDateTime } from '@contracts/calendar';
+import dayjs from 'dayjs';
 import { Alert, CloseButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../api/http';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingScreen } from '../../components/loading-screen';
+import { useNow } from '../../shared/use-now';
 import { AssignmentDetails } from './assignment-details';
 import { ConnectionBanner } from './connection-banner';
 import { CurrentTrip } from './current-trip';
@@ -52,6 +55,10 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
 
   const shown = day.data;
   const today = shown?.day.today ?? '';
+  // the school's clock, as the server read it plus the time since (a phone's own clock may be wrong): the button for
+  // Departed comes at its hour without a reload
+  const tick = useNow(30_000);
+  const now = shown ? localDateTime(new Date(dayjs(shown.day.now).valueOf() + Math.max(0, tick.getTime() - shown.readAt))) : '';
   const views = useMemo(() => (shown ? shown.day.assignments.map((a) => assignmentView(a, steps.waiting)) : []), [shown, steps.waiting]);
   const current = currentView(views, today);
   const others = views.filter((v) => v !== current);
@@ -72,6 +79,7 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
             <CurrentTrip
               view={current}
               today={today}
+              now={now}
               undoSeconds={shown.day.undoSeconds}
               onTap={(tripId, step, details) => void steps.tap(tripId, step, details)}
               onUndo={(step) => void steps.undo(step)}

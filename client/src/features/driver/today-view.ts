@@ -69,11 +69,14 @@ export function currentView(views: readonly AssignmentView[], today: string): As
   );
 }
 
-/** Why the big button cannot be tapped now (the trip is another day, it was canceled...): the rules' own words. */
-export function tapProblem(view: AssignmentView, today: string): string | null {
+/**
+ * Why the big button cannot be tapped now (the trip is another day, it was canceled, Departed before its hour...): the
+ * rules' own words. `today` is the school's date as the server gave it; `now` the phone's wall clock (`YYYY-MM-DDTHH:mm`).
+ */
+export function tapProblem(view: AssignmentView, today: string, now: string): string | null {
   if (view.next === null) return null;
   // the count is asked for once the button is tapped: here only whether the step may come now
-  return stepProblem({ done: view.steps.map((s) => s.step), step: view.next, passengers: 0, trip: view.assignment, today });
+  return stepProblem({ done: view.steps.map((s) => s.step), step: view.next, passengers: 0, trip: view.assignment, today, now });
 }
 
 /** The count a departure starts from: the passenger list when the school keeps one, else its students and staff. */
