@@ -133,7 +133,7 @@ export function stepProblem({ done, step, passengers, trip, today, now }: StepAt
   if (step === 'departed') {
     const from = wallMinutes(trip.departureDate, trip.departureTime) - DEPART_EARLY_MINUTES;
     if (nowMinutes(now) < from) {
-      return `This trip departs at ${normalizeTripTime(trip.departureTime)}: tap ${STEP_ACTIONS.departed} from ${formatTimeOfDay(from % (24 * 60))}.`;
+      return `This trip departs at ${normalizeTripTime(trip.departureTime)}: tap ${STEP_ACTIONS.departed} from ${formatTimeOfDay(from)}.`;
     }
     if (passengers === null || passengers === undefined) return 'Enter how many passengers are on board.';
   }

@@ -7,6 +7,9 @@ import { upsertById } from '../../api/records';
 import { onLive } from '../../api/socket';
 import { liveFeed } from '../../shared/live-feed';
 
+/** What was done to a booking, as its new status says (the contract's status changes), else the status it was given. */
+const statusVerb = (status: string) => ((BOOKING_STATUS_CHANGES as readonly string[]).includes(status) ? status : `marked ${status}`);
+
 /**
  * The bell's line for a live booking event, or null for the reader's own action (they saw it happen): "Grace Green booked
  * Robotics fair shuttle (Wed 9 Dec, 34 passengers)", "Dana Admin approved …". An event without its actor says what became
@@ -21,14 +24,7 @@ export function bookingFeedItem(
   if (by && by.id === readerId) return null;
   const passengers = booking.passengers_students + booking.passengers_adults;
   const what = `${booking.title || 'a bus booking'} (${formatDay(booking.date_start)}, ${passengers} passenger${passengers === 1 ? '' : 's'})`;
-  const verb =
-    kind === 'created'
-      ? booking.title
-        ? 'booked'
-        : 'requested'
-      : (BOOKING_STATUS_CHANGES as readonly string[]).includes(booking.status)
-        ? booking.status
-        : `marked ${booking.status}`;
+  const verb = kind === 'created' ? (booking.title ? 'booked' : 'requested') : statusVerb(booking.status);
   return by ? `${by.name} ${verb} ${what}` : `Booking ${what} ${kind === 'created' ? 'requested' : verb}`;
 }
 

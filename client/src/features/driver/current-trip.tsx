@@ -28,7 +28,7 @@ export function CurrentTrip({
 }: {
   view: AssignmentView;
   today: string;
-  /** The phone's wall clock (`YYYY-MM-DDTHH:mm`), moving: Departed waits for its hour. */
+  /** The school's wall clock (`YYYY-MM-DDTHH:mm`, schoolNow), moving: Departed waits for its hour. */
   now: string;
   undoSeconds: number;
   onTap: (tripId: number, step: ProgressStep, details: TapDetails) => void;

@@ -1,5 +1,3 @@
-import { localDateTime } from '@contracts/calendar';
-import dayjs from 'dayjs';
 import { Alert, CloseButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -13,7 +11,7 @@ import { CurrentTrip } from './current-trip';
 import { type DriverIdentity, useDriverDay } from './driver.api';
 import { subscribeDriverLive } from './driver.live';
 import { registerServiceWorker } from './offline/register-service-worker';
-import { assignmentView, currentView } from './today-view';
+import { assignmentView, currentView, schoolNow } from './today-view';
 import { useDriverSteps } from './use-driver-steps';
 
 /** The server's words for a refusal; without any answer, what that means for a phone that kept nothing yet. */
@@ -55,10 +53,9 @@ export function TodayPage({ driver }: { driver: DriverIdentity }) {
 
   const shown = day.data;
   const today = shown?.day.today ?? '';
-  // the school's clock, as the server read it plus the time since (a phone's own clock may be wrong): the button for
-  // Departed comes at its hour without a reload
+  // the button for Departed comes at its hour without a reload
   const tick = useNow(30_000);
-  const now = shown ? localDateTime(new Date(dayjs(shown.day.now).valueOf() + Math.max(0, tick.getTime() - shown.readAt))) : '';
+  const now = shown ? schoolNow(shown, tick.getTime()) : '';
   const views = useMemo(() => (shown ? shown.day.assignments.map((a) => assignmentView(a, steps.waiting)) : []), [shown, steps.waiting]);
   const current = currentView(views, today);
   const others = views.filter((v) => v !== current);

@@ -1,5 +1,8 @@
+import { localDateTime } from '@contracts/calendar';
 import type { DriverAssignmentDto, StepBody } from '@contracts/driver-wire';
 import { nextStep, type ProgressStep, RUNNING_STATUSES, stepProblem } from '@contracts/progress-rules';
+import dayjs from 'dayjs';
+import type { ShownDay } from './driver.api';
 
 /**
  * What the driver's page shows of an assignment (docs/domain.md, "The day of travel"): the steps the server recorded
@@ -71,12 +74,20 @@ export function currentView(views: readonly AssignmentView[], today: string): As
 
 /**
  * Why the big button cannot be tapped now (the trip is another day, it was canceled, Departed before its hour...): the
- * rules' own words. `today` is the school's date as the server gave it; `now` the phone's wall clock (`YYYY-MM-DDTHH:mm`).
+ * rules' own words. `today` is the school's date as the server gave it; `now` its wall clock (schoolNow).
  */
 export function tapProblem(view: AssignmentView, today: string, now: string): string | null {
   if (view.next === null) return null;
   // the count is asked for once the button is tapped: here only whether the step may come now
   return stepProblem({ done: view.steps.map((s) => s.step), step: view.next, passengers: 0, trip: view.assignment, today, now });
+}
+
+/**
+ * The school's wall clock (`YYYY-MM-DDTHH:mm`) at `at` (ms): the server's reading of it when it gave the day, plus the
+ * time since on the phone. A phone's own clock may be wrong; the time it measures between two readings is not.
+ */
+export function schoolNow(shown: ShownDay, at: number): string {
+  return localDateTime(new Date(dayjs(shown.day.now).valueOf() + Math.max(0, at - shown.readAt)));
 }
 
 /** The count a departure starts from: the passenger list when the school keeps one, else its students and staff. */
