@@ -55,5 +55,5 @@ describe('start-up on the embedded database', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // a cold start of the embedded database with every migration: past 30 s on a busy 2-core machine
 });
