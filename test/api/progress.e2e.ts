@@ -11,11 +11,12 @@ import { syncFleetAssignments } from '../../server/src/fleet/repository/fleet-as
 import { LateAlerts } from '../../server/src/progress/late-alerts.service';
 import { readTrip } from '../../server/src/trips/repository/trip-read.repository';
 import type { Trip } from '../../server/src/trips/trip.entity';
+import { User } from '../../server/src/users/user.entity';
 import { closeAllClients, connectLive } from '../realtime/live-client';
 import { type ApiWorld, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
-import type { TestTenant, TestUser } from '../support/factories';
-import { buildBus, buildDriverAccount } from '../support/fleet-factory';
+import { buildUser, type TestTenant, type TestUser } from '../support/factories';
+import { buildBus, buildDriver, buildDriverAccount } from '../support/fleet-factory';
 import { buildTrip, tripRow } from '../support/trip-factory';
 
 type DriverUser = TestUser & { driver: FleetDriver };
@@ -345,6 +346,38 @@ describe('the day of travel', () => {
     await send(omar, tap(late.id, 'atPickup')).expect(201);
     await send(omar, tap(late.id, 'departed', { passengers: 25 })).expect(201);
     expect(await read(late.id)).toBeNull();
+  });
+
+  it('shows no progress, no lateness and no alert for a bus whose driver has no account to tap with, until they have one', async () => {
+    await clearOfMinuteEdge();
+    const hassan = await buildDriver(t, acme.orgs.busA, { name: 'Hassan Qureshi' });
+    // Two buses: the driver with an account reports, the one without does not (a hired bus is the same).
+    const trip = await assigned(
+      [
+        [bus7, omar.driver],
+        [bus8, hassan],
+      ],
+      plannedAt(-15),
+    );
+    expect(trip.progress.map((p) => [p.driverName, p.late])).toEqual([['Omar Haddad', 'departure']]);
+    // The change's own check raised what was due; one more makes sure it has (alerts are raised once, whoever checks).
+    await t.app.get(LateAlerts).check({ tripIds: [trip.id] });
+    const bell = (await get(acme.users.staffA, '/notifications').expect(200)).body as NotificationDto[];
+    expect(bell.filter((n) => n.tripId === trip.id).map((n) => n.message)).toEqual([
+      `${bus7.name} (Omar Haddad) has not departed for ${trip.destination}: planned ${trip.departureTime}.`,
+    ]);
+    // Omar's bus returns; Hassan's reports nothing, so the trip waits for its company to complete it.
+    await drive(omar, trip.id, 'returned');
+    expect(((await get(acme.users.busA, `/trips/${trip.id}`).expect(200)).body as TripDto).status).toBe('Confirmed');
+
+    // Once Hassan has an account (as his invitation makes it), his bus reports, and is late like any other.
+    const account = await buildUser(t, { tenantId: acme.tenant.id, role: 'driver', name: hassan.name, activeOrgId: acme.orgs.busA.id });
+    await t.db.getRepository(User).update({ id: account.user.id }, { fleetDriverId: hassan.id });
+    const read = (await get(acme.users.busA, `/trips/${trip.id}`).expect(200)).body as TripDto;
+    expect(read.progress.map((p) => [p.driverName, p.current, p.late])).toEqual([
+      ['Omar Haddad', 'returned', null],
+      ['Hassan Qureshi', null, 'departure'],
+    ]);
   });
 
   it('raises a late alert once when two checks race, to the company, the tenant’s admins and the school', async () => {

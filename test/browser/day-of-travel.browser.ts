@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { localDate } from '../../server/src/contracts/calendar';
-import type { DriverDayDto } from '../../server/src/contracts/driver-wire';
+import type { DriverDayDto, DriverInviteDto } from '../../server/src/contracts/driver-wire';
 import type { BusDto, DriverDto } from '../../server/src/contracts/fleet-wire';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { useConsole } from '../support/browser';
@@ -11,8 +11,8 @@ import { expectNoSidewaysOverflow, lightAndDarkFindings, shot, wcagFindings } fr
  * Fleet screen and the driver sets up their account on a phone (390 px) from the link; the driver taps through today's
  * trip while the dispatcher's Today board and the school's open trip details follow each step without a reload; two
  * taps made with the phone offline wait, then arrive once and in order with the phone's times when it is back; the
- * last Returned completes the trip; a bus that should have left 11 minutes ago shows Late on the board. axe on /today
- * and the Today board, light and dark, 1280 and 390 px.
+ * last Returned completes the trip; a bus that should have left 11 minutes ago shows Late on the board, unless its
+ * driver has no account to report with. axe on /today and the Today board, light and dark, 1280 and 390 px.
  *
  * The clock is the machine's: the trips are set relative to now (one departing 2 minutes ago, one 11 minutes ago), so
  * the late rule (10 minutes) holds for one and not yet for the other whatever the hour the suite runs.
@@ -199,17 +199,38 @@ describe('the day of travel', () => {
     await app.closeContexts();
   });
 
-  it('a bus not departed 11 minutes after its planned departure is Late on the Today board and in the trip', async () => {
+  /** The driver's account, as their invitation's link makes it. */
+  async function signUp(driver: DriverDto): Promise<void> {
+    const invite = await api<DriverInviteDto>(
+      await login('dispatch.desertstar@demo.test'),
+      'POST',
+      `fleet/drivers/${driver.id}/invite`,
+      {},
+    );
+    const token = new URL(invite.url).pathname.split('/').at(-1)!;
+    await api(null, 'POST', `driver-invites/${token}`, { email: `driver.${fresh()}@demo.test`, password: 'drive-safely' });
+  }
+
+  it('a bus not departed 11 minutes after its planned departure is Late on the Today board and in the trip; one whose driver has no account is not', async () => {
     const stamp = fresh();
     const { bus, driver } = await newBusAndDriver(`L${stamp}`);
+    await signUp(driver);
     const trip = await confirmedTrip(`Salt Flats ${stamp}`, 11, bus, driver);
     expect(trip.progress[0].late).toBe('departure');
+    // A driver without an account has nothing to report with: their bus is neither late nor "Not started".
+    const unreported = await newBusAndDriver(`N${stamp}`);
+    const quiet = await confirmedTrip(`Sand Dunes ${stamp}`, 11, unreported.bus, unreported.driver);
+    expect(quiet.progress).toEqual([]);
     const board = (await app.signIn('dispatch.desertstar@demo.test', { width: 1440 })).page;
     await board.goto('/dispatch?period=day');
     await board
       .getByRole('group', { name: bus.name })
       .getByRole('button', { name: new RegExp(`^${trip.destination}.*Late departure`) })
       .waitFor();
+    const quietBar = board
+      .getByRole('group', { name: unreported.bus.name })
+      .getByRole('button', { name: new RegExp(`^${quiet.destination}`) });
+    expect(await quietBar.getAttribute('aria-label')).not.toMatch(/Late|Not started|Not acknowledged/);
     await app.closeContexts();
   });
 

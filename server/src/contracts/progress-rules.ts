@@ -185,8 +185,9 @@ export interface BusStepState {
 }
 
 /**
- * A Confirmed trip completes by itself once every bus of it has Returned. Every bus must carry a fleet driver (a hired
- * bus with no driver of the fleet reports nothing, so such a trip is completed by its company as before).
+ * A Confirmed trip completes by itself once every bus of it has Returned. Every bus must carry a fleet driver who
+ * reports (`states` holds only those): a hired bus, or a fleet driver without an account, reports nothing, so such a
+ * trip is completed by its company as before.
  */
 export function everyBusReturned(
   trip: { status: TripStatus; buses: readonly { driverId?: number | null }[] },

@@ -186,8 +186,9 @@ export interface TripDto extends TripFormFields {
   /** For an edit request (editRequest true): what the school changed, in words; otherwise empty. */
   requestedChanges: TripFieldChange[];
   /**
-   * The day of travel: one entry per bus assignment naming a fleet driver, in the order of `buses`, with its driver's
-   * steps and whether it is late (docs/domain.md, "The day of travel"). Computed on every read; empty before buses.
+   * The day of travel: one entry per bus assignment whose fleet driver reports (has a driver account, or has steps on
+   * this trip), in the order of `buses`, with its driver's steps and whether it is late (docs/domain.md, "The day of
+   * travel"). Computed on every read; empty before buses.
    */
   progress: BusProgressDto[];
   /** The buses' departure counts add up to a number other than the passenger list's (flagged to school and company). */

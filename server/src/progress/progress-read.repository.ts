@@ -14,10 +14,16 @@ const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-
 
 /**
  * For each trip of $1: how many passengers its list holds, and its steps in the order received (undone ones too), as
- * one JSON array per trip. The steps come by the (trip_id, received_at) index.
+ * one JSON array per trip. The steps come by the (trip_id, received_at) index. On every row, the same: which of the fleet
+ * drivers $2 have an approved driver account (by the users' unique fleet driver index), that is, who reports.
  */
 const PROGRESS_SQL = `
+  WITH reporting AS (
+    SELECT COALESCE(jsonb_agg(u.fleet_driver_id), '[]'::jsonb) AS ids
+      FROM users u
+     WHERE u.fleet_driver_id = ANY($2::int[]) AND u.role = 'driver' AND u.status = 'approved')
   SELECT t.id AS "tripId",
+         (SELECT ids FROM reporting) AS "reporting",
          (SELECT count(*)::int FROM trip_passengers p WHERE p.trip_id = t.id) AS "listed",
          COALESCE((
            SELECT jsonb_agg(jsonb_build_object(
@@ -31,8 +37,8 @@ const PROGRESS_SQL = `
 
 /**
  * Fills in `progress` and `departureCount` on trips read for an answer or an event (TripFleet.decorate calls it): one
- * read for all the trips whose buses name a fleet driver; the others carry none. `now` (the server's wall clock) and
- * `lateMinutes` decide which buses are late.
+ * read for all the trips whose buses name a fleet driver, and which of those drivers report (busProgressOf); the others
+ * carry none. `now` (the server's wall clock) and `lateMinutes` decide which buses are late.
  */
 export async function addProgress(em: EntityManager, trips: TripDto[], now: string, lateMinutes: number): Promise<void> {
   const driven = trips.filter((t) => t.buses.some((b) => b.driverId != null));
@@ -41,14 +47,17 @@ export async function addProgress(em: EntityManager, trips: TripDto[], now: stri
     t.departureCount = null;
   }
   if (driven.length === 0) return;
-  const rows = await em.query<{ tripId: number; listed: number; steps: StoredStep[] }[]>(PROGRESS_SQL, [
+  const drivers = new Set(driven.flatMap((t) => t.buses.flatMap((b) => (b.driverId == null ? [] : [b.driverId]))));
+  const rows = await em.query<{ tripId: number; reporting: number[]; listed: number; steps: StoredStep[] }[]>(PROGRESS_SQL, [
     [...new Set(driven.map((t) => t.id))],
+    [...drivers],
   ]);
   const byTrip = new Map(rows.map((r) => [r.tripId, r]));
+  const reporting = new Set(rows[0]?.reporting ?? []);
   // The same trip may come twice (a board's bar and its lane): each copy gets its own.
   for (const t of driven) {
     const row = byTrip.get(t.id);
-    t.progress = busProgressOf(t, row?.steps ?? [], now, lateMinutes);
+    t.progress = busProgressOf(t, row?.steps ?? [], reporting, now, lateMinutes);
     t.departureCount = departureCountMismatch(t.progress.map(departedCount), Number(row?.listed ?? 0));
   }
 }

@@ -26,15 +26,27 @@ export interface StoredStep extends ProgressStepDto {
 export const doneSteps = (steps: readonly ProgressStepDto[]): ProgressStep[] => steps.filter((s) => s.undoneAt === null).map((s) => s.step);
 
 /**
- * One entry per bus assignment naming a fleet driver, in the order of `buses`, with that driver's steps. A bus is late
- * only while the trip runs (a completed or canceled trip's buses are no one's worry). `now`: the server's wall clock.
+ * One entry per bus assignment whose fleet driver reports, in the order of `buses`, with that driver's steps. A driver
+ * reports with a driver account (`reporting`: the fleet drivers who have one, approved); one without an account, like a
+ * hired bus, has nothing to tap with, so their bus is not shown as "Not started" or late to anyone, and is left out
+ * unless steps were recorded for it (an account since removed: the steps stay in the trip's timeline, never late). A
+ * bus is late only while the trip runs (a completed or canceled trip's buses are no one's worry). `now`: the server's
+ * wall clock.
  */
-export function busProgressOf(trip: TripDto, steps: readonly StoredStep[], now: string, lateMinutes: number): BusProgressDto[] {
+export function busProgressOf(
+  trip: TripDto,
+  steps: readonly StoredStep[],
+  reporting: ReadonlySet<number>,
+  now: string,
+  lateMinutes: number,
+): BusProgressDto[] {
   const running = RUNNING_STATUSES.includes(trip.status);
   return trip.buses.flatMap((bus) => {
     if (bus.driverId == null) return [];
     const driverId = bus.driverId;
     const own = steps.filter((s) => s.driverId === driverId).map(({ driverId: _driver, ...step }) => step);
+    const reports = reporting.has(driverId);
+    if (!reports && own.length === 0) return [];
     const done = doneSteps(own);
     return [
       {
@@ -45,7 +57,7 @@ export function busProgressOf(trip: TripDto, steps: readonly StoredStep[], now: 
         busPlate: bus.busPlate ?? null,
         steps: own,
         current: done.at(-1) ?? null,
-        late: running ? lateOf(trip, done, now, lateMinutes) : null,
+        late: running && reports ? lateOf(trip, done, now, lateMinutes) : null,
       },
     ];
   });
