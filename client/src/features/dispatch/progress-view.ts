@@ -76,10 +76,10 @@ export function stepWhen(iso: string, tripDay: string): string {
   return day === tripDay ? time : `${formatDay(day)} ${time}`;
 }
 
-/** A step's device time as the trip's timeline writes it: `08:04`, with the day when not the trip's. */
+/** A step's device time as the trip's timeline writes it: `08:04 AM`, as the planned times beside it, with the day when not the trip's. */
 export function stepClock(iso: string, tripDay: string): string {
   const day = at(iso).format('YYYY-MM-DD');
-  const time = at(iso).format('HH:mm');
+  const time = at(iso).format('hh:mm A');
   return day === tripDay ? time : `${formatDay(day)} ${time}`;
 }
 

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { formatDateTime } from '../../components/format';
 import { useRateVersions } from './rates.api';
 
-/** "Version 3 · changed by Dev Desert on 26 Nov 2026, 09:12": who made a version, and when. */
+/** "Version 3 · changed by Dev Desert on 26 Nov 2026, 09:12 AM": who made a version, and when. */
 export const versionLine = (card: RateCardDto) =>
   `Version ${card.version} · changed by ${card.createdBy.name} on ${formatDateTime(card.createdAt)}`;
 

@@ -63,7 +63,7 @@ const pushCard = (card: RateCardDto) => act(() => emitLiveForTest('rates:updated
 describe('Rates', () => {
   it('shows the current version, its rates in AED and its cancellation fees in words', async () => {
     renderRates(makeCard(3));
-    expect(await screen.findByText('Version 3 · changed by Dev Desert on 26 Nov 2026, 09:12')).toBeInTheDocument();
+    expect(await screen.findByText('Version 3 · changed by Dev Desert on 26 Nov 2026, 09:12 AM')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Rates' })).toBeInTheDocument();
     expect(within(bus('White Bus')).getByRole('checkbox', { name: 'Offered' })).toBeChecked();
     expect(field('White Bus', 'Hourly rate (AED)')).toHaveValue('350.00');
@@ -76,7 +76,7 @@ describe('Rates', () => {
     expect(screen.getByRole('textbox', { name: 'Payment terms (days)' })).toHaveValue('30');
 
     await userEvent.click(screen.getByRole('button', { name: 'Earlier versions' }));
-    expect(await screen.findByText('Version 2 · changed by Mona Saleh on 26 Nov 2026, 09:12')).toBeInTheDocument();
+    expect(await screen.findByText('Version 2 · changed by Mona Saleh on 26 Nov 2026, 09:12 AM')).toBeInTheDocument();
     expect(screen.getByText('1 bus type, VAT 5 %, AED, 30 days to pay')).toBeInTheDocument();
   });
 
@@ -106,7 +106,7 @@ describe('Rates', () => {
     expect(screen.getByText('Nothing until 48 hours before departure, 25 % within 48 hours.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
 
-    expect(await screen.findByText('Version 1 · changed by Dev Desert on 26 Nov 2026, 09:12')).toBeInTheDocument();
+    expect(await screen.findByText('Version 1 · changed by Dev Desert on 26 Nov 2026, 09:12 AM')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       currency: 'AED',
       vatBasisPoints: 525,
@@ -167,7 +167,7 @@ describe('Rates', () => {
     renderRates(makeCard(3));
     await screen.findByText(/^Version 3/);
     pushCard(makeCard(4, { lines: [{ ...makeCard(3).lines[0], hourlyRate: 40_000 }] }));
-    expect(await screen.findByText('Version 4 · changed by Dev Desert on 26 Nov 2026, 09:12')).toBeInTheDocument();
+    expect(await screen.findByText('Version 4 · changed by Dev Desert on 26 Nov 2026, 09:12 AM')).toBeInTheDocument();
     expect(field('White Bus', 'Hourly rate (AED)')).toHaveValue('400.00');
 
     await userEvent.clear(field('White Bus', 'Per km (AED)'));

@@ -88,10 +88,10 @@ describe('a trip’s day of travel in its details', () => {
     const omars = busCard(details, 'Bus 7 · DXB 41212 · Omar Haddad');
     expect(within(omars).getByText('Arrived')).toBeInTheDocument();
     expect(stepsOf(omars)).toEqual([
-      'Left depot 07:40 · sent 07:58',
-      'Departed 08:04 with 38 passengers “Two pupils stayed home”',
-      'Arrived 09:05 (undone)',
-      'Arrived 09:10',
+      'Left depot 07:40 AM · sent 07:58 AM',
+      'Departed 08:04 AM with 38 passengers “Two pupils stayed home”',
+      'Arrived 09:05 AM (undone)',
+      'Arrived 09:10 AM',
     ]);
     const undone = within(omars).getAllByRole('listitem')[2];
     expect(undone.querySelector('s')).toHaveTextContent('Arrived 09:05');
@@ -107,7 +107,7 @@ describe('a trip’s day of travel in its details', () => {
     const steps = [stepDone('leftDepot', at('08:20'), { by: { id: 91, name: 'Sara Khan' } })];
     const next = serve(trip({ version: 2, progress: [omarsDay, busProgress(bus8, sara, steps, 'departure')] }));
     act(() => emitLiveForTest('trip:updated', { seq: 1, tenantId: 1, trip: next, status: 'Confirmed' } as never));
-    expect(stepsOf(busCard(details, 'Bus 8 · Sara Khan'))).toEqual(['Left depot 08:20']);
+    expect(stepsOf(busCard(details, 'Bus 8 · Sara Khan'))).toEqual(['Left depot 08:20 AM']);
     // the open details read the history again; let that answer land
     await waitFor(() => expect(historyReads()).toBe(2));
     await act(async () => {});
@@ -156,11 +156,11 @@ describe('a trip’s day of travel in its details', () => {
     const { details } = await openDetails(trip({ status: 'Completed', buses: [onBus(bus7, omar)], progress: [returned] }), history);
     const items = [...details.querySelectorAll('.mantine-Timeline-item')].map((item) => item.textContent);
     expect(items).toEqual([
-      'Completed (Confirmed → Completed)Omar Haddad · 5 Mar 2031, 13:56Every bus has returned.',
-      'Bus 7: ReturnedOmar Haddad · 5 Mar 2031, 13:55',
-      'Bus 7: Arrived (undone)Omar Haddad · 5 Mar 2031, 09:05',
-      'Bus 7: Departed with 38 passengersOmar Haddad · 5 Mar 2031, 08:04',
-      'Accepted (Pending → Accepted)Dina Dispatcher · 1 Mar 2031, 10:00',
+      'Completed (Confirmed → Completed)Omar Haddad · 5 Mar 2031, 01:56 PMEvery bus has returned.',
+      'Bus 7: ReturnedOmar Haddad · 5 Mar 2031, 01:55 PM',
+      'Bus 7: Arrived (undone)Omar Haddad · 5 Mar 2031, 09:05 AM',
+      'Bus 7: Departed with 38 passengersOmar Haddad · 5 Mar 2031, 08:04 AM',
+      'Accepted (Pending → Accepted)Dina Dispatcher · 1 Mar 2031, 10:00 AM',
     ]);
   });
 });

@@ -16,7 +16,7 @@ const send = sendLive as jest.MockedFunction<typeof sendLive>;
 
 // the signed-in user is 7 (makeProfile); Dev and Sam are other people
 const me = makeProfile('bus_company', { active_org_id: DESERT_STAR });
-/** An ISO instant at this local wall-clock time, so "since HH:MM" reads the same in any time zone. */
+/** An ISO instant at this local wall-clock time, so "since hh:mm AM" reads the same in any time zone. */
 const at = (hours: number, minutes: number) => new Date(2031, 4, 1, hours, minutes).toISOString();
 const viewer = (over: Partial<PresenceViewer> & Pick<PresenceViewer, 'userId' | 'name'>): PresenceViewer => ({
   role: 'bus_company',
@@ -62,11 +62,11 @@ describe('presence words', () => {
   });
 
   it('tells of someone else assigning or editing, with the time they started, and of nobody else', () => {
-    expect(clockTime(at(9, 41))).toBe('09:41');
-    expect(clockTime(at(17, 5))).toBe('17:05');
-    expect(softClaimOf([sam, dev], me.id)?.notice).toBe('Dev Desert is assigning buses on this trip (since 09:41).');
+    expect(clockTime(at(9, 41))).toBe('09:41 AM');
+    expect(clockTime(at(17, 5))).toBe('05:05 PM');
+    expect(softClaimOf([sam, dev], me.id)?.notice).toBe('Dev Desert is assigning buses on this trip (since 09:41 AM).');
     const editing = viewer({ userId: 9, name: 'Eve Edits', activity: 'editing', since: at(14, 2) });
-    expect(softClaimOf([editing], me.id)?.notice).toBe('Eve Edits is editing this trip (since 14:02).');
+    expect(softClaimOf([editing], me.id)?.notice).toBe('Eve Edits is editing this trip (since 02:02 PM).');
     // viewing and managing passengers claim nothing; nor does the user's own other tab
     expect(softClaimOf([sam, viewer({ userId: 9, name: 'Pat', activity: 'passengers' })], me.id)).toBeNull();
     expect(softClaimOf([myOtherTab], me.id)).toBeNull();
@@ -152,7 +152,7 @@ describe('the trip screens', () => {
     push(41, [dev]);
     await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
     const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
-    expect(within(modal).getByRole('alert')).toHaveTextContent('Dev Desert is assigning buses on this trip (since 09:41).');
+    expect(within(modal).getByRole('alert')).toHaveTextContent('Dev Desert is assigning buses on this trip (since 09:41 AM).');
     expect(within(modal).queryByRole('textbox', { name: /^Seats/ })).not.toBeInTheDocument();
     await waitFor(() => expect(announced(41)).toBe('viewing'));
     await userEvent.click(within(modal).getByRole('button', { name: 'Continue anyway' }));
@@ -171,7 +171,7 @@ describe('the trip screens', () => {
     await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
     const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
     const notice = within(modal).getByRole('alert');
-    expect(notice).toHaveTextContent('Dev Desert is editing this trip (since 16:07).');
+    expect(notice).toHaveTextContent('Dev Desert is editing this trip (since 04:07 PM).');
     await userEvent.click(within(notice).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Bus' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: 'View trip details' })).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('the trip screens', () => {
     push(41, [sam, viewer({ userId: 9, name: 'Eve Edits', activity: 'editing', since: at(10, 30) })]);
     await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
     const modal = await screen.findByRole('dialog', { name: 'Edit Trip' });
-    expect(within(modal).getByRole('alert')).toHaveTextContent('Eve Edits is editing this trip (since 10:30).');
+    expect(within(modal).getByRole('alert')).toHaveTextContent('Eve Edits is editing this trip (since 10:30 AM).');
     await userEvent.click(within(modal).getByRole('button', { name: 'Continue anyway' }));
     expect(within(modal).getByRole('textbox', { name: /^Destination/ })).toHaveValue('Fort');
     await waitFor(() => expect(announced(41)).toBe('editing'));

@@ -15,15 +15,15 @@ export const othersOn = (viewers: readonly PresenceViewer[], selfUserId: number 
 export const presenceLabel = (viewer: Pick<PresenceViewer, 'name' | 'role' | 'activity'>): string =>
   `${viewer.name}, ${roleLabel(viewer.role)}: ${PRESENCE_ACTIVITY_LABELS[viewer.activity]}`;
 
-/** "09:41": the local time of an ISO instant, 24 h (the soft claim's "since"). */
+/** "09:41 AM": the local time of an ISO instant, as the trip's own times are written (the soft claim's "since"). */
 export function clockTime(iso: string): string {
   const d = dayjs(iso);
-  return d.isValid() ? d.format('HH:mm') : '';
+  return d.isValid() ? d.format('hh:mm A') : '';
 }
 
 export interface SoftClaim {
   viewer: PresenceViewer;
-  /** "Dev Desert is assigning buses on this trip (since 09:41)." */
+  /** "Dev Desert is assigning buses on this trip (since 09:41 AM)." */
   notice: string;
 }
 
