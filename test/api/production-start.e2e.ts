@@ -6,11 +6,12 @@ import { ConfigError } from '../../server/src/config/config';
 import { StartupRefusal } from '../../server/src/database/database-bootstrap';
 import { In, IsNull } from 'typeorm';
 import { User } from '../../server/src/users/user.entity';
-import { type TestApp, startTestApp } from '../support/app';
+import { copyOfTemplate, type TestApp, startTestApp } from '../support/app';
 
 // No known password in production. Each start here is a deployment of its own (embedded
-// database in a fresh DATA_DIR), started as `npm start` / the Docker image would start it.
-const freshDir = () => mkdtempSync(join(tmpdir(), 'console-prod-'));
+// database in a fresh DATA_DIR), started as `npm start` / the Docker image would start it. A fresh database is migrated
+// and empty: a copy of the run's migrated one, so each start skips building it (startup.e2e.ts starts from nothing).
+const freshDir = () => copyOfTemplate() ?? mkdtempSync(join(tmpdir(), 'console-prod-'));
 const start = (dataDir: string, env: Record<string, string> = {}) =>
   startTestApp({ DATA_DIR: dataDir, SEED_DEMO: '', ...env }, { driver: 'pglite' });
 const production = (dataDir: string, env: Record<string, string> = {}) => start(dataDir, { NODE_ENV: 'production', ...env });

@@ -72,7 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dri
 }
 
 /** A folder holding a copy of the run's migrated embedded database, or null when the run made none. */
-function copyOfTemplate(): string | null {
+export function copyOfTemplate(): string | null {
   const template = process.env.PGLITE_TEST_TEMPLATE;
   if (!template) return null;
   const dir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
