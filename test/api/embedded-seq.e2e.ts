@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LiveSeqService } from '../../server/src/realtime/live-seq.service';
-import { startTestApp, type TestApp } from '../support/app';
+import { copyOfTemplate, startTestApp, type TestApp } from '../support/app';
 import { buildTenant } from '../support/factories';
 import { closeAllClients, connectLive } from '../realtime/live-client';
 
@@ -11,7 +11,8 @@ import { closeAllClients, connectLive } from '../realtime/live-client';
  * so a tenant's counter is held in memory, read from live_seqs on its first use and written back behind the events.
  */
 describe('live-event numbers on the embedded database', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-seq-'));
+  // Restarted on the same folder: a copy of the run's migrated database, kept across its starts.
+  const dataDir = copyOfTemplate() ?? mkdtempSync(join(tmpdir(), 'console-seq-'));
   const start = () => startTestApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, { driver: 'pglite' });
   const stored = async (t: TestApp, tenantId: number) =>
     Number((await t.db.query<{ seq: string }[]>(`SELECT seq FROM live_seqs WHERE tenant_id = $1`, [tenantId]))[0]?.seq ?? 0);
