@@ -97,6 +97,12 @@ describe('board layout', () => {
       ['Sara Khan', 'Licence expires Sat 15 Mar 2031'],
       ['Other drivers', null],
     ]);
+    // Omar has not signed up, so his bus reports no steps; Sara has
+    expect(rows.map((r) => [r.detail, r.note])).toEqual([
+      ['+971 50 000 001', 'No account yet'],
+      ['+971 50 000 002', null],
+      ['Not in the fleet', null],
+    ]);
     expect(rows[0].bars.map((b) => b.trip.id)).toEqual([501]);
     expect(rows[1].bars.map((b) => b.trip.id)).toEqual([502]);
     expect(rows[2].bars.map((b) => b.trip.id)).toEqual([503]);

@@ -41,12 +41,19 @@ export interface BoardRow {
   detail: string;
   /** A driver's licence that expires within 30 days, or has expired. */
   warning: string | null;
+  /** A driver row's NO_ACCOUNT; null otherwise. */
+  note: string | null;
   bars: BoardBar[];
   lanes: number;
 }
 
 export const HIRED_ROW = 'Hired vehicles';
 export const NO_DRIVER_ROW = 'Other drivers';
+/**
+ * A driver row's line for a fleet driver who has not signed up (their invitation from the Fleet screen): with nothing to
+ * tap with, their bus shows no steps and is never late (docs/domain.md, "The day of travel").
+ */
+export const NO_ACCOUNT = 'No account yet';
 
 export function boardDays(from: string, to: string): string[] {
   const days: string[] = [];
@@ -192,13 +199,23 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
   const geometry: Geometry = (trip) => (window ? dayGeometry(window, trip) : barGeometry(board.from, board.to, trip));
   const rows: BoardRow[] = [];
   // a row holds the trips with an assignment it picks (its bus, its driver), and shows the progress of those buses
-  const add = (key: string, id: number | null, label: string, detail: string, warning: string | null, list: TripDto[], onRow: OnRow) =>
+  const add = (
+    key: string,
+    id: number | null,
+    label: string,
+    detail: string,
+    warning: string | null,
+    list: TripDto[],
+    onRow: OnRow,
+    note: string | null = null,
+  ) =>
     rows.push({
       key,
       id,
       label,
       detail,
       warning,
+      note,
       ...toBars(geometry, list, key, { onRow, day: window !== undefined, today: board.today }),
     });
   const onTrip = (pick: OnRow) => trips.filter((t) => t.buses.some(pick));
@@ -232,7 +249,8 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
     for (const driver of [...board.drivers].sort(byFleetName)) {
       const detail = `${driver.mobile}${driver.active ? '' : ' · inactive'}`;
       const onRow: OnRow = (b) => b.driverId === driver.id;
-      add(`driver:${driver.id}`, driver.id, driver.name, detail, licenceWarning(driver), onTrip(onRow), onRow);
+      const note = driver.account ? null : NO_ACCOUNT;
+      add(`driver:${driver.id}`, driver.id, driver.name, detail, licenceWarning(driver), onTrip(onRow), onRow, note);
     }
     const known = new Set(board.drivers.map((d) => d.id));
     const isOther: OnRow = (b) => b.driverId == null || !known.has(b.driverId);

@@ -16,7 +16,7 @@ function RunSheetLink({ row, date }: { row: BoardRow; date: string }) {
   );
 }
 
-/** A row's name, detail and licence warning; a bus row's "+" for a waiting trip, a driver row's run sheet link. */
+/** A row's name, detail, note and licence warning; a bus row's "+" for a waiting trip, a driver row's run sheet link. */
 export function BoardRowHead({
   row,
   mode,
@@ -41,6 +41,11 @@ export function BoardRowHead({
         {row.detail ? (
           <Text size="xs" c="dimmed" truncate>
             {row.detail}
+          </Text>
+        ) : null}
+        {row.note ? (
+          <Text size="xs" c="dimmed" fs="italic" truncate>
+            {row.note}
           </Text>
         ) : null}
         {row.warning ? (

@@ -100,7 +100,12 @@ export function makeBoard(overrides: Partial<DispatchBoardDto> = {}): DispatchBo
   const [bus1, bus2, bus3] = [makeBus(1), makeBus(2, { busType: 'Internal Yellow Bus', seats: 50 }), makeBus(3)];
   const [omar, sara] = [
     makeDriver(1, { name: 'Omar Haddad' }),
-    makeDriver(2, { name: 'Sara Khan', licenceExpiry: addDays(FROM, 12), licenceStatus: 'expiresSoon' }),
+    makeDriver(2, {
+      name: 'Sara Khan',
+      licenceExpiry: addDays(FROM, 12),
+      licenceStatus: 'expiresSoon',
+      account: { email: 'sara@desertstar.test' },
+    }),
   ];
   const clashA = companyTrip({
     id: 502,
