@@ -181,7 +181,16 @@ describe('presence: who is on a trip, the soft claim, who is online', () => {
     const dinaAssign = dinaPage.getByRole('dialog', { name: 'Assign Bus' });
     const notice = dinaAssign.getByRole('alert');
     await notice.waitFor();
-    const times = await dinaPage.evaluate((t) => [t, t + 60_000].map((ms) => new Date(ms).toTimeString().slice(0, 5)), assignClicked);
+    // the minute he clicked, or the next (the notice writes it as the trip's times are: 09:41 PM)
+    const times = await dinaPage.evaluate(
+      (t) =>
+        [t, t + 60_000].map((ms) => {
+          const d = new Date(ms);
+          const hour = String(d.getHours() % 12 || 12).padStart(2, '0');
+          return `${hour}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+        }),
+      assignClicked,
+    );
     const said = (await notice.textContent()) ?? '';
     expect(times.map((time) => `${dev.name} is assigning buses on this trip (since ${time}).`)).toContain(
       said.replace(/Continue anyway.*$/, '').trim(),
