@@ -81,11 +81,18 @@ export const presenceSince = (c: LiveClient, since: number, event: string, tripI
     .slice(since)
     .filter((r) => r.event === event && (tripId === undefined || (r.payload as { tripId?: number }).tripId === tripId));
 
-/** After QUIET_MS, none of `clients` has received any `event` (about `tripId`, when given) since its mark. */
-export async function expectNone(marks: Map<LiveClient, number>, event: string, tripId?: number): Promise<void> {
+/**
+ * After QUIET_MS, none of `clients` has received any `event` (about `trips`, when given: one trip id or several) since
+ * its mark. A console that sees a whole tenant may still hear of an earlier test's trips (a list emptied by sockets that
+ * test closed, pushed after the mark), so a test that watches such consoles names its own trips.
+ */
+export async function expectNone(marks: Map<LiveClient, number>, event: string, trips?: number | readonly number[]): Promise<void> {
   await sleep(QUIET_MS);
+  const ids = trips === undefined ? null : [trips].flat();
   const leaks = [...marks].flatMap(([c, since]) =>
-    presenceSince(c, since, event, tripId).map((r) => `${c.label} got ${event} ${JSON.stringify(r.payload)}`),
+    presenceSince(c, since, event)
+      .filter((r) => ids === null || ids.includes((r.payload as { tripId?: number }).tripId ?? -1))
+      .map((r) => `${c.label} got ${event} ${JSON.stringify(r.payload)}`),
   );
   expect(leaks).toEqual([]);
 }

@@ -99,7 +99,7 @@ describe('presence across replicas (Redis)', () => {
     expect(await announce(busB, foreign.id)).toEqual(notFound); // another tenant's
     expect(await announce(busB, deleted.id)).toEqual(notFound);
     expect(await announce(busB, INT4_MAX)).toEqual(notFound); // no such trip: the same answer
-    await expectNone(marks, 'presence:trip');
+    await expectNone(marks, 'presence:trip', [trip.id, foreign.id, deleted.id, INT4_MAX]);
     // and the trip has nobody on it for those who see it
     const sync = await syncPresence(watchers[1], [trip.id]);
     expect(sync).toMatchObject({ ok: true, snapshot: { tripIds: [trip.id], trips: [] } });
@@ -128,7 +128,7 @@ describe('presence across replicas (Redis)', () => {
       ok: false,
       message: PresenceMessages.badSync,
     });
-    await expectNone(marks, 'presence:trip');
+    await expectNone(marks, 'presence:trip', trip.id);
     expect(PRESENCE_ACTIVITIES.every((x) => PresenceMessages.badActivity.includes(x))).toBe(true);
   });
 
