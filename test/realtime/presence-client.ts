@@ -75,11 +75,13 @@ export const nextUser = (c: LiveClient, since: number, tenantId: number | null, 
 export const nextSnapshot = (c: LiveClient, since: number, timeoutMs?: number) =>
   waitFor<PresenceSnapshot>(c, since, 'presence:snapshot', () => true, timeoutMs);
 
-/** Presence events of one kind received from `since` on (optionally about one trip). */
-export const presenceSince = (c: LiveClient, since: number, event: string, tripId?: number) =>
-  c.received
+/** Presence events of one kind received from `since` on (optionally about one trip, or any of several). */
+export const presenceSince = (c: LiveClient, since: number, event: string, trips?: number | readonly number[]) => {
+  const ids = trips === undefined ? null : [trips].flat();
+  return c.received
     .slice(since)
-    .filter((r) => r.event === event && (tripId === undefined || (r.payload as { tripId?: number }).tripId === tripId));
+    .filter((r) => r.event === event && (ids === null || ids.includes((r.payload as { tripId?: number }).tripId ?? -1)));
+};
 
 /**
  * After QUIET_MS, none of `clients` has received any `event` (about `trips`, when given: one trip id or several) since
@@ -88,11 +90,8 @@ export const presenceSince = (c: LiveClient, since: number, event: string, tripI
  */
 export async function expectNone(marks: Map<LiveClient, number>, event: string, trips?: number | readonly number[]): Promise<void> {
   await sleep(QUIET_MS);
-  const ids = trips === undefined ? null : [trips].flat();
   const leaks = [...marks].flatMap(([c, since]) =>
-    presenceSince(c, since, event)
-      .filter((r) => ids === null || ids.includes((r.payload as { tripId?: number }).tripId ?? -1))
-      .map((r) => `${c.label} got ${event} ${JSON.stringify(r.payload)}`),
+    presenceSince(c, since, event, trips).map((r) => `${c.label} got ${event} ${JSON.stringify(r.payload)}`),
   );
   expect(leaks).toEqual([]);
 }

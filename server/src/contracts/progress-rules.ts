@@ -100,14 +100,16 @@ export interface StepAttempt {
   /** The count a departure carries. */
   passengers?: number | null;
   trip: PlannedTimes & { status: TripStatus };
-  /** The school's calendar date now (`YYYY-MM-DD`). */
-  today: string;
-  /** The school's wall-clock time now (`YYYY-MM-DDTHH:mm`): Departed waits for its hour (DEPART_EARLY_MINUTES). */
+  /**
+   * The school's wall-clock time now (`YYYY-MM-DDTHH:mm`): its date decides the day's steps, its hour Departed's
+   * (DEPART_EARLY_MINUTES).
+   */
   now: string;
 }
 
 /** Why this step cannot be recorded now, in words a driver understands; null when it can. */
-export function stepProblem({ done, step, passengers, trip, today, now }: StepAttempt): string | null {
+export function stepProblem({ done, step, passengers, trip, now }: StepAttempt): string | null {
+  const today = now.slice(0, 10);
   if (!RUNNING_STATUSES.includes(trip.status)) {
     if (trip.status === 'Completed') return 'This trip is completed: nothing more to tap.';
     if (trip.status === 'Canceled') return 'This trip was canceled.';

@@ -48,14 +48,7 @@ export class ProgressService {
         return { assignment: await this.day.assignment(tx, driver.id, current), created: false };
       }
       const done = (await driverSteps(tx, trip.id, driver.id)).filter((s) => !s.undone).map((s) => s.step);
-      const problem = stepProblem({
-        done,
-        step: body.step,
-        passengers: body.passengers,
-        trip,
-        today: this.tripFleet.today(),
-        now: this.tripFleet.now(),
-      });
+      const problem = stepProblem({ done, step: body.step, passengers: body.passengers, trip, now: this.tripFleet.now() });
       if (problem) throw new ConflictException(problem);
       const stored = await insertStep(tx, {
         id: body.id,

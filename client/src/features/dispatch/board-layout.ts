@@ -199,24 +199,13 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
   const geometry: Geometry = (trip) => (window ? dayGeometry(window, trip) : barGeometry(board.from, board.to, trip));
   const rows: BoardRow[] = [];
   // a row holds the trips with an assignment it picks (its bus, its driver), and shows the progress of those buses
-  const add = (
-    key: string,
-    id: number | null,
-    label: string,
-    detail: string,
-    warning: string | null,
-    list: TripDto[],
-    onRow: OnRow,
-    note: string | null = null,
-  ) =>
+  type Head = Pick<BoardRow, 'key' | 'id' | 'label' | 'detail'> & Partial<Pick<BoardRow, 'warning' | 'note'>>;
+  const add = ({ warning = null, note = null, ...head }: Head, list: TripDto[], onRow: OnRow) =>
     rows.push({
-      key,
-      id,
-      label,
-      detail,
+      ...head,
       warning,
       note,
-      ...toBars(geometry, list, key, { onRow, day: window !== undefined, today: board.today }),
+      ...toBars(geometry, list, head.key, { onRow, day: window !== undefined, today: board.today }),
     });
   const onTrip = (pick: OnRow) => trips.filter((t) => t.buses.some(pick));
 
@@ -224,11 +213,7 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
     const names = [...new Set(trips.map((t) => t.busCompanyName ?? 'No company'))].sort();
     for (const name of names) {
       add(
-        `company:${name}`,
-        null,
-        name,
-        '',
-        null,
+        { key: `company:${name}`, id: null, label: name, detail: '' },
         trips.filter((t) => (t.busCompanyName ?? 'No company') === name),
         () => true,
       );
@@ -239,23 +224,29 @@ export function layoutBoard(board: DispatchBoardDto, mode: BoardMode, window?: D
     for (const bus of [...board.buses].sort(byFleetName)) {
       const detail = `${bus.busType} · ${bus.seats} seats${bus.active ? '' : ' · inactive'}`;
       const onRow: OnRow = (b) => b.busId === bus.id;
-      add(`bus:${bus.id}`, bus.id, bus.name, detail, null, onTrip(onRow), onRow);
+      add({ key: `bus:${bus.id}`, id: bus.id, label: bus.name, detail }, onTrip(onRow), onRow);
     }
     const known = new Set(board.buses.map((b) => b.id));
     const isHired: OnRow = (b) => b.busId == null || !known.has(b.busId);
     const hired = onTrip(isHired);
-    if (hired.length) add('bus:hired', null, HIRED_ROW, 'Not in the fleet', null, hired, isHired);
+    if (hired.length) add({ key: 'bus:hired', id: null, label: HIRED_ROW, detail: 'Not in the fleet' }, hired, isHired);
   } else {
     for (const driver of [...board.drivers].sort(byFleetName)) {
-      const detail = `${driver.mobile}${driver.active ? '' : ' · inactive'}`;
+      const head = {
+        key: `driver:${driver.id}`,
+        id: driver.id,
+        label: driver.name,
+        detail: `${driver.mobile}${driver.active ? '' : ' · inactive'}`,
+        warning: licenceWarning(driver),
+        note: driver.account ? null : NO_ACCOUNT,
+      };
       const onRow: OnRow = (b) => b.driverId === driver.id;
-      const note = driver.account ? null : NO_ACCOUNT;
-      add(`driver:${driver.id}`, driver.id, driver.name, detail, licenceWarning(driver), onTrip(onRow), onRow, note);
+      add(head, onTrip(onRow), onRow);
     }
     const known = new Set(board.drivers.map((d) => d.id));
     const isOther: OnRow = (b) => b.driverId == null || !known.has(b.driverId);
     const others = onTrip(isOther);
-    if (others.length) add('driver:other', null, NO_DRIVER_ROW, 'Not in the fleet', null, others, isOther);
+    if (others.length) add({ key: 'driver:other', id: null, label: NO_DRIVER_ROW, detail: 'Not in the fleet' }, others, isOther);
   }
   return rows;
 }

@@ -35,7 +35,7 @@ export function CurrentTrip({
   onUndo: (step: ShownStep) => void;
 }) {
   const a = view.assignment;
-  const problem = tapProblem(view, today, now);
+  const problem = tapProblem(view, now);
   // lateness is the server's reading: shown while nothing the phone holds may have changed it
   const late = view.steps.every((s) => s.receivedAt !== null) ? a.progress.late : null;
   return (

@@ -74,12 +74,12 @@ export function currentView(views: readonly AssignmentView[], today: string): As
 
 /**
  * Why the big button cannot be tapped now (the trip is another day, it was canceled, Departed before its hour...): the
- * rules' own words. `today` is the school's date as the server gave it; `now` its wall clock (schoolNow).
+ * rules' own words. `now` is the school's wall clock (schoolNow).
  */
-export function tapProblem(view: AssignmentView, today: string, now: string): string | null {
+export function tapProblem(view: AssignmentView, now: string): string | null {
   if (view.next === null) return null;
   // the count is asked for once the button is tapped: here only whether the step may come now
-  return stepProblem({ done: view.steps.map((s) => s.step), step: view.next, passengers: 0, trip: view.assignment, today, now });
+  return stepProblem({ done: view.steps.map((s) => s.step), step: view.next, passengers: 0, trip: view.assignment, now });
 }
 
 /**
