@@ -72,9 +72,10 @@ describe('driver accounts', () => {
         usedAt: null,
       });
       expect(JSON.stringify(stored)).not.toContain(tokenOf(res.body.url));
-      // The Fleet screen shows the open invitation, live and on reload.
+      // The Fleet screen shows the open invitation, live and on reload: a new version of the row, which consoles take.
       const pushed = named('fleet.updated').map((e) => e.driver as DriverDto);
       expect(pushed).toContainEqual(expect.objectContaining({ id: driver.id, account: null, inviteExpiresAt: res.body.expiresAt }));
+      expect(pushed.find((d) => d.id === driver.id)?.version).toBe(driver.version + 1);
       expect(await listed(acme.users.busA, driver.id)).toMatchObject({ account: null, inviteExpiresAt: res.body.expiresAt });
     });
 
@@ -146,6 +147,7 @@ describe('driver accounts', () => {
     it('makes the driver’s approved account in their company and signs them in, as sign-in answers', async () => {
       const { driver, token } = await invited();
       const email = `Driver.${uniq()}@Example.test`;
+      const invitedVersion = (await listed(acme.users.busA, driver.id)).version;
       events.length = 0;
       const res = await signUp(token, email).expect(201);
       expect(res.body).toEqual({ token: expect.any(String), user: expect.objectContaining({ email: email.toLowerCase() }) });
@@ -163,6 +165,8 @@ describe('driver accounts', () => {
       expect((await invitesOf(driver.id))[0].usedAt).not.toBeNull();
       expect(await listed(acme.users.busA, driver.id)).toMatchObject({ account: { email: email.toLowerCase() }, inviteExpiresAt: null });
       expect(named('fleet.updated').map((e) => (e.driver as DriverDto).account)).toContainEqual({ email: email.toLowerCase() });
+      // a newer version of the row, so every open Fleet screen and board takes the account
+      expect(named('fleet.updated').map((e) => (e.driver as DriverDto).version)).toContain(invitedVersion + 1);
       expect(named('user.changed').map((e) => (e.user as { id: number }).id)).toContain(res.body.user.id);
       await login(email).expect(200);
     });

@@ -8,7 +8,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { FleetDriver } from '../fleet/driver.entity';
 import { DriverInvite } from '../fleet/driver-invite.entity';
 import { DriverInviteMessages as M } from '../fleet/driver-invite.messages';
-import { inviteByHash } from '../fleet/driver-invite.repository';
+import { inviteByHash, touchDriver } from '../fleet/driver-invite.repository';
 import { inviteTokenHash, looksLikeInviteToken } from '../fleet/driver-invite.tokens';
 import { lockFleetRow, readDriver } from '../fleet/repository/fleet-read.repository';
 import { Organization } from '../tenancy/organization.entity';
@@ -69,6 +69,7 @@ export class DriverSignUpService {
         }),
       );
       await tx.update(DriverInvite, { id: invite.id }, { usedAt: new Date() });
+      await touchDriver(tx, driver.id);
       const profile = await this.usersService.profile(saved.id, tx);
       // The tenant's admins see the new account in User Management; the Fleet screen shows the driver's account.
       publish('user.changed', { user: profile, tenantId: driver.tenantId });

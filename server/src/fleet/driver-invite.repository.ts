@@ -1,5 +1,15 @@
 import type { EntityManager } from 'typeorm';
+import { FleetDriver } from './driver.entity';
 import { DriverInvite } from './driver-invite.entity';
+
+/**
+ * A new version of the driver's row for a change to what it shows beside its own columns (an open invitation, an
+ * account): consoles keep a driver by its version and take only a newer one, so `fleet:updated` reaches every open
+ * Fleet screen and board.
+ */
+export async function touchDriver(tx: EntityManager, driverId: number): Promise<void> {
+  await tx.update(FleetDriver, { id: driverId }, { version: () => 'version + 1' });
+}
 
 /** Stops every open invitation of a driver: a newer one replaces them (their links answer 404 from now on). */
 export async function voidOpenInvites(tx: EntityManager, driverId: number, at: Date): Promise<void> {

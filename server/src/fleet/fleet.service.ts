@@ -17,7 +17,7 @@ import { FleetBus } from './bus.entity';
 import { FleetDriver } from './driver.entity';
 import { DriverInvite } from './driver-invite.entity';
 import { DriverInviteMessages as IM } from './driver-invite.messages';
-import { voidOpenInvites } from './driver-invite.repository';
+import { touchDriver, voidOpenInvites } from './driver-invite.repository';
 import type { DriverInviteInput } from './driver-invite.schemas';
 import { INVITE_TTL_HOURS, inviteTokenHash, inviteUrl, newInviteToken } from './driver-invite.tokens';
 import type { CreateBusInput, CreateDriverInput, FleetListQuery, UpdateBusInput, UpdateDriverInput } from './fleet.schemas';
@@ -173,6 +173,7 @@ export class FleetService {
         createdById: caller.id,
         expiresAt,
       });
+      await touchDriver(tx, id);
       const driver = (await readDriver(tx, id, this.tripFleet.today()))!;
       publish('fleet.updated', { driver, tenantId: driver.tenantId, companyOrgId: driver.companyId });
       const url = inviteUrl(origin, token);
