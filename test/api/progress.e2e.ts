@@ -204,6 +204,24 @@ describe('the day of travel', () => {
     expect([seen.status, seen.progress[0].current]).toEqual(['Confirmed', 'atPickup']);
   });
 
+  it('refuses Returned before the planned departure, in words, so a bus that left within the early hour does not complete the trip before it ran', async () => {
+    await clearOfMinuteEdge();
+    const trip = await assigned([[bus7, omar.driver]], plannedAt(30));
+    if (trip.departureDate !== wall(0).date) {
+      // late at night, 30 minutes ahead is tomorrow: the day's own rule answers first
+      const tomorrow = await send(omar, tap(trip.id, 'leftDepot')).expect(409);
+      expect(tomorrow.body).toEqual({ message: `This trip runs on ${formatDay(trip.departureDate)}: tap Left depot on that day.` });
+      return;
+    }
+    await drive(omar, trip.id, 'leftDestination');
+    const early = await send(omar, tap(trip.id, 'returned')).expect(409);
+    expect(early.body).toEqual({ message: `This trip departs at ${trip.departureTime}: tap Returned from ${trip.departureTime}.` });
+    expect(await stepRows(trip.id)).toBe(5);
+    const seen = (await get(acme.users.staffA, `/trips/${trip.id}`).expect(200)).body as TripDto;
+    expect([seen.status, seen.progress[0].current]).toEqual(['Confirmed', 'leftDestination']);
+    expect((await tripRow(t, trip.id)).status).toBe('Confirmed');
+  });
+
   it('answers 404 for another driver’s trip and a missing one, and 403 to a dispatcher, school staff and an admin', async () => {
     const trip = await assigned([[bus7, omar.driver]]);
     const res = await send(sara, tap(trip.id, 'leftDepot')).expect(404);

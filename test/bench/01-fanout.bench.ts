@@ -174,6 +174,7 @@ async function measure(
     const appFirst: number[] = [];
     const appAnswered: number[] = [];
     const floorLast: number[] = [];
+    const floorFirst: number[] = [];
     for (let r = 0; r < WARMUP + ROUNDS; r++) {
       const x = await appRound();
       await sleep(50);
@@ -184,6 +185,7 @@ async function measure(
         appFirst.push(x.first);
         appAnswered.push(x.answered);
         floorLast.push(y.last);
+        floorFirst.push(y.first);
       }
     }
     const s = stats(appLast);
@@ -209,7 +211,7 @@ async function measure(
         floorLabel: opts.floorLabel,
         ratio: ratio(s.p99, f.p99),
         ...target.p99,
-        note: `PATCH answered in ${round(stats(appAnswered).median)} ms (median); first socket ${round(stats(appFirst).median)} ms`,
+        note: `PATCH answered in ${round(stats(appAnswered).median)} ms (median); first socket ${round(stats(appFirst).median)} ms (floor's ${round(stats(floorFirst).median)} ms)`,
       },
     );
     out.details[`${topology} n${n}`] = {
@@ -217,6 +219,7 @@ async function measure(
       consoleFirstSocket: stats(appFirst),
       consolePatchAnswered: stats(appAnswered),
       floor: f,
+      floorFirstSocket: stats(floorFirst),
     };
     log(
       `fan-out (${topology}): ${n} sockets: console median ${s.median.toFixed(1)} ms p99 ${s.p99.toFixed(1)} ms; floor median ${f.median.toFixed(1)} ms p99 ${f.p99.toFixed(1)} ms`,

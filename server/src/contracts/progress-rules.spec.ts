@@ -109,6 +109,23 @@ describe('the order of steps', () => {
     );
   });
 
+  it('takes Returned from the planned departure, not earlier: a bus that left within the early hour cannot complete the trip before it was due to start', () => {
+    const attempt = {
+      done: ['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'] as ProgressStep[],
+      step: 'returned' as const,
+      trip: running(),
+    };
+    expect(stepProblem({ ...attempt, now: '2026-12-02T09:14' })).toBe('This trip departs at 09:15 AM: tap Returned from 09:15 AM.');
+    expect(stepProblem({ ...attempt, now: '2026-12-02T09:15' })).toBeNull();
+    // the steps between wait only for Departed's hour
+    expect(stepProblem({ ...attempt, done: ['leftDepot', 'atPickup', 'departed'], step: 'arrived', now: '2026-12-02T08:30' })).toBeNull();
+    expect(
+      stepProblem({ ...attempt, done: ['leftDepot', 'atPickup', 'departed', 'arrived'], step: 'leftDestination', now: '2026-12-02T08:40' }),
+    ).toBeNull();
+    // back the day after the departure: the hour is the departure day's
+    expect(stepProblem({ ...attempt, now: '2026-12-03T06:00' })).toBeNull();
+  });
+
   it.each<[TripStatus, string | null]>([
     ['Confirmed', null],
     ['Cancel Requested', null],

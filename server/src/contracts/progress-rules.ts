@@ -47,6 +47,8 @@ export const MAX_DEPARTURE_COUNT = 999;
 /**
  * How long before its planned departure a bus may record Departed. Earlier is a mistaken tap, not a trip: the steps
  * after it would follow, the last bus back would complete the trip and its invoice would be issued before it ran.
+ * For the same reason Returned waits for the planned departure itself (a bus that left early is not back before the
+ * trip was due to start).
  */
 export const DEPART_EARLY_MINUTES = 60;
 
@@ -101,8 +103,8 @@ export interface StepAttempt {
   passengers?: number | null;
   trip: PlannedTimes & { status: TripStatus };
   /**
-   * The school's wall-clock time now (`YYYY-MM-DDTHH:mm`): its date decides the day's steps, its hour Departed's
-   * (DEPART_EARLY_MINUTES).
+   * The school's wall-clock time now (`YYYY-MM-DDTHH:mm`): its date decides the day's steps, its hour Departed's and
+   * Returned's (DEPART_EARLY_MINUTES).
    */
   now: string;
 }
@@ -132,13 +134,13 @@ export function stepProblem({ done, step, passengers, trip, now }: StepAttempt):
     const expected = done.length === 0 && today >= trip.departureDate ? 'leftDepot' : nextStep(done);
     return expected ? `Tap ${STEP_ACTIONS[expected]} first.` : 'This bus has already returned.';
   }
-  if (step === 'departed') {
-    const from = wallMinutes(trip.departureDate, trip.departureTime) - DEPART_EARLY_MINUTES;
-    if (nowMinutes(now) < from) {
-      return `This trip departs at ${normalizeTripTime(trip.departureTime)}: tap ${STEP_ACTIONS.departed} from ${formatTimeOfDay(from)}.`;
-    }
-    if (passengers === null || passengers === undefined) return 'Enter how many passengers are on board.';
+  const departure = wallMinutes(trip.departureDate, trip.departureTime);
+  // Departed an hour early at most, and back not before the planned departure: the last bus back completes the trip.
+  const from = step === 'departed' ? departure - DEPART_EARLY_MINUTES : step === 'returned' ? departure : null;
+  if (from !== null && nowMinutes(now) < from) {
+    return `This trip departs at ${normalizeTripTime(trip.departureTime)}: tap ${STEP_ACTIONS[step]} from ${formatTimeOfDay(from)}.`;
   }
+  if (step === 'departed' && (passengers === null || passengers === undefined)) return 'Enter how many passengers are on board.';
   return null;
 }
 

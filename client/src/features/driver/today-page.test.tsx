@@ -274,4 +274,20 @@ describe('the hour of departure', () => {
     act(() => jest.advanceTimersByTime(150_000));
     expect(within(current()).getByRole('button', { name: 'Departed' })).toBeInTheDocument();
   });
+
+  it('says when Returned may be tapped after an early departure: not before the planned departure', async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00.000Z') });
+    const steps = (['leftDepot', 'atPickup', 'departed', 'arrived', 'leftDestination'] as const).map((s) => recorded(s));
+    const away = makeAssignment(1, { progress: { ...makeAssignment(1).progress, steps }, next: 'returned' });
+    mockFetch({ 'GET /api/driver/today': () => ({ body: makeDay([away], { now: `${TODAY}T08:58` }) }) });
+    renderWithApp(<TodayPage driver={OMAR} />, { route: '/today', session: makeSession(omarProfile()) });
+    expect(
+      await within(await screen.findByRole('region', { name: /^Current trip/ })).findByText(
+        'This trip departs at 09:15 AM: tap Returned from 09:15 AM.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(current()).queryByRole('button', { name: 'Returned' })).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(17 * 60_000 + 30_000));
+    expect(within(current()).getByRole('button', { name: 'Returned' })).toBeInTheDocument();
+  });
 });
