@@ -11,11 +11,10 @@ import { syncFleetAssignments } from '../../server/src/fleet/repository/fleet-as
 import { LateAlerts } from '../../server/src/progress/late-alerts.service';
 import { readTrip } from '../../server/src/trips/repository/trip-read.repository';
 import type { Trip } from '../../server/src/trips/trip.entity';
-import { User } from '../../server/src/users/user.entity';
 import { closeAllClients, connectLive } from '../realtime/live-client';
 import { type ApiWorld, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
-import { buildUser, type TestTenant, type TestUser } from '../support/factories';
+import type { TestTenant, TestUser } from '../support/factories';
 import { buildBus, buildDriver, buildDriverAccount } from '../support/fleet-factory';
 import { buildTrip, tripRow } from '../support/trip-factory';
 
@@ -388,14 +387,39 @@ describe('the day of travel', () => {
     await drive(omar, trip.id, 'returned');
     expect(((await get(acme.users.busA, `/trips/${trip.id}`).expect(200)).body as TripDto).status).toBe('Confirmed');
 
-    // Once Hassan has an account (as his invitation makes it), his bus reports, and is late like any other.
-    const account = await buildUser(t, { tenantId: acme.tenant.id, role: 'driver', name: hassan.name, activeOrgId: acme.orgs.busA.id });
-    await t.db.getRepository(User).update({ id: account.user.id }, { fleetDriverId: hassan.id });
+    // Once Hassan signs up through his invitation, his bus reports, and is late like any other: every console that
+    // shows the trip is sent it again at once (its version unchanged: nothing about the trip itself changed).
+    const admin = await connectLive(t.url, acme.users.admin.token, 'the admin');
+    const since = admin.received.length;
+    const invite = await post(acme.users.busA, `/fleet/drivers/${hassan.id}/invite`, { email: 'hassan@example.test' }).expect(201);
+    const token = (invite.body as { url: string }).url.split('/join/')[1];
+    await t.http().post(`/api/driver-invites/${token}`).send({ email: 'hassan@example.test', password: 'driving-pass-1' }).expect(201);
+    const pushed = await admin.nextSince(since, 'trip:updated', (e) => e.trip.id === trip.id && e.trip.progress.length === 2);
     const read = (await get(acme.users.busA, `/trips/${trip.id}`).expect(200)).body as TripDto;
-    expect(read.progress.map((p) => [p.driverName, p.current, p.late])).toEqual([
-      ['Omar Haddad', 'returned', null],
-      ['Hassan Qureshi', null, 'departure'],
-    ]);
+    for (const seen of [pushed.trip, read]) {
+      expect(seen.progress.map((p) => [p.driverName, p.current, p.late])).toEqual([
+        ['Omar Haddad', 'returned', null],
+        ['Hassan Qureshi', null, 'departure'],
+      ]);
+    }
+    expect([pushed.trip.version, pushed.by]).toEqual([read.version, null]);
+    // and his late bus is alerted like Omar's was (one more check makes sure the event's own has run)
+    await t.app.get(LateAlerts).check({ tripIds: [trip.id] });
+    const rung = (await get(acme.users.staffA, '/notifications').expect(200)).body as NotificationDto[];
+    expect(rung.filter((n) => n.tripId === trip.id).map((n) => n.message)).toContain(
+      `${bus8.name} (Hassan Qureshi) has not departed for ${trip.destination}: planned ${trip.departureTime}.`,
+    );
+  });
+
+  it('sends the trip again when a driver’s account is set back to pending: the bus stops reporting, and is no longer late', async () => {
+    await clearOfMinuteEdge();
+    const trip = await assigned([[bus7, omar.driver]], plannedAt(-15));
+    expect(trip.progress.map((p) => [p.driverName, p.late])).toEqual([['Omar Haddad', 'departure']]);
+    const school = await connectLive(t.url, acme.users.staffA.token, 'school staff');
+    const since = school.received.length;
+    await t.http().put(`/api/users/${omar.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'pending' }).expect(200);
+    const pushed = await school.nextSince(since, 'trip:updated', (e) => e.trip.id === trip.id);
+    expect([pushed.trip.progress, pushed.trip.version]).toEqual([[], trip.version]);
   });
 
   it('raises a late alert once when two checks race, to the company, the tenant’s admins and the school', async () => {

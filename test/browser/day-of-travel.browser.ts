@@ -211,7 +211,7 @@ describe('the day of travel', () => {
     await api(null, 'POST', `driver-invites/${token}`, { email: `driver.${fresh()}@demo.test`, password: 'drive-safely' });
   }
 
-  it('a bus not departed 11 minutes after its planned departure is Late on the Today board and in the trip; one whose driver has no account is not', async () => {
+  it('a bus not departed 11 minutes after its planned departure is Late on the Today board and in the trip; one whose driver has no account is not, until the driver signs up', async () => {
     const stamp = fresh();
     const { bus, driver } = await newBusAndDriver(`L${stamp}`);
     await signUp(driver);
@@ -231,6 +231,12 @@ describe('the day of travel', () => {
       .getByRole('group', { name: unreported.bus.name })
       .getByRole('button', { name: new RegExp(`^${quiet.destination}`) });
     expect(await quietBar.getAttribute('aria-label')).not.toMatch(/Late|Not started|Not acknowledged/);
+    // Once that driver signs up through their invitation, their bus reports: the open board shows it late, no reload.
+    await signUp(unreported.driver);
+    await board
+      .getByRole('group', { name: unreported.bus.name })
+      .getByRole('button', { name: new RegExp(`^${quiet.destination}.*Late departure`) })
+      .waitFor();
     await app.closeContexts();
   });
 

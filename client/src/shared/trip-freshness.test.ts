@@ -37,6 +37,8 @@ describe('isNewerTrip', () => {
     ],
     ['the same version and an older read of the steps', trip(2), trip(2, [bus([['2031-03-05T08:00:00.000Z', null]])]), false],
     ['the same steps and the clock made the bus late', trip(2, [bus([], 'departure')]), trip(2, [bus([])]), true],
+    ['the same version and a bus that began reporting (its driver signed up)', trip(2, [bus([])]), trip(2), true],
+    ['the same version and a bus that stopped reporting (its account deactivated)', trip(2), trip(2, [bus([])]), true],
   ])('%s', (_, incoming, held, newer) => {
     expect(isNewerTrip(incoming, held)).toBe(newer);
   });

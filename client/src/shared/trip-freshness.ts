@@ -12,20 +12,24 @@ function reportedAt(trip: Pick<TripDto, 'progress'>): string {
   return latest;
 }
 
-/** What the clock alone changes on a trip: whether each bus is late, and the departure count's flag. */
-const clockFlags = (trip: Pick<TripDto, 'progress' | 'departureCount'>) =>
-  `${(trip.progress ?? []).map((p) => p.late ?? '').join(',')}|${trip.departureCount?.counted ?? ''}`;
+/**
+ * What changes on a trip without a change to it or a step: whether each bus is late and the departure count's flag
+ * (the clock), and which buses report at all (a driver's account made or deactivated).
+ */
+const reportingFlags = (trip: Pick<TripDto, 'progress' | 'departureCount'>) =>
+  `${(trip.progress ?? []).map((p) => `${p.driverId}:${p.late ?? ''}`).join(',')}|${trip.departureCount?.counted ?? ''}`;
 
 /**
  * Is `incoming` (a pushed or answered trip) newer than the copy `held`? A change to the trip itself moves its `version`;
  * a driver's step does not (a tap must not make a dispatcher's open edit stale), so at the same version the latest step
- * received or undone decides, and at the same steps a late flag the clock turned on or off. A copy that is no newer is
- * skipped, so an event that arrives after a newer one never takes the screen back.
+ * received or undone decides, and at the same steps a late flag the clock turned on or off, or a bus that began or
+ * stopped reporting. A copy that is no newer is skipped, so an event that arrives after a newer one never takes the
+ * screen back.
  */
 export function isNewerTrip(incoming: TripDto, held: TripDto): boolean {
   const [inVersion, heldVersion] = [incoming.version ?? 0, held.version ?? 0];
   if (inVersion !== heldVersion) return inVersion > heldVersion;
   const [inAt, heldAt] = [reportedAt(incoming), reportedAt(held)];
   if (inAt !== heldAt) return inAt > heldAt;
-  return clockFlags(incoming) !== clockFlags(held);
+  return reportingFlags(incoming) !== reportingFlags(held);
 }

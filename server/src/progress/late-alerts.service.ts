@@ -15,10 +15,10 @@ import { type DueAlert, raiseProgressAlerts, tripsToWatch } from './progress-ale
 import { toProgressNotification } from './progress.mapper';
 
 /** A bus still out this long after its planned return is no longer looked for (its alert went out long before). */
-const WATCH_AFTER_RETURN_MINUTES = 2 * 24 * 60;
+export const WATCH_AFTER_RETURN_MINUTES = 2 * 24 * 60;
 
 /** A wall-clock time (`YYYY-MM-DDTHH:mm`) moved by `minutes`. */
-const shifted = (wall: string, minutes: number) => new Date(Date.parse(`${wall}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
+export const shifted = (wall: string, minutes: number) => new Date(Date.parse(`${wall}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
 
 /** The alerts a trip (its progress computed) calls for now: each late bus for its reason, and a departure count that differs. */
 function dueAlerts(trip: TripDto): DueAlert[] {

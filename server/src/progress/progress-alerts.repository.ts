@@ -46,6 +46,23 @@ export async function tripsToWatch(tx: EntityManager, departsBy: string, backAft
   return rows.map((r) => r.tripId);
 }
 
+/**
+ * The running trips whose buses name the fleet driver of account `userId`, not back before `backAfter` (wall clock, like
+ * fleet_assignments'): those whose progress an account made, deactivated or given another role changes.
+ */
+export async function runningTripsOfAccount(tx: EntityManager, userId: number, backAfter: string): Promise<number[]> {
+  const rows = await tx.query<{ tripId: number }[]>(
+    `SELECT DISTINCT fa.trip_id AS "tripId"
+       FROM users u
+       JOIN fleet_assignments fa ON fa.driver_id = u.fleet_driver_id
+       JOIN trips t ON t.id = fa.trip_id AND t.bus_company_org_id = fa.company_org_id
+      WHERE u.id = $1 AND fa.ends_at >= $2::timestamp
+        AND t.deleted = false AND t.status IN ('Confirmed', 'Cancel Requested')`,
+    [userId, backAfter],
+  );
+  return rows.map((r) => r.tripId);
+}
+
 /** Whose alerts a caller reads: a tenant's (admins), a company's (dispatchers), a school's (staff); none: every tenant's. */
 export interface AlertScope {
   tenantId?: number;

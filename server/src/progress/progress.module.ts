@@ -4,6 +4,7 @@ import { DriverController } from './driver.controller';
 import { DriverDay } from './driver-day.service';
 import { LateAlerts } from './late-alerts.service';
 import { ProgressService } from './progress.service';
+import { ReportingChanges } from './reporting-changes.listener';
 
 /**
  * The day of travel (docs/domain.md, "The day of travel"): the driver's day and steps, late alerts. A trip's progress
@@ -13,6 +14,6 @@ import { ProgressService } from './progress.service';
 @Module({
   imports: [FleetModule],
   controllers: [DriverController],
-  providers: [DriverDay, ProgressService, LateAlerts],
+  providers: [DriverDay, ProgressService, LateAlerts, ReportingChanges],
 })
 export class ProgressModule {}
