@@ -129,7 +129,7 @@ describe('Finance', () => {
     downloads.restore();
   });
 
-  it('marks an invoice paid with its day and reference, and shows the server’s refusal in the dialog', async () => {
+  it('marks an invoice paid with its day and reference, and shows a refusal at its field, or above Save when it is the invoice’s', async () => {
     let answer: { status?: number; body?: unknown } = { status: 409, body: { message: InvoiceMessages.alreadyPaid } };
     const { calls } = serve({}, { 'POST /api/invoices/5/payment': () => answer });
     renderWithApp(<FinancePage />, { route: '/finance', session: finance });
@@ -139,15 +139,30 @@ describe('Finance', () => {
     // the dialog opens on the reference (a focused date field would open its calendar over the form)
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveFocus());
 
-    // nothing is sent without a reference
+    // nothing is sent without a reference, and the field says so
+    const reference = within(dialog).getByRole('textbox', { name: 'Reference' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.reference);
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(reference).toHaveAccessibleDescription(expect.stringContaining(InvoiceMessages.reference));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'TT-20261130');
+    // the server's refusal of a field goes to that field; typing there clears it
+    answer = { status: 400, body: { message: InvoiceMessages.paidBeforeIssue, field: 'paidOn' } };
+    await userEvent.type(reference, 'TT-20261130');
+    expect(reference).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const paidOn = within(dialog).getByRole('textbox', { name: 'Payment date' });
+    await waitFor(() => expect(paidOn).toHaveAccessibleDescription(expect.stringContaining(InvoiceMessages.paidBeforeIssue)));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    // one about the invoice as a whole is said above Save
+    answer = { status: 409, body: { message: InvoiceMessages.alreadyPaid } };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.alreadyPaid));
+    expect(paidOn).not.toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130' },
       { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130' },
     ]);
 
@@ -160,7 +175,7 @@ describe('Finance', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBe(listReads + 1));
   });
 
-  it('issues a credit note for an amount typed in AED, sent in fils', async () => {
+  it('issues a credit note for an amount typed in AED, sent in fils; too much is said at the amount', async () => {
     const { calls } = serve(
       {},
       {
@@ -181,7 +196,8 @@ describe('Finance', () => {
     await userEvent.type(amount, '1200');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Late bus');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.creditTooMuch);
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(InvoiceMessages.creditTooMuch));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
 
     await userEvent.clear(amount);
     await userEvent.type(amount, '12.50');

@@ -2,7 +2,7 @@ import { type InvoiceDto, InvoiceMessages, invoiceMoney, MAX_REASON, MAX_REFEREN
 import { formatMoney, parseMoney } from '@contracts/rates';
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { errorText, serverMessage } from '../../api/http';
+import { ApiError, errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
 import { DateField, parseDay } from '../../components/date-field';
 import { ResponsiveModal } from '../../components/responsive';
@@ -13,8 +13,17 @@ import { today } from './invoice-months';
 /** Which dialog is open, on which invoice. */
 export type InvoiceAction = { kind: 'pay' | 'credit'; invoice: InvoiceDto } | null;
 
-/** The server's words for a refusal (400, 409...), else the error's. */
-const refusal = (e: unknown) => serverMessage(e) ?? errorText(e);
+/** A refusal, at the field it is about when it names one (the form's check, or the server's 400 `field`); else above Save. */
+interface Problem {
+  text: string;
+  field?: string;
+}
+
+/** The server's words for a refusal (400, 409...), else the error's, with the field a 400 names. */
+function refusal(e: unknown): Problem {
+  const field = e instanceof ApiError ? (e.body as { field?: unknown } | null)?.field : undefined;
+  return { text: serverMessage(e) ?? errorText(e), ...(typeof field === 'string' ? { field } : {}) };
+}
 
 function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   return (
@@ -29,22 +38,24 @@ function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void
   );
 }
 
-function Problem({ text }: { text: string | null }) {
-  return text ? (
+/** A refusal no field of the dialog holds (nothing owed any more, the connection lost). */
+function FormProblem({ problem, fields }: { problem: Problem | null; fields: readonly string[] }) {
+  return problem && !(problem.field && fields.includes(problem.field)) ? (
     <Alert color="red" variant="light" role="alert">
-      {text}
+      {problem.text}
     </Alert>
   ) : null;
 }
 
 /**
- * A dialog's Save: the form's own check first (its message, and nothing sent), else the call; the server's refusal
- * stays in the dialog, success says so (the call answers the words), reads the invoice views again and closes.
+ * A dialog's Save: the form's own check first (its message at its field, and nothing sent), else the call; the server's
+ * refusal stays in the dialog, success says so (the call answers the words), reads the invoice views again and closes.
+ * `errorOf(field)` is the problem a field shows; a field's problem clears once it is edited.
  */
 function useSave(onClose: () => void) {
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
-  const save = async (local: string | null, send: () => Promise<string>) => {
+  const save = async (local: Problem | null, send: () => Promise<string>) => {
     setProblem(local);
     if (local) return;
     setBusy(true);
@@ -57,20 +68,26 @@ function useSave(onClose: () => void) {
       setBusy(false);
     }
   };
-  return { problem, busy, save };
+  const errorOf = (field: string) => (problem?.field === field ? problem.text : undefined);
+  const edited = (field: string) => setProblem((p) => (p?.field === field ? null : p));
+  return { problem, busy, save, errorOf, edited };
 }
 
 /** Records the payment of the whole balance: the day it was paid (today unless changed) and the bank's reference. */
 function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
   const [paidOn, setPaidOn] = useState(today());
   const [reference, setReference] = useState('');
-  const { problem, busy, save } = useSave(onClose);
+  const { problem, busy, save, errorOf, edited } = useSave(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const ref = reference.trim();
     // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
-    const local = !parseDay(paidOn) ? InvoiceMessages.paidOn : !ref || ref.length > MAX_REFERENCE ? InvoiceMessages.reference : null;
+    const local: Problem | null = !parseDay(paidOn)
+      ? { text: InvoiceMessages.paidOn, field: 'paidOn' }
+      : !ref || ref.length > MAX_REFERENCE
+        ? { text: InvoiceMessages.reference, field: 'reference' }
+        : null;
     void save(local, async () => {
       await invoicesApi.pay(invoice.id, { paidOn, reference: ref });
       return `Invoice ${invoice.number} marked paid.`;
@@ -81,7 +98,16 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
     <form noValidate onSubmit={submit} aria-label={`Mark ${invoice.number} paid`}>
       <Stack gap="md">
         <Text size="sm">Records the payment of {invoiceMoney(invoice.balance, invoice.currency)}, what is still owed.</Text>
-        <DateField label="Payment date" value={paidOn} onChange={setPaidOn} required />
+        <DateField
+          label="Payment date"
+          value={paidOn}
+          onChange={(day) => {
+            setPaidOn(day);
+            edited('paidOn');
+          }}
+          error={errorOf('paidOn')}
+          required
+        />
         {/* the focus goes where there is something to type: the day is today's already, and a focused date field opens
             its calendar over the rest of the dialog, the Save button included */}
         <TextInput
@@ -90,10 +116,14 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
           description="The bank transfer's or cheque's reference"
           value={reference}
           maxLength={MAX_REFERENCE}
-          onChange={(e) => setReference(e.currentTarget.value)}
+          onChange={(e) => {
+            setReference(e.currentTarget.value);
+            edited('reference');
+          }}
+          error={errorOf('reference')}
           required
         />
-        <Problem text={problem} />
+        <FormProblem problem={problem} fields={['paidOn', 'reference']} />
         <DialogButtons busy={busy} onCancel={onClose} />
       </Stack>
     </form>
@@ -104,19 +134,19 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
 function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
   const [amount, setAmount] = useState(formatMoney(invoice.balance));
   const [reason, setReason] = useState('');
-  const { problem, busy, save } = useSave(onClose);
+  const { problem, busy, save, errorOf, edited } = useSave(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fils = parseMoney(amount);
     const why = reason.trim();
-    const local =
+    const local: Problem | null =
       fils === null || fils <= 0
-        ? InvoiceMessages.creditAmount
+        ? { text: InvoiceMessages.creditAmount, field: 'amount' }
         : fils > invoice.balance
-          ? InvoiceMessages.creditTooMuch
+          ? { text: InvoiceMessages.creditTooMuch, field: 'amount' }
           : !why || why.length > MAX_REASON
-            ? InvoiceMessages.creditReason
+            ? { text: InvoiceMessages.creditReason, field: 'reason' }
             : null;
     void save(local, async () => {
       const note = await invoicesApi.creditNote(invoice.id, { amount: fils!, reason: why });
@@ -134,7 +164,11 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
           label={`Amount (${invoice.currency})`}
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            edited('amount');
+          }}
+          error={errorOf('amount')}
           required
           data-autofocus
         />
@@ -144,10 +178,14 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
           maxLength={MAX_REASON}
           autosize
           minRows={2}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            edited('reason');
+          }}
+          error={errorOf('reason')}
           required
         />
-        <Problem text={problem} />
+        <FormProblem problem={problem} fields={['amount', 'reason']} />
         <DialogButtons busy={busy} onCancel={onClose} />
       </Stack>
     </form>
