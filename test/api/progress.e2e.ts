@@ -11,7 +11,7 @@ import { syncFleetAssignments } from '../../server/src/fleet/repository/fleet-as
 import { LateAlerts } from '../../server/src/progress/late-alerts.service';
 import { readTrip } from '../../server/src/trips/repository/trip-read.repository';
 import type { Trip } from '../../server/src/trips/trip.entity';
-import { closeAllClients, connectLive } from '../realtime/live-client';
+import { closeAllClients, connectLive, QUIET_MS, sleep } from '../realtime/live-client';
 import { type ApiWorld, useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import type { TestTenant, TestUser } from '../support/factories';
@@ -420,6 +420,18 @@ describe('the day of travel', () => {
     await t.http().put(`/api/users/${omar.user.id}`).set('Authorization', acme.users.admin.auth).send({ status: 'pending' }).expect(200);
     const pushed = await school.nextSince(since, 'trip:updated', (e) => e.trip.id === trip.id);
     expect([pushed.trip.progress, pushed.trip.version]).toEqual([[], trip.version]);
+  });
+
+  it('sends nothing again when a driver changes their own name or password: what a bus reports is the same', async () => {
+    await clearOfMinuteEdge();
+    const trip = await assigned([[bus7, omar.driver]], plannedAt(-15));
+    const school = await connectLive(t.url, acme.users.staffA.token, 'school staff');
+    const since = school.received.length;
+    await t.http().patch('/api/users/me').set('Authorization', omar.auth).send({ name: 'Omar H.' }).expect(200);
+    // the admin's edit of the name alone, too
+    await t.http().put(`/api/users/${omar.user.id}`).set('Authorization', acme.users.admin.auth).send({ name: 'Omar Haddad' }).expect(200);
+    await sleep(QUIET_MS);
+    expect(school.eventsSince(since).filter((r) => r.event === 'trip:updated' && (r.payload.trip as TripDto).id === trip.id)).toEqual([]);
   });
 
   it('raises a late alert once when two checks race, to the company, the tenant’s admins and the school', async () => {

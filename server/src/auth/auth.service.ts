@@ -48,7 +48,7 @@ export class AuthService {
       const saved = await saveUnique(tx, tx.create(User, { ...newcomer, tenantId: tenant.id, activeOrgId: null }));
       const profile = await this.usersService.profile(saved.id, tx);
       // the tenant's admins see the newcomer in User Management and the pending count rise, without a reload
-      publish('user.changed', { user: profile, tenantId: tenant.id });
+      publish('user.changed', { user: profile, tenantId: tenant.id, created: true });
       publish('users.pending-changed', { tenantId: tenant.id });
       return profile;
     });

@@ -72,7 +72,7 @@ export class DriverSignUpService {
       await touchDriver(tx, driver.id);
       const profile = await this.usersService.profile(saved.id, tx);
       // The tenant's admins see the new account in User Management; the Fleet screen shows the driver's account.
-      publish('user.changed', { user: profile, tenantId: driver.tenantId });
+      publish('user.changed', { user: profile, tenantId: driver.tenantId, created: true });
       const dto = (await readDriver(tx, driver.id, localDate()))!;
       publish('fleet.updated', { driver: dto, tenantId: dto.tenantId, companyOrgId: dto.companyId });
       return { user: saved, profile };

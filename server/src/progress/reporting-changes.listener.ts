@@ -27,11 +27,10 @@ export class ReportingChanges implements BeforeApplicationShutdown {
   ) {}
 
   @OnEvent('user.changed')
-  accountChanged({ user, previous }: DomainEventMap['user.changed']): void {
-    if (user.role !== 'driver' && previous?.role !== 'driver') return;
-    // A new account has no `previous`; an edit of the name or e-mail changes nothing a bus reports.
-    if (previous && previous.role === user.role && previous.status === user.status) return;
-    void this.work.run(() => this.resend(user.id));
+  accountChanged({ user, previous, created }: DomainEventMap['user.changed']): void {
+    // A name, a password or the e-mail notices (the owner's own settings, or an admin's edit) change nothing a bus reports.
+    const moved = previous !== undefined && (previous.role !== user.role || previous.status !== user.status);
+    if ((created || moved) && (user.role === 'driver' || previous?.role === 'driver')) void this.work.run(() => this.resend(user.id));
   }
 
   beforeApplicationShutdown(): Promise<void> {
