@@ -40,7 +40,7 @@ export interface DomainEventMap {
   'user.changed': {
     user: ProfileDto;
     tenantId: number | null;
-    /** Where an admin's change moved the account from (User Management); absent when the account is new or its owner's. */
+    /** The account as it stood before an admin's change (User Management); absent when the account is new or its owner's. */
     previous?: { role: string; tenantId: number | null; activeOrgId: number | null; status: string };
     /** The account was made by this change (a registration, a driver's sign-up). */
     created?: true;
