@@ -192,8 +192,11 @@ export class TripFleet {
     await this.announceFlags(tripIds, `the trips of ${resource} ${id}`);
   }
 
-  /** Reads `tripIds` again (one read, one decorate) and announces each (`trip.updated`, no actor): only its flags changed. */
-  private async announceFlags(tripIds: number[], what: string): Promise<void> {
+  /**
+   * Reads `tripIds` again (one read, one decorate) and announces each (`trip.updated`, no actor): only what is worked out
+   * on every read changed (its flags, which buses report). A failure is logged, never thrown.
+   */
+  async announceFlags(tripIds: number[], what: string): Promise<void> {
     if (tripIds.length === 0) return;
     try {
       await this.unitOfWork.run(async ({ tx, publish }) => {

@@ -4,8 +4,6 @@ import type { DomainEventMap } from '../common/domain-events';
 import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
-import { readTrips } from '../trips/repository/trip-read.repository';
-import { Trip } from '../trips/trip.entity';
 import { shifted, WATCH_AFTER_RETURN_MINUTES } from './late-alerts.service';
 import { runningTripsOfAccount } from './progress-alerts.repository';
 
@@ -39,14 +37,8 @@ export class ReportingChanges implements BeforeApplicationShutdown {
 
   /** Sends each running trip of the account's driver again, as it reads now. */
   async resend(userId: number): Promise<void> {
-    await this.unitOfWork.run(async ({ tx, publish }) => {
-      const ids = await runningTripsOfAccount(tx, userId, shifted(this.tripFleet.now(), -WATCH_AFTER_RETURN_MINUTES));
-      if (ids.length === 0) return;
-      const trips = await this.tripFleet.decorate(
-        tx,
-        await readTrips(tx.createQueryBuilder(Trip, 'trip').where('trip.id IN (:...ids) AND trip.deleted = false', { ids })),
-      );
-      for (const trip of trips) publish('trip.updated', { trip, status: trip.status, tenantId: trip.tenantId });
-    });
+    const backAfter = shifted(this.tripFleet.now(), -WATCH_AFTER_RETURN_MINUTES);
+    const ids = await this.unitOfWork.run(({ tx }) => runningTripsOfAccount(tx, userId, backAfter));
+    await this.tripFleet.announceFlags(ids, `the trips of driver account ${userId}`);
   }
 }
