@@ -92,7 +92,7 @@ describe('invoice payments and credit notes', () => {
       for (const u of [acme.users.admin, acme.users.finance, root]) {
         const mine = await invoiced();
         const paid = (await pay(u, mine.id, payment).expect(200)).body as InvoiceDto;
-        expect(paid).toMatchObject({ id: mine.id, status: 'Paid', payment: { recordedBy: u.user.name } });
+        expect(paid).toMatchObject({ id: mine.id, status: 'Paid', payments: [{ recordedBy: u.user.name }] });
       }
     });
 
@@ -194,11 +194,25 @@ describe('invoice payments and credit notes', () => {
       expect(await creditRows(invoice.id)).toBe(0);
     });
 
-    it('drops unknown fields: a payment settles the balance whatever amount is sent', async () => {
+    it.each<[string, unknown, string]>([
+      ['more than is owed', { ...payment, amount: 113_401 }, M.paymentTooMuch],
+      ['a huge amount', { ...payment, amount: 1e15 }, M.paymentTooMuch],
+      ['an amount beyond safe integers', { ...payment, amount: 1e20 }, M.paymentAmount],
+      ['a negative amount', { ...payment, amount: -100 }, M.paymentAmount],
+      ['nothing', { ...payment, amount: 0 }, M.paymentAmount],
+      ['a fraction of a fils', { ...payment, amount: 100.5 }, M.paymentAmount],
+      ['an amount as text', { ...payment, amount: '100' }, M.paymentAmount],
+    ])('payment amount: %s', async (_what, body, message) => {
+      const res = await pay(acme.users.finance, invoice.id, body).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await paymentRows(invoice.id)).toBe(0);
+    });
+
+    it('drops unknown fields: a payment that names no amount settles the balance', async () => {
       const other = await invoiced(210);
-      const paid = (await pay(acme.users.finance, other.id, { ...payment, amount: 1, status: 'Credited' }).expect(200)).body as InvoiceDto;
-      expect(paid.payment).toMatchObject({ amount: 21_000 });
-      expect(paid.status).toBe('Paid');
+      const paid = (await pay(acme.users.finance, other.id, { ...payment, status: 'Credited', paid: 1 }).expect(200)).body as InvoiceDto;
+      expect(paid.payments).toMatchObject([{ amount: 21_000 }]);
+      expect(paid).toMatchObject({ paid: 21_000, balance: 0, status: 'Paid' });
     });
   });
 
@@ -209,7 +223,8 @@ describe('invoice payments and credit notes', () => {
         status: 'Issued',
         balance: 113_400,
         credited: 0,
-        payment: null,
+        payments: [],
+        paid: 0,
         requester: acme.users.staffA.user.name,
       });
       await pay(acme.users.finance, invoice.id, { paidOn: today, reference: '  CHQ 0042  ' }).expect(200);
@@ -218,7 +233,8 @@ describe('invoice payments and credit notes', () => {
         status: 'Paid',
         balance: 0,
         credited: 0,
-        payment: { paidOn: today, reference: 'CHQ 0042', amount: 113_400, recordedBy: acme.users.finance.user.name },
+        paid: 113_400,
+        payments: [{ paidOn: today, reference: 'CHQ 0042', amount: 113_400, recordedBy: acme.users.finance.user.name }],
       });
       const [row] = await t.db.query<{ amount: string; reference: string; tenant_id: number }[]>(
         'SELECT amount, reference, tenant_id FROM invoice_payments WHERE invoice_id = $1',
@@ -230,6 +246,52 @@ describe('invoice payments and credit notes', () => {
       expect((await credit(acme.users.finance, invoice.id, { amount: 100, reason: 'x' }).expect(409)).body.message).toBe(M.creditPaid);
       expect(await paymentRows(invoice.id)).toBe(1);
       expect(await creditRows(invoice.id)).toBe(0);
+    });
+
+    it('takes payments in parts: each lowers what is owed, the invoice stays Issued until the last part, then reads Paid', async () => {
+      const invoice = await invoiced(1134);
+      await pay(acme.users.finance, invoice.id, { paidOn: today, reference: 'DEP-1', amount: 50_000 }).expect(200);
+      expect(await one(invoice.id)).toMatchObject({ paid: 50_000, balance: 63_400, status: 'Issued', payments: [{ amount: 50_000 }] });
+      // More than the rest is refused at its field, and writes nothing.
+      const over = await pay(acme.users.finance, invoice.id, { paidOn: today, reference: 'X', amount: 63_401 }).expect(400);
+      expect(over.body).toMatchObject({ message: M.paymentTooMuch, field: 'amount' });
+      // A credit note takes off what is left, no more.
+      expect((await credit(acme.users.finance, invoice.id, { amount: 63_401, reason: 'x' }).expect(400)).body.message).toBe(
+        M.creditTooMuch,
+      );
+      await credit(acme.users.finance, invoice.id, { amount: 3_400, reason: 'Short trip' }).expect(201);
+      expect(await one(invoice.id)).toMatchObject({ paid: 50_000, credited: 3_400, balance: 60_000, status: 'Issued' });
+      // The rest, with no amount named: all of it.
+      const paid = (await pay(acme.users.admin, invoice.id, { paidOn: today, reference: 'DEP-2' }).expect(200)).body as InvoiceDto;
+      expect(paid).toMatchObject({
+        paid: 110_000,
+        credited: 3_400,
+        balance: 0,
+        status: 'Paid',
+        payments: [
+          { reference: 'DEP-1', amount: 50_000 },
+          { reference: 'DEP-2', amount: 60_000, recordedBy: acme.users.admin.user.name },
+        ],
+      });
+      const amounts = await t.db.query<{ amount: string }[]>('SELECT amount FROM invoice_payments WHERE invoice_id = $1 ORDER BY id', [
+        invoice.id,
+      ]);
+      expect(amounts.map((r) => Number(r.amount))).toEqual([50_000, 60_000]);
+      expect((await pay(acme.users.finance, invoice.id, payment).expect(409)).body.message).toBe(M.alreadyPaid);
+      expect((await credit(acme.users.finance, invoice.id, { amount: 1, reason: 'x' }).expect(409)).body.message).toBe(M.creditPaid);
+      expect(await paymentRows(invoice.id)).toBe(2);
+    });
+
+    it('never takes more than is owed when two parts are paid at once: the second reads what the first left', async () => {
+      const invoice = await invoiced(500);
+      const answers = await Promise.all([
+        pay(acme.users.finance, invoice.id, { paidOn: today, reference: 'A', amount: 30_000 }),
+        pay(acme.users.admin, invoice.id, { paidOn: today, reference: 'B', amount: 30_000 }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+      expect(answers.find((a) => a.status === 400)!.body.message).toBe(M.paymentTooMuch);
+      expect(await one(invoice.id)).toMatchObject({ paid: 30_000, balance: 20_000 });
+      expect(await paymentRows(invoice.id)).toBe(1);
     });
 
     it('takes one of two payments made at once (the invoice’s row lock); the other is a 409', async () => {
@@ -268,7 +330,8 @@ describe('invoice payments and credit notes', () => {
         dueDate: today,
         credited: 0,
         balance: 0,
-        payment: null,
+        payments: [],
+        paid: 0,
         status: 'Credit note',
       });
       // The same gap-free counter as the company's invoices.
@@ -281,7 +344,7 @@ describe('invoice payments and credit notes', () => {
       expect(await creditRows(invoice.id)).toBe(1);
 
       await credit(acme.users.finance, invoice.id, { amount: 102_900, reason: 'Trip cut short' }).expect(201);
-      expect(await one(invoice.id)).toMatchObject({ credited: 113_400, balance: 0, status: 'Credited', payment: null });
+      expect(await one(invoice.id)).toMatchObject({ credited: 113_400, balance: 0, status: 'Credited', payments: [], paid: 0 });
       expect((await pay(acme.users.finance, invoice.id, payment).expect(409)).body.message).toBe(M.nothingOwed);
       expect((await credit(acme.users.finance, invoice.id, { amount: 1, reason: 'x' }).expect(409)).body.message).toBe(M.nothingOwed);
       expect((await credit(acme.users.finance, first.id, { amount: 1, reason: 'x' }).expect(409)).body.message).toBe(M.creditCredit);
@@ -458,6 +521,7 @@ describe('invoice payments and credit notes', () => {
         'VAT',
         'Total',
         'Credited',
+        'Paid',
         'Paid on',
         'Reference',
         'Balance',
@@ -468,20 +532,16 @@ describe('invoice payments and credit notes', () => {
       const col = (name: string) => header.indexOf(name);
       cells.forEach((c, i) => {
         const inv = json[i];
-        expect([c[col('Subtotal')], c[col('VAT')], c[col('Total')], c[col('Credited')], c[col('Balance')]].map(fils)).toEqual([
-          inv.subtotal,
-          inv.vat,
-          inv.total,
-          inv.credited,
-          inv.balance,
-        ]);
+        expect(
+          [c[col('Subtotal')], c[col('VAT')], c[col('Total')], c[col('Credited')], c[col('Paid')], c[col('Balance')]].map(fils),
+        ).toEqual([inv.subtotal, inv.vat, inv.total, inv.credited, inv.paid, inv.balance]);
         expect([c[col('Due')], c[col('Status')], c[col('School')], c[col('Requester')], c[col('Paid on')], c[col('Reference')]]).toEqual([
           inv.dueDate,
           inv.status,
           inv.schoolName,
           inv.requester,
-          inv.payment?.paidOn ?? '',
-          inv.payment?.reference ?? '',
+          inv.payments.at(-1)?.paidOn ?? '',
+          inv.payments.map((p) => p.reference).join('; '),
         ]);
       });
       const sum = (name: string) => cells.reduce((n, c) => n + fils(c[col(name)]), 0);
@@ -496,6 +556,34 @@ describe('invoice payments and credit notes', () => {
         (await get(fin.users.finance, '/invoices/csv?payment=paid').expect(200)).text.replace(/^\ufeff/, '').trimEnd(),
       ).data;
       expect(paid.slice(1).map((c) => c[0])).toEqual([rows.a.number]);
+    });
+
+    it('counts a part paid as received and the rest as owed: the invoice stays unpaid, overdue for the rest', async () => {
+      await pay(fin.users.finance, rows.c.id, { paidOn: today, reference: 'PART-1', amount: 2_000 }).expect(200);
+      // c owed 5,250 past due: 2,000 of it came in, 3,250 is still owed and overdue.
+      expect(await summary()).toEqual({ count: 5, paidRevenue: 12_500, outstanding: 54_750, overdue: 23_250, currency: 'AED' });
+      expect(await summary('?payment=unpaid')).toEqual({
+        count: 3,
+        paidRevenue: 2_000,
+        outstanding: 54_750,
+        overdue: 23_250,
+        currency: 'AED',
+      });
+      expect(numbers(await list('?payment=unpaid'))).toEqual(numbers([rows.b, rows.c, rows.d]));
+      expect(numbers(await list('?payment=paid'))).toEqual([rows.a.number]);
+      expect((await list()).find((i) => i.id === rows.c.id)).toMatchObject({ status: 'Overdue', paid: 2_000, balance: 3_250 });
+      const csv = Papa.parse<string[]>(
+        (await get(fin.users.finance, '/invoices/csv').expect(200)).text.replace(/^\ufeff/, '').trimEnd(),
+      ).data;
+      const c = csv.find((r) => r[0] === rows.c.number)!;
+      const col = (name: string) => csv[0].indexOf(name);
+      expect([c[col('Paid')], c[col('Paid on')], c[col('Reference')], c[col('Balance')], c[col('Status')]]).toEqual([
+        '20.00',
+        today,
+        'PART-1',
+        '32.50',
+        'Overdue',
+      ]);
     });
   });
 
@@ -563,7 +651,7 @@ describe('invoice payments and credit notes', () => {
         () => pay(acme.users.finance, invoice.id, payment).expect(200),
         'invoice:changed',
         // The invoice's own `Issued` event may still be on its way to a socket when the payment starts.
-        (e) => e.invoice.id === invoice.id && e.invoice.payment !== null,
+        (e) => e.invoice.id === invoice.id && e.invoice.payments.length > 0,
         audience(),
         others(...audience()),
       );

@@ -135,6 +135,8 @@ describe('balances and statements', () => {
       c1 = await bill(acme, { credits: i2, total: 3_450, issued: '2025-11-10', reason: 'One bus late, "sorry"' });
       await pay(acme, i1, '2025-11-20', 100_000, 'TT-881');
       dec = await bill(acme, { total: 9_900, issued: '2025-12-01' });
+      // Paid in part: 50.00 of I3's 200.00 in December.
+      await pay(acme, i3, '2025-12-10', 5_000, 'TT-902');
       await bill(acme, { school: acme.orgs.schoolB, company: 'busB', total: 77_700, issued: '2025-11-04' });
     });
 
@@ -193,13 +195,20 @@ describe('balances and statements', () => {
         ],
         closingBalance: 140_000,
       });
-      // The next month opens where this one closed, plus December's invoice.
+      // The next month opens where this one closed, plus December's invoice, less a part of I3 paid.
       const december = await statement(acme.users.admin, '2025-12');
-      expect(december).toMatchObject({ openingBalance: 140_000, closingBalance: 149_900, entries: [{ number: dec.number, debit: 9_900 }] });
+      expect(december).toMatchObject({
+        openingBalance: 140_000,
+        closingBalance: 144_900,
+        entries: [
+          { number: dec.number, debit: 9_900, balance: 149_900 },
+          { kind: 'payment', number: i3.number, description: `Payment TT-902 for ${i3.number}`, credit: 5_000, balance: 144_900 },
+        ],
+      });
     });
 
     it('answers a month with nothing in it: opening equals closing', async () => {
-      expect(await statement(acme.users.admin, '2026-03')).toMatchObject({ openingBalance: 149_900, entries: [], closingBalance: 149_900 });
+      expect(await statement(acme.users.admin, '2026-03')).toMatchObject({ openingBalance: 144_900, entries: [], closingBalance: 144_900 });
       expect(await statement(acme.users.admin, '2025-06')).toMatchObject({ openingBalance: 0, entries: [], closingBalance: 0 });
     });
 
@@ -308,7 +317,7 @@ describe('balances and statements', () => {
       const due = async (daysLate: number, total: number, o: { school?: Organization; company?: 'busA' | 'busB' } = {}) =>
         bill(ageing, { ...o, total, issued: addDays(today, -daysLate - 30), due: addDays(today, -daysLate) });
       // School A, by Bus A: current 100.00 + 50.00; 1–30 days 200.00 + 10.00; 31–60 days 300.00 less a 50.00 credit,
-      // + 20.00; 61–90 days 400.00; over 90 days 500.00. Paid and fully credited invoices owe nothing.
+      // + 20.00; 61–90 days 400.00; over 90 days 500.00 less 100.00 paid. Paid and fully credited invoices owe nothing.
       await due(0, 10_000);
       await due(-10, 5_000);
       await due(1, 20_000);
@@ -317,7 +326,8 @@ describe('balances and statements', () => {
       await bill(ageing, { credits: credited, total: 5_000, issued: addDays(today, -20) });
       await due(60, 2_000);
       await due(61, 40_000);
-      await due(91, 50_000);
+      const part = await due(91, 50_000);
+      await pay(ageing, part, addDays(today, -3), 10_000, 'TT-8');
       const paid = await due(100, 99_999);
       await pay(ageing, paid, addDays(today, -1), 99_999, 'TT-9');
       const gone = await due(5, 7_000);
@@ -337,8 +347,8 @@ describe('balances and statements', () => {
       days1to30: 21_000,
       days31to60: 27_000,
       days61to90: 40_000,
-      over90: 50_000,
-      total: 153_000,
+      over90: 40_000,
+      total: 143_000,
     });
     const schoolB = (): SchoolBalanceDto => ({
       schoolOrgId: ageing.orgs.schoolB.id,

@@ -11,8 +11,8 @@ import { lightAndDarkFindings, live, markDocument, sameDocument, shot } from './
 /**
  * Money in the real console (docs/domain.md, "Invoices"), Riverside Academy with Falcon Transport: Fay completes a
  * trip that came back yesterday in her console; its invoice appears at once, without a reload, in Fin's Finance view
- * and in Rami's Invoices on his phone; the PDF Fin downloads prints the total the screen shows; Fin marks it paid and
- * Rami sees it Paid live; the school's statement for the month ends on the balance the screen shows. axe on Finance,
+ * and in Rami's Invoices on his phone; the PDF Fin downloads prints the total the screen shows; Fin records half of it,
+ * then the rest, and Rami sees the part paid, then Paid, live; the school's statement for the month ends on the balance the screen shows. axe on Finance,
  * its dialogs and Invoices, light and dark, 1280 and 390 px.
  */
 describe('billing: a completed trip is invoiced live, printed, paid and on the statement', () => {
@@ -113,20 +113,41 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
     const lines = pdfLines(readFileSync(await download.path()));
     expect(lines).toEqual(expect.arrayContaining([`Invoice ${invoice.number}`, `Total ${total}`, 'To: Riverside Academy']));
 
-    // Fin marks it paid; the dialog passes axe; Rami's card turns Paid live, and Fin's paid revenue grows by the total.
-    await finRow.getByRole('button', { name: `Mark paid: ${invoice.number}` }).click();
-    const pay = fin.getByRole('dialog').filter({ has: fin.getByRole('textbox', { name: /^Reference/ }) });
+    // Fin records a part of it first (a deposit): Rami's card says what was paid and what is still owed, live, and the
+    // invoice is not Paid yet. Then the rest, all that is owed: the dialog passes axe; Rami's card turns Paid live, and
+    // Fin's paid revenue grows.
+    const part = Math.floor(invoice.total / 2);
+    const paymentDialog = () => fin.getByRole('dialog').filter({ has: fin.getByRole('textbox', { name: /^Reference/ }) });
+    await finRow.getByRole('button', { name: `Record payment: ${invoice.number}` }).click();
+    const deposit = paymentDialog();
+    await deposit.getByRole('textbox', { name: /^Amount/ }).fill((part / 100).toFixed(2));
+    await deposit.getByRole('textbox', { name: /^Reference/ }).fill(`DEP-${invoice.number}`);
+    await deposit.getByRole('button', { name: 'Save' }).click();
+    await fin.getByText(`${aed(part)} recorded for ${invoice.number}; ${aed(invoice.total - part)} still owed.`).waitFor();
+    await ramiCard.getByText(`Paid ${aed(part)}`).waitFor({ timeout: 10_000 });
+    await ramiCard
+      .getByText(aed(invoice.total - part), { exact: true })
+      .first()
+      .waitFor();
+    await ramiCard.locator('[data-status="Issued"]').waitFor();
+
+    await finRow.getByRole('button', { name: `Record payment: ${invoice.number}` }).click();
+    const pay = paymentDialog();
+    expect(await pay.getByRole('textbox', { name: /^Amount/ }).inputValue()).toBe(((invoice.total - part) / 100).toFixed(2));
     await pay.getByRole('textbox', { name: /^Reference/ }).fill(`FT-${invoice.number}`);
-    const findings = await lightAndDarkFindings(fin, 'the Mark paid dialog at 1280 px');
+    const findings = await lightAndDarkFindings(fin, 'the Record payment dialog at 1280 px');
     await shot(fin, 'billing-mark-paid-1280');
     await pay.getByRole('button', { name: 'Save' }).click();
-    await fin.getByText(`Invoice ${invoice.number} marked paid.`).waitFor();
+    await fin.getByText(`Invoice ${invoice.number} paid in full.`).waitFor();
     await finRow.locator('[data-status="Paid"]').waitFor();
     await ramiCard.locator('[data-status="Paid"]').waitFor({ timeout: 10_000 });
     await ramiCard.getByText(aed(0), { exact: true }).first().waitFor();
     expect((await fin.getByTestId('paid-revenue').textContent())?.trim()).not.toBe(paidBefore);
     const paid = await api<InvoiceDto>(await tokenOf(FIN), 'GET', `invoices/${invoice.id}`);
-    expect(paid.payment).toMatchObject({ paidOn: localDate(), reference: `FT-${invoice.number}`, amount: invoice.total });
+    expect(paid.payments).toMatchObject([
+      { paidOn: localDate(), reference: `DEP-${invoice.number}`, amount: part },
+      { paidOn: localDate(), reference: `FT-${invoice.number}`, amount: invoice.total - part },
+    ]);
     expect([await sameDocument(fin), await sameDocument(rami)]).toEqual([true, true]);
 
     // The month's statement for Riverside, as CSV from Fin's balances: it ends on the balance the server holds.

@@ -57,7 +57,7 @@ describe('invoice arithmetic (worked by hand)', () => {
 
 describe('invoice status', () => {
   const today = '2026-03-15';
-  const unpaid = (dueDate: string) => ({ kind: 'trip' as const, dueDate, paid: false, balance: 10_000 });
+  const unpaid = (dueDate: string) => ({ kind: 'trip' as const, dueDate, paid: 0, balance: 10_000 });
 
   it.each([
     [0, 'Due'], // due today
@@ -73,10 +73,17 @@ describe('invoice status', () => {
 
   it('is Paid once paid, Credited when credit notes took it to nothing, Credit note for a credit note', () => {
     const overdue = addDays(today, -10);
-    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: true, balance: 0 }, today)).toBe('Paid');
-    expect(invoiceStatus({ kind: 'cancellation', dueDate: overdue, paid: false, balance: 0 }, today)).toBe('Credited');
-    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: false, balance: 1 }, today)).toBe('Overdue');
-    expect(invoiceStatus({ kind: 'credit', dueDate: overdue, paid: false, balance: 0 }, today)).toBe('Credit note');
+    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: 10_000, balance: 0 }, today)).toBe('Paid');
+    expect(invoiceStatus({ kind: 'cancellation', dueDate: overdue, paid: 0, balance: 0 }, today)).toBe('Credited');
+    expect(invoiceStatus({ kind: 'trip', dueDate: overdue, paid: 0, balance: 1 }, today)).toBe('Overdue');
+    expect(invoiceStatus({ kind: 'credit', dueDate: overdue, paid: 0, balance: 0 }, today)).toBe('Credit note');
+  });
+
+  it('keeps an invoice paid in part by its due date for the rest, and Paid once the last part (or a credit) settles it', () => {
+    expect(invoiceStatus({ kind: 'trip', dueDate: addDays(today, -1), paid: 6_000, balance: 4_000 }, today)).toBe('Overdue');
+    expect(invoiceStatus({ kind: 'trip', dueDate: addDays(today, 3), paid: 6_000, balance: 4_000 }, today)).toBe('Due');
+    expect(invoiceStatus({ kind: 'trip', dueDate: addDays(today, 20), paid: 6_000, balance: 4_000 }, today)).toBe('Issued');
+    expect(invoiceStatus({ kind: 'trip', dueDate: addDays(today, -1), paid: 6_000, balance: 0 }, today)).toBe('Paid');
   });
 
   it.each([

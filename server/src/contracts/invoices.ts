@@ -16,7 +16,7 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**
  * Where an invoice stands, worked out when it is read (an invoice itself never changes):
- * - `Paid`: its payment is recorded;
+ * - `Paid`: payments settled it (nothing is owed, and at least one payment is recorded);
  * - `Credited`: credit notes took it to nothing owed;
  * - `Overdue`: unpaid past its due date;
  * - `Due`: unpaid, due within the next {@link DUE_SOON_DAYS} days (or today);
@@ -27,12 +27,16 @@ export const INVOICE_STATUSES = ['Issued', 'Due', 'Overdue', 'Paid', 'Credited',
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const DUE_SOON_DAYS = 7;
 
-/** A recorded payment: the whole balance, on a day, with the bank's or cheque's reference. */
+/**
+ * A recorded payment: an amount up to what was still owed (the whole of it unless finance said less), on a day, with the
+ * bank's or cheque's reference. An invoice paid in parts has several.
+ */
 export interface InvoicePaymentDto {
+  id: number;
   /** `YYYY-MM-DD`. */
   paidOn: string;
   reference: string;
-  /** Fils: the balance the payment settled. */
+  /** Fils paid. */
   amount: number;
   recordedBy: string | null;
   recordedAt: string;
@@ -76,8 +80,11 @@ export interface InvoiceDto {
   reason: string | null;
   /** Fils credited against this invoice by its credit notes (0 on a credit note). */
   credited: number;
-  payment: InvoicePaymentDto | null;
-  /** Fils still owed: total − credited, 0 once paid (and on a credit note). */
+  /** Its payments, by the day paid (then as recorded); none on a credit note. */
+  payments: InvoicePaymentDto[];
+  /** Fils paid: the payments' sum. */
+  paid: number;
+  /** Fils still owed: total − credited − paid (0 on a credit note). */
   balance: number;
   status: InvoiceStatus;
 }
@@ -88,6 +95,8 @@ export interface InvoicePaymentBody {
   paidOn: string;
   /** 1 to 100 characters. */
   reference: string;
+  /** Fils, from 1 to what is still owed; absent: all of it. */
+  amount?: number;
 }
 
 /** The body of POST /invoices/{id}/credit-notes. */
@@ -108,6 +117,8 @@ export const InvoiceMessages = {
   paidBeforeIssue: 'The payment date cannot be before the invoice was issued.',
   reference: `Enter the payment reference (up to ${MAX_REFERENCE} characters).`,
   alreadyPaid: 'This invoice is already paid.',
+  paymentAmount: 'Enter an amount greater than 0 with at most two decimals.',
+  paymentTooMuch: 'A payment cannot be more than what is still owed.',
   creditNotePaid: 'A credit note is not paid; it reduces the invoice it corrects.',
   nothingOwed: 'Nothing is owed on this invoice.',
   creditAmount: 'Enter an amount greater than 0 with at most two decimals.',
@@ -124,7 +135,7 @@ export const InvoiceMessages = {
 
 /** What the Finance view filters invoices by (GET /invoices, /invoices/summary, /invoices/csv). */
 export interface InvoiceFilter {
-  /** `paid`: a payment is recorded; `unpaid`: something is still owed. Credit notes are neither. */
+  /** `paid`: payments settled it; `unpaid`: something is still owed (paid in part, too). Credit notes are neither. */
   payment?: 'paid' | 'unpaid';
   /** `YYYY-MM`: issued in that month. */
   month?: string;
@@ -138,7 +149,7 @@ export interface InvoiceFilter {
 /** The Finance tiles over every invoice the filter matches (GET /invoices/summary). Fils. */
 export interface InvoiceSummaryDto {
   count: number;
-  /** What recorded payments brought in. */
+  /** What recorded payments brought in (parts of unpaid invoices too). */
   paidRevenue: number;
   /** Still owed (balances of unpaid invoices). */
   outstanding: number;
@@ -201,11 +212,13 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** An invoice's status on `today` (`YYYY-MM-DD`); see {@link INVOICE_STATUSES}. */
-export function invoiceStatus(inv: { kind: InvoiceKind; dueDate: string; paid: boolean; balance: number }, today: string): InvoiceStatus {
+/**
+ * An invoice's status on `today` (`YYYY-MM-DD`); see {@link INVOICE_STATUSES}. `paid` is the fils its payments brought:
+ * one paid in part is still Issued, Due or Overdue for the rest.
+ */
+export function invoiceStatus(inv: { kind: InvoiceKind; dueDate: string; paid: number; balance: number }, today: string): InvoiceStatus {
   if (inv.kind === 'credit') return 'Credit note';
-  if (inv.paid) return 'Paid';
-  if (inv.balance <= 0) return 'Credited';
+  if (inv.balance <= 0) return inv.paid > 0 ? 'Paid' : 'Credited';
   const left = daysBetween(today, inv.dueDate);
   if (left < 0) return 'Overdue';
   return left <= DUE_SOON_DAYS ? 'Due' : 'Issued';

@@ -8,13 +8,14 @@ const idNum = z.number().int().min(1);
 
 export const invoicePaymentSchema = z
   .object({
+    id: idNum,
     paidOn: z.string().meta({ description: '`YYYY-MM-DD`.' }),
     reference: z.string(),
-    amount: fils.meta({ description: 'The balance the payment settled, in fils.' }),
+    amount: fils.meta({ description: 'What was paid, in fils: up to what was still owed.' }),
     recordedBy: z.string().nullable(),
     recordedAt: z.iso.datetime({ offset: true }),
   })
-  .meta({ id: 'InvoicePayment', description: 'A recorded payment: the whole balance, on a day.' });
+  .meta({ id: 'InvoicePayment', description: 'A recorded payment towards an invoice, on a day; an invoice may be paid in parts.' });
 
 export const invoiceSchema = z
   .object({
@@ -44,16 +45,17 @@ export const invoiceSchema = z
       .meta({ description: 'A credit note: the invoice it corrects; null on invoices.' }),
     reason: z.string().nullable().meta({ description: 'A credit note: why it was issued; null on invoices.' }),
     credited: fils.meta({ description: 'Credited against this invoice by its credit notes (0 on a credit note).' }),
-    payment: invoicePaymentSchema.nullable(),
-    balance: fils.meta({ description: 'Still owed: total − credited; 0 once paid and on a credit note.' }),
+    payments: z.array(invoicePaymentSchema).meta({ description: 'Its payments, by the day paid; none on a credit note.' }),
+    paid: fils.meta({ description: 'The payments’ sum.' }),
+    balance: fils.meta({ description: 'Still owed: total − credited − paid; 0 on a credit note.' }),
     status: z.enum(INVOICE_STATUSES).meta({ description: 'Worked out when read, on the server’s today.' }),
   })
-  .meta({ id: 'Invoice', description: 'Issued once and never changed; its payment and credit notes are kept beside it.' });
+  .meta({ id: 'Invoice', description: 'Issued once and never changed; its payments and credit notes are kept beside it.' });
 
 export const invoiceSummarySchema = z
   .object({
     count: z.number().int().min(0),
-    paidRevenue: fils.meta({ description: 'What recorded payments brought in.' }),
+    paidRevenue: fils.meta({ description: 'What recorded payments brought in (parts of unpaid invoices too).' }),
     outstanding: fils.meta({ description: 'Balances still owed.' }),
     overdue: fils.meta({ description: 'The part of it past due.' }),
     currency: z.string().meta({ description: 'The invoices’ currency when they all share one, else AED.' }),

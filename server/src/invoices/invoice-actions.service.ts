@@ -7,9 +7,9 @@ import { insertPayment, issueInvoice, lockInvoice, readInvoice } from './invoice
 import type { CreditNoteInput, InvoicePaymentInput } from './invoices.schemas';
 
 /**
- * What finance does to an invoice (docs/domain.md, "Invoices"): record its payment, or issue a credit note against it.
- * Each takes the invoice's row lock first, so two of them on one invoice take turns and the second sees the first
- * (a second payment answers 409, a credit reads the balance the first left). `invoice.changed` goes out after the
+ * What finance does to an invoice (docs/domain.md, "Invoices"): record a payment towards it, or issue a credit note
+ * against it. Each takes the invoice's row lock first, so two of them on one invoice take turns and the second reads the
+ * balance the first left (a payment of the whole of it twice at once: one 200, one 409). `invoice.changed` goes out after the
  * commit for every invoice whose figures moved. Who may call which is the controller's @Roles; who may see which
  * invoice is `visibleInvoices` (another tenant's, another company's: 404).
  */
@@ -17,20 +17,22 @@ import type { CreditNoteInput, InvoicePaymentInput } from './invoices.schemas';
 export class InvoiceActions {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  /** Records the payment of what is still owed, on `paidOn`. */
+  /** Records a payment on `paidOn` of `amount` fils, or of all that is still owed when the body names no amount. */
   pay(caller: AuthUser, id: number, body: InvoicePaymentInput): Promise<InvoiceDto> {
     return this.unitOfWork.run(async ({ tx, publish }) => {
       const { invoice, issuedOn } = await this.locked(tx, caller, id);
       if (invoice.kind === 'credit') throw new ConflictException(M.creditNotePaid);
-      if (invoice.payment) throw new ConflictException(M.alreadyPaid);
-      if (invoice.balance <= 0) throw new ConflictException(M.nothingOwed);
+      if (invoice.balance <= 0) throw new ConflictException(invoice.paid > 0 ? M.alreadyPaid : M.nothingOwed);
       if (body.paidOn < issuedOn) throw new BadRequestException({ message: M.paidBeforeIssue, field: 'paidOn' });
+      if (body.amount !== undefined && body.amount > invoice.balance) {
+        throw new BadRequestException({ message: M.paymentTooMuch, field: 'amount' });
+      }
       await insertPayment(tx, {
         invoiceId: invoice.id,
         tenantId: invoice.tenantId,
         paidOn: body.paidOn,
         reference: body.reference,
-        amount: invoice.balance,
+        amount: body.amount ?? invoice.balance,
         by: caller,
       });
       const paid = (await readInvoice(tx, caller, id))!;
@@ -44,8 +46,7 @@ export class InvoiceActions {
     return this.unitOfWork.run(async ({ tx, publish }) => {
       const { invoice } = await this.locked(tx, caller, id);
       if (invoice.kind === 'credit') throw new ConflictException(M.creditCredit);
-      if (invoice.payment) throw new ConflictException(M.creditPaid);
-      if (invoice.balance <= 0) throw new ConflictException(M.nothingOwed);
+      if (invoice.balance <= 0) throw new ConflictException(invoice.paid > 0 ? M.creditPaid : M.nothingOwed);
       if (body.amount > invoice.balance) throw new BadRequestException({ message: M.creditTooMuch, field: 'amount' });
       const noteId = await issueInvoice(tx, {
         tenantId: invoice.tenantId,

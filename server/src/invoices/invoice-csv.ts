@@ -19,6 +19,7 @@ export const INVOICE_CSV_COLUMNS = [
   'VAT',
   'Total',
   'Credited',
+  'Paid',
   'Paid on',
   'Reference',
   'Balance',
@@ -41,8 +42,10 @@ const row = (i: InvoiceDto): string[] => [
   csvAmount(i.vat),
   csvAmount(i.total),
   csvAmount(i.credited),
-  i.payment?.paidOn ?? '',
-  i.payment?.reference ?? '',
+  csvAmount(i.paid),
+  // Paid in parts: the last part's day, and every part's reference.
+  i.payments.at(-1)?.paidOn ?? '',
+  i.payments.map((p) => p.reference).join('; '),
   csvAmount(i.balance),
   i.status,
 ];

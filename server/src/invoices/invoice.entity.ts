@@ -95,12 +95,16 @@ export class InvoiceCounter {
 }
 
 /**
- * An invoice's payment, recorded by finance: the whole balance on a day, with its reference. Kept apart so the invoice
- * itself is never written again; one per invoice.
+ * A payment towards an invoice, recorded by finance: an amount up to what was still owed, on a day, with its reference.
+ * Kept apart so the invoice itself is never written again; an invoice paid in parts has one per part.
  */
 @Entity({ name: 'invoice_payments' })
+@Index('IDX_invoice_payments_invoice', ['invoiceId', 'id'])
 export class InvoicePayment {
-  @PrimaryColumn({ name: 'invoice_id', type: 'int', primaryKeyConstraintName: 'PK_invoice_payments' })
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'PK_invoice_payments' })
+  id: number;
+
+  @Column({ name: 'invoice_id', type: 'int' })
   invoiceId: number;
 
   @ManyToOne(() => Invoice, { onDelete: 'CASCADE' })

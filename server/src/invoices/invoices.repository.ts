@@ -123,11 +123,16 @@ export function visibleInvoices(em: EntityManager, user: AuthUser): SelectQueryB
 /** Fils credited against `inv` by its credit notes (0 on a credit note: nothing credits one). */
 const CREDITED = `(SELECT COALESCE(SUM(cn.total), 0) FROM invoices cn WHERE cn.credits_invoice_id = inv.id)`;
 
-/** Fils still owed on `inv` (joined to its payment as `pay`): total − credited; 0 once paid, and on a credit note. */
-const BALANCE = `(CASE WHEN inv.kind = 'credit' OR pay.invoice_id IS NOT NULL THEN 0 ELSE GREATEST(inv.total - ${CREDITED}, 0) END)`;
+/** Fils paid towards `inv`: its payments' sum (by the payments' index on the invoice). */
+const PAID = `(SELECT COALESCE(SUM(p.amount), 0) FROM invoice_payments p WHERE p.invoice_id = inv.id)`;
 
-/** Adds the invoice's payment, if any, as `pay` (BALANCE reads it). */
-const withPayment = (qb: SelectQueryBuilder<Invoice>) => qb.leftJoin('invoice_payments', 'pay', 'pay.invoice_id = inv.id');
+/** Fils still owed on `inv`: total − credited − paid (0 on a credit note). Neither a credit nor a payment may exceed it. */
+const BALANCE = `(CASE WHEN inv.kind = 'credit' THEN 0 ELSE GREATEST(inv.total - ${CREDITED} - ${PAID}, 0) END)`;
+
+/** `inv`'s payments as a JSON array, by the day paid, then as recorded. */
+const PAYMENTS = `(SELECT COALESCE(json_agg(json_build_object('id', p.id, 'paidOn', to_char(p.paid_on, 'YYYY-MM-DD'),
+    'reference', p.reference, 'amount', p.amount, 'recordedBy', p.recorded_by, 'recordedAt', p.recorded_at) ORDER BY p.paid_on, p.id), '[]')
+   FROM invoice_payments p WHERE p.invoice_id = inv.id)`;
 
 const SELECT = [
   'inv.id AS "id"',
@@ -154,18 +159,14 @@ const SELECT = [
   'credited.number AS "creditsNumber"',
   'inv.reason AS "reason"',
   `${CREDITED} AS "credited"`,
-  `to_char(pay.paid_on, 'YYYY-MM-DD') AS "paidOn"`,
-  'pay.reference AS "payReference"',
-  'pay.amount AS "payAmount"',
-  'pay.recorded_by AS "payRecordedBy"',
-  'pay.recorded_at AS "payRecordedAt"',
+  `${PAYMENTS} AS "payments"`,
   `${BALANCE} AS "balance"`,
 ];
 
 type Money = string | number;
 interface Row extends Omit<
   InvoiceDto,
-  'issuedAt' | 'subtotal' | 'vat' | 'total' | 'credits' | 'credited' | 'payment' | 'balance' | 'status'
+  'issuedAt' | 'subtotal' | 'vat' | 'total' | 'credits' | 'credited' | 'payments' | 'paid' | 'balance' | 'status'
 > {
   issuedAt: Date | string;
   subtotal: Money;
@@ -174,25 +175,30 @@ interface Row extends Omit<
   creditsId: number | null;
   creditsNumber: string | null;
   credited: Money;
-  paidOn: string | null;
-  payReference: string | null;
-  payAmount: Money | null;
-  payRecordedBy: string | null;
-  payRecordedAt: Date | string | null;
+  /** JSON, parsed by the driver (or text where it leaves it so). */
+  payments: PaymentRow[] | string;
   balance: Money;
+}
+interface PaymentRow {
+  id: Money;
+  paidOn: string;
+  reference: string;
+  amount: Money;
+  recordedBy: string | null;
+  recordedAt: string;
 }
 
 function toDto(r: Row, today: string): InvoiceDto {
-  const payment: InvoiceDto['payment'] =
-    r.paidOn === null
-      ? null
-      : {
-          paidOn: r.paidOn,
-          reference: r.payReference ?? '',
-          amount: Number(r.payAmount),
-          recordedBy: r.payRecordedBy,
-          recordedAt: new Date(r.payRecordedAt!).toISOString(),
-        };
+  const rows: PaymentRow[] = typeof r.payments === 'string' ? (JSON.parse(r.payments) as PaymentRow[]) : r.payments;
+  const payments = rows.map((p) => ({
+    id: Number(p.id),
+    paidOn: p.paidOn,
+    reference: p.reference,
+    amount: Number(p.amount),
+    recordedBy: p.recordedBy,
+    recordedAt: new Date(p.recordedAt).toISOString(),
+  }));
+  const paid = payments.reduce((sum, p) => sum + p.amount, 0);
   const balance = Number(r.balance);
   return {
     id: Number(r.id),
@@ -218,9 +224,10 @@ function toDto(r: Row, today: string): InvoiceDto {
     credits: r.creditsId === null ? null : { id: Number(r.creditsId), number: r.creditsNumber ?? '' },
     reason: r.reason,
     credited: Number(r.credited),
-    payment,
+    payments,
+    paid,
     balance,
-    status: invoiceStatus({ kind: r.kind, dueDate: r.dueDate, paid: payment !== null, balance }, today),
+    status: invoiceStatus({ kind: r.kind, dueDate: r.dueDate, paid, balance }, today),
   };
 }
 
@@ -230,9 +237,9 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** What a search looks in: the requester's name, the destination, the number. */
 const SEARCHED = ['trip.created_by', 'trip.destination', 'inv.number'];
 
-/** The Finance filters (contracts/invoices.ts `InvoiceFilter`) as WHERE conditions on a query joined to `pay`. */
+/** The Finance filters (contracts/invoices.ts `InvoiceFilter`) as WHERE conditions. */
 function applyFilter(qb: SelectQueryBuilder<Invoice>, filter: InvoiceFilter): SelectQueryBuilder<Invoice> {
-  if (filter.payment === 'paid') qb.andWhere('pay.invoice_id IS NOT NULL');
+  if (filter.payment === 'paid') qb.andWhere(`inv.kind <> 'credit' AND ${BALANCE} = 0 AND ${PAID} > 0`);
   if (filter.payment === 'unpaid') qb.andWhere(`${BALANCE} > 0`);
   if (filter.month) {
     const [first, next] = monthBounds(filter.month);
@@ -255,9 +262,9 @@ function applyFilter(qb: SelectQueryBuilder<Invoice>, filter: InvoiceFilter): Se
   return qb;
 }
 
-/** The reads' columns: the payment (`pay`) and, on a credit note, the invoice it corrects (`credited`). */
+/** The reads' columns, with, on a credit note, the invoice it corrects (`credited`). */
 function readQuery(em: EntityManager, user: AuthUser | null): SelectQueryBuilder<Invoice> {
-  return withPayment(user ? visibleInvoices(em, user) : allInvoices(em))
+  return (user ? visibleInvoices(em, user) : allInvoices(em))
     .leftJoin('invoices', 'credited', 'credited.id = inv.credits_invoice_id')
     .select(SELECT);
 }
@@ -304,9 +311,9 @@ export async function readInvoiceSummary(
   filter: InvoiceFilter = {},
   today = localDate(),
 ): Promise<InvoiceSummaryDto> {
-  const row = await applyFilter(withPayment(visibleInvoices(em, user)), filter)
+  const row = await applyFilter(visibleInvoices(em, user), filter)
     .select('COUNT(*)', 'count')
-    .addSelect('COALESCE(SUM(pay.amount), 0)', 'paid')
+    .addSelect(`COALESCE(SUM(${PAID}), 0)`, 'paid')
     .addSelect(`COALESCE(SUM(${BALANCE}), 0)`, 'outstanding')
     .addSelect(`COALESCE(SUM(CASE WHEN inv.due_date < CAST(:invToday AS date) THEN ${BALANCE} ELSE 0 END), 0)`, 'overdue')
     .addSelect('MIN(inv.currency)', 'lowest')
@@ -335,7 +342,7 @@ export async function lockInvoice(tx: EntityManager, id: number): Promise<string
   return row?.day ?? null;
 }
 
-/** Records the invoice's payment: `amount` is the balance it settles. */
+/** Records a payment towards the invoice: `amount` fils, at most its balance (the caller holds its row lock). */
 export async function insertPayment(
   tx: EntityManager,
   p: { invoiceId: number; tenantId: number; paidOn: string; reference: string; amount: number; by: { id: number; name: string } },

@@ -49,7 +49,10 @@ export const invoiceListQuery = invoiceFilterQuery.extend({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
-/** POST /invoices/{id}/payment. Whether the day is on or after the issue is the service's (it reads the invoice). */
+/**
+ * POST /invoices/{id}/payment. Whether the day is on or after the issue, and the amount at most what is owed, is the
+ * service's (it reads the invoice).
+ */
 export const invoicePaymentBody = z.object(
   {
     paidOn: z
@@ -62,6 +65,7 @@ export const invoicePaymentBody = z.object(
       .min(1, M.reference)
       .max(MAX_REFERENCE, M.reference)
       .refine((s) => !CONTROL.test(s) && isStorableText(s), M.reference),
+    amount: z.number({ error: M.paymentAmount }).int(M.paymentAmount).min(1, M.paymentAmount).optional(),
   },
   { error: BODY_NOT_OBJECT },
 );

@@ -9,11 +9,12 @@ import { issueInvoice } from './invoices.repository';
  * The demo's invoices (docs/running.md, "Demo data"): every completed demo trip with priced buses, invoiced by its
  * company on the day it came back, as the console would have done then. A trip the demo marks paid had its invoice paid
  * two weeks after it was issued (by bank transfer, recorded by finance); the others are still owed, some of them long
- * overdue, and one was reduced by a credit note for a late pick-up.
+ * overdue, one of them paid in part and one reduced by a credit note for a late pick-up.
  */
 export const seedDemoInvoices: DemoSeeder = async (tx: EntityManager, refs: DemoRefs) => {
   const finance = refs.users['finance@demo.test'];
   let credited = false;
+  let deposit = false;
   const done = await tx.query<
     {
       id: number;
@@ -53,6 +54,22 @@ export const seedDemoInvoices: DemoSeeder = async (tx: EntityManager, refs: Demo
           addDays(trip.back, 14),
           `FT-${invoice.number}`,
           invoice.total,
+          finance?.id ?? null,
+          finance?.name ?? 'Finance',
+        ],
+      );
+    } else if (!deposit && daysBetween(trip.back, localDate()) >= 7 && daysBetween(trip.back, localDate()) <= 60) {
+      // The first unpaid invoice of the last two months: half of it paid a week after the trip, the rest still owed.
+      deposit = true;
+      await tx.query(
+        `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by, recorded_at)
+         VALUES ($1, $2, $3::date, $4, $5, $6, $7, $3::date + time '11:00')`,
+        [
+          invoiceId,
+          trip.tenant_id,
+          addDays(trip.back, 7),
+          `FT-${invoice.number}-1`,
+          Math.floor(Number(invoice.total) / 2),
           finance?.id ?? null,
           finance?.name ?? 'Finance',
         ],

@@ -5,8 +5,10 @@ import { formatDay, localDate } from '../contracts/calendar';
 import { AGEING_BUCKETS, type SchoolBalanceDto, type StatementDto, type StatementEntry } from '../contracts/invoices';
 import { visibleInvoices } from './invoices.repository';
 
-/** What an unpaid invoice still owes: its total less its credit notes (a credit note's amounts are positive). */
-const OWED = `inv.total - (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.credits_invoice_id = inv.id AND c.kind = 'credit')`;
+/** What an invoice still owes: its total less its credit notes (a credit note's amounts are positive) and its payments. */
+const OWED = `GREATEST(inv.total
+  - (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.credits_invoice_id = inv.id AND c.kind = 'credit')
+  - (SELECT COALESCE(SUM(p.amount), 0) FROM invoice_payments p WHERE p.invoice_id = inv.id), 0)`;
 
 /** Days past due → bucket, as `ageingBucket` (contracts/invoices.ts) draws the lines. */
 const BUCKET_SQL: Record<(typeof AGEING_BUCKETS)[number], string> = {
@@ -26,15 +28,15 @@ interface BalanceRow {
 }
 
 /**
- * What each school owes, by age (GET /invoices/balances), over the invoices this user may see: each unpaid invoice's
- * balance in the bucket of its days past due on `today`; summed per school and currency in the database; most owed
+ * What each school owes, by age (GET /invoices/balances), over the invoices this user may see: each invoice's balance
+ * (what credits and payments, in part too, left of it) in the bucket of its days past due on `today`; summed per school and currency in the database; most owed
  * first. A school billed but owing nothing is listed with zeros: its statements are still there to download.
  */
 export async function readBalances(em: EntityManager, user: AuthUser, today = localDate()): Promise<SchoolBalanceDto[]> {
   const [owed, params] = visibleInvoices(em, user)
     .select(['inv.school_org_id AS "schoolOrgId"', 'school.name AS "schoolName"', 'inv.currency AS "currency"'])
     .addSelect('inv.due_date', 'dueDate')
-    .addSelect(`CASE WHEN EXISTS (SELECT 1 FROM invoice_payments pay WHERE pay.invoice_id = inv.id) THEN 0 ELSE ${OWED} END`, 'balance')
+    .addSelect(OWED, 'balance')
     .andWhere(`inv.kind IN ('trip', 'cancellation')`)
     .getQueryAndParameters();
   const buckets = AGEING_BUCKETS.map((b) => `SUM(CASE WHEN ${BUCKET_SQL[b]} THEN balance ELSE 0 END) AS "${b}"`).join(', ');
@@ -140,13 +142,14 @@ export async function readStatement(em: EntityManager, user: AuthUser, school: S
     `WITH v AS (${visible}),
      e AS (
        SELECT v.day, 1 AS rank, v.id, 'invoice' AS kind, v.number, v.company_name, v.kind AS invoice_kind, v.destination,
-              v.trip_date, NULL AS credits_number, NULL AS note, v.total AS debit, 0 AS credit
+              v.trip_date, NULL AS credits_number, NULL AS note, v.total AS debit, 0 AS credit, 0 AS part
        FROM v WHERE v.kind <> 'credit'
        UNION ALL
-       SELECT v.day, 2, v.id, 'credit', v.number, v.company_name, v.kind, v.destination, v.trip_date, ci.number, v.reason, 0, v.total
+       SELECT v.day, 2, v.id, 'credit', v.number, v.company_name, v.kind, v.destination, v.trip_date, ci.number, v.reason, 0, v.total, 0
        FROM v JOIN invoices ci ON ci.id = v.credits_id WHERE v.kind = 'credit'
        UNION ALL
-       SELECT p.paid_on, 3, v.id, 'payment', v.number, v.company_name, v.kind, v.destination, v.trip_date, NULL, p.reference, 0, p.amount
+       SELECT p.paid_on, 3, v.id, 'payment', v.number, v.company_name, v.kind, v.destination, v.trip_date, NULL, p.reference, 0, p.amount,
+              p.id
        FROM v JOIN invoice_payments p ON p.invoice_id = v.id WHERE v.kind <> 'credit'
      )
      SELECT (SELECT COALESCE(SUM(debit - credit), 0) FROM e WHERE e.day < ${from}) AS opening,
@@ -156,7 +159,7 @@ export async function readStatement(em: EntityManager, user: AuthUser, school: S
             m.debit, m.credit
      FROM (SELECT 1) one
      LEFT JOIN e m ON m.day >= ${from} AND m.day < ${from} + interval '1 month'
-     ORDER BY m.day, m.rank, m.id`,
+     ORDER BY m.day, m.rank, m.id, m.part`,
     [...params, `${month}-01`],
   );
   const opening = Number(rows[0]?.opening ?? 0);

@@ -174,8 +174,8 @@ function FinanceBody() {
 }
 
 /**
- * Finance: the invoices with their payments and credit notes, filtered, with the server's totals, a CSV export, Mark
- * paid and Credit note, and what each school owes by age; kept up to date by live events.
+ * Finance: the invoices with their payments and credit notes, filtered, with the server's totals, a CSV export, Record
+ * payment and Credit note, and what each school owes by age; kept up to date by live events.
  */
 export function FinancePage() {
   // read afresh on arrival (payments recorded while the page was closed), then kept live

@@ -18,7 +18,8 @@ const zoo = makeInvoice({
   total: 62_050,
   balance: 0,
   status: 'Paid',
-  payment: { paidOn: '2026-11-30', reference: 'TT-1', amount: 62_050, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+  paid: 62_050,
+  payments: [{ id: 1, paidOn: '2026-11-30', reference: 'TT-1', amount: 62_050, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' }],
 });
 const summary: InvoiceSummaryDto = { count: 2, paidRevenue: 62_050, outstanding: 113_400, overdue: 50_000, currency: 'AED' };
 const greenfield = makeBalance({ current: 63_400, days1to30: 0, days31to60: 50_000, days61to90: 0, over90: 1_250, total: 114_650 });
@@ -70,7 +71,7 @@ describe('Finance', () => {
       '20 Nov 2026due 20 Dec 2026',
       'AED 1,134.00',
       'AED 1,134.00Issued',
-      'PDFMark paidCredit note',
+      'PDFRecord paymentCredit note',
     ]);
     // a paid invoice can no longer be paid or credited
     expect(cells('DSB-2026-00002').slice(3)).toEqual(['AED 620.50', 'AED 0.00Paid', 'PDF']);
@@ -129,12 +130,13 @@ describe('Finance', () => {
     downloads.restore();
   });
 
-  it('marks an invoice paid with its day and reference, and shows a refusal at its field, or above Save when it is the invoice’s', async () => {
+  it('records a payment of all that is owed with its day and reference, and shows a refusal at its field, or above Save when it is the invoice’s', async () => {
     let answer: { status?: number; body?: unknown } = { status: 409, body: { message: InvoiceMessages.alreadyPaid } };
     const { calls } = serve({}, { 'POST /api/invoices/5/payment': () => answer });
     renderWithApp(<FinancePage />, { route: '/finance', session: finance });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid: DSB-2026-00001' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark DSB-2026-00001 paid' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment: DSB-2026-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment for DSB-2026-00001' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (AED)' })).toHaveValue('1,134.00');
     expect(within(dialog).getByRole('textbox', { name: 'Payment date' })).toHaveValue(dayjs().format('YYYY-MM-DD'));
     // the dialog opens on the reference (a focused date field would open its calendar over the form)
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveFocus());
@@ -162,17 +164,73 @@ describe('Finance', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(InvoiceMessages.alreadyPaid));
     expect(paidOn).not.toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130' },
-      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130' },
+      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130', amount: 113_400 },
+      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'TT-20261130', amount: 113_400 },
     ]);
 
-    answer = { body: { ...museum, payment: { paidOn: '2026-11-30' }, balance: 0, status: 'Paid' } };
+    answer = { body: { ...museum, paid: 113_400, balance: 0, status: 'Paid' } };
     const listReads = calls.filter((c) => c.path === '/api/invoices').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Invoice DSB-2026-00001 marked paid.')).toBeInTheDocument();
+    expect(await screen.findByText('Invoice DSB-2026-00001 paid in full.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // the list, the totals and the balances are read again
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBe(listReads + 1));
+  });
+
+  it('records a part payment typed in AED, sent in fils, says what is still owed, and refuses more than is owed at the amount', async () => {
+    const { calls } = serve(
+      {},
+      {
+        'POST /api/invoices/5/payment': (body) => {
+          const paid = (body as { amount: number }).amount;
+          return { body: { ...museum, paid, balance: museum.balance - paid } };
+        },
+      },
+    );
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment: DSB-2026-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment for DSB-2026-00001' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (AED)' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'DEP-1');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1134.01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(InvoiceMessages.paymentTooMuch));
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(InvoiceMessages.paymentAmount));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '500.50');
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('AED 500.50 recorded for DSB-2026-00001; AED 633.50 still owed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { paidOn: dayjs().format('YYYY-MM-DD'), reference: 'DEP-1', amount: 50_050 },
+    ]);
+  });
+
+  it('lists an invoice paid in part as still owed, with what was paid, and offers the rest', async () => {
+    const part = makeInvoice({
+      paid: 50_000,
+      balance: 63_400,
+      payments: [
+        { id: 3, paidOn: '2026-11-25', reference: 'DEP-1', amount: 50_000, recordedBy: 'Fin Ance', recordedAt: '2026-11-25T10:00:00' },
+      ],
+    });
+    serve({ invoices: () => [part] });
+    renderWithApp(<FinancePage />, { route: '/finance', session: finance });
+    const row = (await screen.findByText('DSB-2026-00001')).closest('tr')!;
+    expect(within(row).getByText('Paid AED 500.00')).toBeInTheDocument();
+    expect(within(row).getByText('AED 634.00')).toBeInTheDocument();
+    expect(within(row).getByText('Issued')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Record payment: DSB-2026-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment for DSB-2026-00001' });
+    expect(within(dialog).getByText('Still owed: AED 634.00 (AED 500.00 paid so far)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (AED)' })).toHaveValue('634.00');
   });
 
   it('issues a credit note for an amount typed in AED, sent in fils; too much is said at the amount', async () => {
@@ -267,7 +325,7 @@ describe('Finance', () => {
       for (const text of ['Science Museum, 18 Nov 2026', 'Greenfield Primary', 'Issued', 'AED 1,134.00']) {
         expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
       }
-      expect(within(card).getByRole('button', { name: 'Mark paid: DSB-2026-00001' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Record payment: DSB-2026-00001' })).toBeInTheDocument();
       const school = await screen.findByRole('article', { name: 'Greenfield Primary' });
       expect(within(school).getByText('Over 90 days')).toBeInTheDocument();
       expect(within(school).getByText('AED 12.50')).toBeInTheDocument();

@@ -73,31 +73,58 @@ function useSave(onClose: () => void) {
   return { problem, busy, save, errorOf, edited };
 }
 
-/** Records the payment of the whole balance: the day it was paid (today unless changed) and the bank's reference. */
-function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+/**
+ * Records a payment: how much (all that is still owed unless changed: a deposit or an instalment is less), the day it was
+ * paid (today unless changed) and the bank's reference.
+ */
+function PaymentForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+  const [amount, setAmount] = useState(formatMoney(invoice.balance));
   const [paidOn, setPaidOn] = useState(today());
   const [reference, setReference] = useState('');
   const { problem, busy, save, errorOf, edited } = useSave(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const fils = parseMoney(amount);
     const ref = reference.trim();
     // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
-    const local: Problem | null = !parseDay(paidOn)
-      ? { text: InvoiceMessages.paidOn, field: 'paidOn' }
-      : !ref || ref.length > MAX_REFERENCE
-        ? { text: InvoiceMessages.reference, field: 'reference' }
-        : null;
+    const local: Problem | null =
+      fils === null || fils <= 0
+        ? { text: InvoiceMessages.paymentAmount, field: 'amount' }
+        : fils > invoice.balance
+          ? { text: InvoiceMessages.paymentTooMuch, field: 'amount' }
+          : !parseDay(paidOn)
+            ? { text: InvoiceMessages.paidOn, field: 'paidOn' }
+            : !ref || ref.length > MAX_REFERENCE
+              ? { text: InvoiceMessages.reference, field: 'reference' }
+              : null;
     void save(local, async () => {
-      await invoicesApi.pay(invoice.id, { paidOn, reference: ref });
-      return `Invoice ${invoice.number} marked paid.`;
+      const paid = await invoicesApi.pay(invoice.id, { paidOn, reference: ref, amount: fils! });
+      return paid.balance > 0
+        ? `${invoiceMoney(fils!, paid.currency)} recorded for ${paid.number}; ${invoiceMoney(paid.balance, paid.currency)} still owed.`
+        : `Invoice ${paid.number} paid in full.`;
     });
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={`Mark ${invoice.number} paid`}>
+    <form noValidate onSubmit={submit} aria-label={`Payment for ${invoice.number}`}>
       <Stack gap="md">
-        <Text size="sm">Records the payment of {invoiceMoney(invoice.balance, invoice.currency)}, what is still owed.</Text>
+        <Text size="sm" fw={600}>
+          Still owed: {invoiceMoney(invoice.balance, invoice.currency)}
+          {invoice.paid > 0 ? ` (${invoiceMoney(invoice.paid, invoice.currency)} paid so far)` : ''}
+        </Text>
+        <TextInput
+          label={`Amount (${invoice.currency})`}
+          description="All that is still owed, or less for a part payment"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            edited('amount');
+          }}
+          error={errorOf('amount')}
+          required
+        />
         <DateField
           label="Payment date"
           value={paidOn}
@@ -108,8 +135,8 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
           error={errorOf('paidOn')}
           required
         />
-        {/* the focus goes where there is something to type: the day is today's already, and a focused date field opens
-            its calendar over the rest of the dialog, the Save button included */}
+        {/* the focus goes where there is something to type: the amount and the day are filled in already, and a focused
+            date field opens its calendar over the rest of the dialog, the Save button included */}
         <TextInput
           data-autofocus
           label="Reference"
@@ -123,7 +150,7 @@ function MarkPaidForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =
           error={errorOf('reference')}
           required
         />
-        <FormProblem problem={problem} fields={['paidOn', 'reference']} />
+        <FormProblem problem={problem} fields={['amount', 'paidOn', 'reference']} />
         <DialogButtons busy={busy} onCancel={onClose} />
       </Stack>
     </form>
@@ -192,9 +219,9 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
   );
 }
 
-/** The Mark paid or Credit note dialog of `action`; closed when it is null. */
+/** The Record payment or Credit note dialog of `action`; closed when it is null. */
 export function InvoiceActionDialog({ action, onClose }: { action: InvoiceAction; onClose: () => void }) {
-  const title = !action ? '' : action.kind === 'pay' ? `Mark ${action.invoice.number} paid` : `Credit note for ${action.invoice.number}`;
+  const title = !action ? '' : action.kind === 'pay' ? `Payment for ${action.invoice.number}` : `Credit note for ${action.invoice.number}`;
   return (
     <ResponsiveModal
       opened={action !== null}
@@ -204,7 +231,7 @@ export function InvoiceActionDialog({ action, onClose }: { action: InvoiceAction
       styles={{ title: { fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {action?.kind === 'pay' ? <MarkPaidForm key={action.invoice.id} invoice={action.invoice} onClose={onClose} /> : null}
+      {action?.kind === 'pay' ? <PaymentForm key={action.invoice.id} invoice={action.invoice} onClose={onClose} /> : null}
       {action?.kind === 'credit' ? <CreditNoteForm key={action.invoice.id} invoice={action.invoice} onClose={onClose} /> : null}
     </ResponsiveModal>
   );

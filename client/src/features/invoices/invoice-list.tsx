@@ -21,11 +21,12 @@ function tripOf(invoice: Pick<InvoiceDto, 'tripDestination' | 'tripDate'>): stri
 }
 
 /**
- * What kind of bill it is, when it is not the trip itself, and what was credited: a credit note says which invoice it
- * corrects and why ("Credit for DSB-2026-00007: Bus arrived 40 minutes late"), the invoice how much its credit notes
- * took off ("Credited AED 50.00"), so a school reads why it owes less without opening the PDF.
+ * What kind of bill it is, when it is not the trip itself, and what was credited or paid in part: a credit note says
+ * which invoice it corrects and why ("Credit for DSB-2026-00007: Bus arrived 40 minutes late"), the invoice how much its
+ * credit notes took off ("Credited AED 50.00") and, while something is still owed, what was paid of it ("Paid AED
+ * 500.00"), so a school reads why it owes less without opening the PDF.
  */
-function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credited' | 'currency'>): string | null {
+function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credited' | 'paid' | 'balance' | 'currency'>): string | null {
   if (invoice.kind === 'credit') {
     const what = invoice.credits ? `Credit for ${invoice.credits.number}` : 'Credit note';
     return invoice.reason ? `${what}: ${invoice.reason}` : what;
@@ -33,14 +34,15 @@ function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credi
   const parts = [
     ...(invoice.kind === 'cancellation' ? ['Cancellation fee'] : []),
     ...(invoice.credited > 0 ? [`Credited ${invoiceMoney(invoice.credited, invoice.currency)}`] : []),
+    ...(invoice.paid > 0 && invoice.balance > 0 ? [`Paid ${invoiceMoney(invoice.paid, invoice.currency)}`] : []),
   ];
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 const money = (fils: number, invoice: InvoiceDto) => invoiceMoney(fils, invoice.currency);
 
-/** Something is still owed on it, and no payment is recorded: it can be paid or credited. */
-const open = (invoice: InvoiceDto) => invoice.kind !== 'credit' && !invoice.payment && invoice.balance > 0;
+/** Something is still owed on it (paid in part, too): it can be paid or credited. */
+const open = (invoice: InvoiceDto) => invoice.kind !== 'credit' && invoice.balance > 0;
 
 /** Who may do what (the server checks again): payments by finance and admins; credit notes also by bus companies. */
 function useInvoiceRights() {
@@ -77,7 +79,7 @@ const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) 
   );
 });
 
-/** PDF, and Mark paid and Credit note where the caller may and something is still owed. */
+/** PDF, and Record payment and Credit note where the caller may and something is still owed. */
 function InvoiceButtons({
   invoice,
   onAction,
@@ -100,9 +102,9 @@ function InvoiceButtons({
           color="green"
           leftSection={<IconCash size={14} />}
           onClick={() => onAction({ kind: 'pay', invoice })}
-          aria-label={`Mark paid: ${invoice.number}`}
+          aria-label={`Record payment: ${invoice.number}`}
         >
-          Mark paid
+          Record payment
         </Button>
       ) : null}
       {owed && rights.credit ? (
@@ -167,7 +169,7 @@ function InvoiceCard({ invoice, onAction }: { invoice: InvoiceDto; onAction: (ac
 
 /**
  * The invoices in the order given: a table from 768 px, a card per invoice on a phone. Amounts read as the PDF prints
- * them (`invoiceMoney`), so the screen and the paper agree. Mark paid and Credit note open their dialog here.
+ * them (`invoiceMoney`), so the screen and the paper agree. Record payment and Credit note open their dialog here.
  */
 export function InvoiceList({ invoices, emptyText = 'No invoices yet.' }: { invoices: InvoiceDto[]; emptyText?: string }) {
   const isPhone = usePhone();

@@ -62,7 +62,7 @@ describe('Invoices', () => {
       '22 Nov 2026due 22 Dec 2026',
       'AED 12,345.71',
       'AED 12,345.71Overdue',
-      'PDFMark paidCredit note',
+      'PDFRecord paymentCredit note',
     ]);
     expect(cells('DSB-2026-00001')).toEqual([
       'DSB-2026-00001Science Museum, 18 Nov 2026',
@@ -70,7 +70,7 @@ describe('Invoices', () => {
       '20 Nov 2026due 20 Dec 2026',
       invoiceMoney(113_400, 'AED'),
       `${invoiceMoney(113_400, 'AED')}Issued`,
-      'PDFMark paidCredit note',
+      'PDFRecord paymentCredit note',
     ]);
     // the shared formatter's words: the currency, thousands grouped, the fils
     expect(within(row('DSB-2026-00002')).getAllByText('AED 12,345.71')).toHaveLength(2);
@@ -185,7 +185,10 @@ describe('Invoices', () => {
       number: 'DSB-2026-00003',
       balance: 0,
       status: 'Paid',
-      payment: { paidOn: '2026-11-30', reference: 'TT-1', amount: 113_400, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+      paid: 113_400,
+      payments: [
+        { id: 1, paidOn: '2026-11-30', reference: 'TT-1', amount: 113_400, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+      ],
     });
     const note = makeInvoice({
       id: 9,
@@ -278,7 +281,7 @@ describe('Invoices', () => {
       expect(within(card).getAllByText('AED 12,345.71')).toHaveLength(2);
       expect(within(card).getByRole('button', { name: 'Download DSB-2026-00002 as PDF' })).toHaveTextContent('PDF');
       // school staff neither record payments nor issue credit notes
-      expect(within(card).queryByRole('button', { name: /Mark paid|Credit note/ })).toBeNull();
+      expect(within(card).queryByRole('button', { name: /Record payment|Credit note/ })).toBeNull();
     } finally {
       window.matchMedia = matchMedia;
     }

@@ -20,6 +20,7 @@ import { InvoicePayments1795685878138 } from './1795685878138-InvoicePayments';
 import { TripCounters1795686490116 } from './1795686490116-TripCounters';
 import { SessionChanges1795690000000 } from './1795690000000-SessionChanges';
 import { TripHotUpdates1795700000000 } from './1795700000000-TripHotUpdates';
+import { InvoicePartPayments1795927514267 } from './1795927514267-InvoicePartPayments';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   TripCounters1795686490116,
   SessionChanges1795690000000,
   TripHotUpdates1795700000000,
+  InvoicePartPayments1795927514267,
 ];
