@@ -15,6 +15,13 @@ export const seedDemoInvoices: DemoSeeder = async (tx: EntityManager, refs: Demo
   const finance = refs.users['finance@demo.test'];
   let credited = false;
   let deposit = false;
+  /** A payment finance recorded by bank transfer, at 11:00 on the day paid. */
+  const paid = (invoiceId: number, tenantId: number, day: string, reference: string, amount: number) =>
+    tx.query(
+      `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by, recorded_at)
+       VALUES ($1, $2, $3::date, $4, $5, $6, $7, $3::date + time '11:00')`,
+      [invoiceId, tenantId, day, reference, amount, finance?.id ?? null, finance?.name ?? 'Finance'],
+    );
   const done = await tx.query<
     {
       id: number;
@@ -45,35 +52,11 @@ export const seedDemoInvoices: DemoSeeder = async (tx: EntityManager, refs: Demo
     if (invoiceId === null) continue;
     const [invoice] = await tx.query<{ number: string; total: string }[]>('SELECT number, total FROM invoices WHERE id = $1', [invoiceId]);
     if (trip.paid) {
-      await tx.query(
-        `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by, recorded_at)
-         VALUES ($1, $2, $3::date, $4, $5, $6, $7, $3::date + time '11:00')`,
-        [
-          invoiceId,
-          trip.tenant_id,
-          addDays(trip.back, 14),
-          `FT-${invoice.number}`,
-          invoice.total,
-          finance?.id ?? null,
-          finance?.name ?? 'Finance',
-        ],
-      );
+      await paid(invoiceId, trip.tenant_id, addDays(trip.back, 14), `FT-${invoice.number}`, Number(invoice.total));
     } else if (!deposit && daysBetween(trip.back, localDate()) >= 7 && daysBetween(trip.back, localDate()) <= 60) {
       // The first unpaid invoice of the last two months: half of it paid a week after the trip, the rest still owed.
       deposit = true;
-      await tx.query(
-        `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by, recorded_at)
-         VALUES ($1, $2, $3::date, $4, $5, $6, $7, $3::date + time '11:00')`,
-        [
-          invoiceId,
-          trip.tenant_id,
-          addDays(trip.back, 7),
-          `FT-${invoice.number}-1`,
-          Math.floor(Number(invoice.total) / 2),
-          finance?.id ?? null,
-          finance?.name ?? 'Finance',
-        ],
-      );
+      await paid(invoiceId, trip.tenant_id, addDays(trip.back, 7), `FT-${invoice.number}-1`, Math.floor(Number(invoice.total) / 2));
     } else if (!credited && daysBetween(trip.back, localDate()) > 60) {
       // The oldest unpaid invoice: its bus came 40 minutes late, and the company took AED 100 off.
       credited = true;

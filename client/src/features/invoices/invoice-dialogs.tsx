@@ -73,6 +73,42 @@ function useSave(onClose: () => void) {
   return { problem, busy, save, errorOf, edited };
 }
 
+/** An amount in the invoice's currency, typed as AED are written (`1,134.00`); the form turns it into fils. */
+function AmountField({
+  currency,
+  value,
+  onChange,
+  error,
+  description,
+  autoFocus = false,
+}: {
+  currency: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  description?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextInput
+      label={`Amount (${currency})`}
+      description={description}
+      inputMode="decimal"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      required
+      data-autofocus={autoFocus || undefined}
+    />
+  );
+}
+
+/** The amount's problem, if any: not a positive amount of fils, or more than what is still owed. */
+function amountProblem(fils: number | null, balance: number, words: { amount: string; tooMuch: string }): Problem | null {
+  if (fils === null || fils <= 0) return { text: words.amount, field: 'amount' };
+  return fils > balance ? { text: words.tooMuch, field: 'amount' } : null;
+}
+
 /**
  * Records a payment: how much (all that is still owed unless changed: a deposit or an instalment is less), the day it was
  * paid (today unless changed) and the bank's reference.
@@ -89,15 +125,12 @@ function PaymentForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =>
     const ref = reference.trim();
     // the server's own rules for what it can tell without the invoice; the rest (future, before issue) it answers
     const local: Problem | null =
-      fils === null || fils <= 0
-        ? { text: InvoiceMessages.paymentAmount, field: 'amount' }
-        : fils > invoice.balance
-          ? { text: InvoiceMessages.paymentTooMuch, field: 'amount' }
-          : !parseDay(paidOn)
-            ? { text: InvoiceMessages.paidOn, field: 'paidOn' }
-            : !ref || ref.length > MAX_REFERENCE
-              ? { text: InvoiceMessages.reference, field: 'reference' }
-              : null;
+      amountProblem(fils, invoice.balance, { amount: InvoiceMessages.paymentAmount, tooMuch: InvoiceMessages.paymentTooMuch }) ??
+      (!parseDay(paidOn)
+        ? { text: InvoiceMessages.paidOn, field: 'paidOn' }
+        : !ref || ref.length > MAX_REFERENCE
+          ? { text: InvoiceMessages.reference, field: 'reference' }
+          : null);
     void save(local, async () => {
       const paid = await invoicesApi.pay(invoice.id, { paidOn, reference: ref, amount: fils! });
       return paid.balance > 0
@@ -113,17 +146,15 @@ function PaymentForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =>
           Still owed: {invoiceMoney(invoice.balance, invoice.currency)}
           {invoice.paid > 0 ? ` (${invoiceMoney(invoice.paid, invoice.currency)} paid so far)` : ''}
         </Text>
-        <TextInput
-          label={`Amount (${invoice.currency})`}
+        <AmountField
+          currency={invoice.currency}
           description="All that is still owed, or less for a part payment"
-          inputMode="decimal"
           value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
+          onChange={(value) => {
+            setAmount(value);
             edited('amount');
           }}
           error={errorOf('amount')}
-          required
         />
         <DateField
           label="Payment date"
@@ -168,13 +199,8 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
     const fils = parseMoney(amount);
     const why = reason.trim();
     const local: Problem | null =
-      fils === null || fils <= 0
-        ? { text: InvoiceMessages.creditAmount, field: 'amount' }
-        : fils > invoice.balance
-          ? { text: InvoiceMessages.creditTooMuch, field: 'amount' }
-          : !why || why.length > MAX_REASON
-            ? { text: InvoiceMessages.creditReason, field: 'reason' }
-            : null;
+      amountProblem(fils, invoice.balance, { amount: InvoiceMessages.creditAmount, tooMuch: InvoiceMessages.creditTooMuch }) ??
+      (!why || why.length > MAX_REASON ? { text: InvoiceMessages.creditReason, field: 'reason' } : null);
     void save(local, async () => {
       const note = await invoicesApi.creditNote(invoice.id, { amount: fils!, reason: why });
       return `Credit note ${note.number} issued.`;
@@ -187,17 +213,15 @@ function CreditNoteForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: ()
         <Text size="sm" fw={600}>
           Still owed: {invoiceMoney(invoice.balance, invoice.currency)}
         </Text>
-        <TextInput
-          label={`Amount (${invoice.currency})`}
-          inputMode="decimal"
+        <AmountField
+          currency={invoice.currency}
           value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
+          onChange={(value) => {
+            setAmount(value);
             edited('amount');
           }}
           error={errorOf('amount')}
-          required
-          data-autofocus
+          autoFocus
         />
         <Textarea
           label="Reason"
