@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { localDate, addDays } from '../../server/src/contracts/calendar';
+import { localDate, addDays, formatDay } from '../../server/src/contracts/calendar';
 import { type InvoiceDto, InvoiceMessages as M, type InvoiceSummaryDto } from '../../server/src/contracts/invoices';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { issueInvoice } from '../../server/src/invoices/invoices.repository';
@@ -80,6 +80,16 @@ describe('invoice payments and credit notes', () => {
       )[0].s,
     );
   const payment = { paidOn: today, reference: 'TRF-1' };
+  const pdfResponse = (u: TestUser, id: number) =>
+    get(u, `/invoices/${id}/pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+  const pdfOf = async (u: TestUser, id: number) => (await pdfResponse(u, id)).body as Buffer;
 
   describe('rights', () => {
     it('lets the tenant’s admins and finance and platform admins record a payment; everyone else 403, another tenant 404', async () => {
@@ -280,6 +290,17 @@ describe('invoice payments and credit notes', () => {
       expect((await pay(acme.users.finance, invoice.id, payment).expect(409)).body.message).toBe(M.alreadyPaid);
       expect((await credit(acme.users.finance, invoice.id, { amount: 1, reason: 'x' }).expect(409)).body.message).toBe(M.creditPaid);
       expect(await paymentRows(invoice.id)).toBe(2);
+      // Its PDF, printed now, says what came off it and that nothing is due.
+      const day = formatDay(today, true);
+      expect(pdfLines(await pdfOf(acme.users.staffA, invoice.id))).toEqual(
+        expect.arrayContaining([
+          'Total AED 1,134.00',
+          'Credited AED 34.00',
+          `Paid ${day} (DEP-1) AED 500.00`,
+          `Paid ${day} (DEP-2) AED 600.00`,
+          'Balance due AED 0.00',
+        ]),
+      );
     });
 
     it('never takes more than is owed when two parts are paid at once: the second reads what the first left', async () => {
@@ -356,14 +377,7 @@ describe('invoice payments and credit notes', () => {
     it('prints a credit note as one, naming the invoice it credits', async () => {
       const invoice = await invoiced(210);
       const note = (await credit(acme.users.finance, invoice.id, { amount: 1_001, reason: 'Refund' }).expect(201)).body as InvoiceDto;
-      const res = await get(acme.users.staffA, `/invoices/${note.id}/pdf`)
-        .buffer(true)
-        .parse((r, cb) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const res = await pdfResponse(acme.users.staffA, note.id);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${note.number}.pdf"`);
       const lines = pdfLines(res.body as Buffer);
       // AED 10.01 at 5 %: 9.53 + 0.48

@@ -224,7 +224,7 @@ describe('Finance', () => {
     serve({ invoices: () => [part] });
     renderWithApp(<FinancePage />, { route: '/finance', session: finance });
     const row = (await screen.findByText('DSB-2026-00001')).closest('tr')!;
-    expect(within(row).getByText('Paid AED 500.00')).toBeInTheDocument();
+    expect(within(row).getByText('Paid AED 500.00 on 25 Nov 2026 · DEP-1')).toBeInTheDocument();
     expect(within(row).getByText('AED 634.00')).toBeInTheDocument();
     expect(within(row).getByText('Issued')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Record payment: DSB-2026-00001' }));

@@ -21,12 +21,11 @@ function tripOf(invoice: Pick<InvoiceDto, 'tripDestination' | 'tripDate'>): stri
 }
 
 /**
- * What kind of bill it is, when it is not the trip itself, and what was credited or paid in part: a credit note says
- * which invoice it corrects and why ("Credit for DSB-2026-00007: Bus arrived 40 minutes late"), the invoice how much its
- * credit notes took off ("Credited AED 50.00") and, while something is still owed, what was paid of it ("Paid AED
- * 500.00"), so a school reads why it owes less without opening the PDF.
+ * What kind of bill it is, when it is not the trip itself, and what was credited: a credit note says which invoice it
+ * corrects and why ("Credit for DSB-2026-00007: Bus arrived 40 minutes late"), the invoice how much its credit notes
+ * took off ("Credited AED 50.00"), so a school reads why it owes less without opening the PDF.
  */
-function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credited' | 'paid' | 'balance' | 'currency'>): string | null {
+function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credited' | 'currency'>): string | null {
   if (invoice.kind === 'credit') {
     const what = invoice.credits ? `Credit for ${invoice.credits.number}` : 'Credit note';
     return invoice.reason ? `${what}: ${invoice.reason}` : what;
@@ -34,7 +33,6 @@ function kindOf(invoice: Pick<InvoiceDto, 'kind' | 'credits' | 'reason' | 'credi
   const parts = [
     ...(invoice.kind === 'cancellation' ? ['Cancellation fee'] : []),
     ...(invoice.credited > 0 ? [`Credited ${invoiceMoney(invoice.credited, invoice.currency)}`] : []),
-    ...(invoice.paid > 0 && invoice.balance > 0 ? [`Paid ${invoiceMoney(invoice.paid, invoice.currency)}`] : []),
   ];
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -123,6 +121,10 @@ function InvoiceButtons({
   );
 }
 
+/**
+ * The trip, what kind of bill it is, and each payment ("Paid AED 150.00 on 29 Nov 2026 · TT-5501"), so finance and the
+ * school read what came in, and when, on the invoice itself (paid in parts, one line a part).
+ */
 function TripCell({ invoice }: { invoice: InvoiceDto }) {
   const kind = kindOf(invoice);
   return (
@@ -135,6 +137,11 @@ function TripCell({ invoice }: { invoice: InvoiceDto }) {
           {kind}
         </Text>
       ) : null}
+      {invoice.payments.map((p) => (
+        <Text key={p.id} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Paid {money(p.amount, invoice)} on {formatDate(p.paidOn)} · {p.reference}
+        </Text>
+      ))}
     </>
   );
 }
