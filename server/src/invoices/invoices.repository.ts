@@ -126,8 +126,11 @@ const CREDITED = `(SELECT COALESCE(SUM(cn.total), 0) FROM invoices cn WHERE cn.c
 /** Fils paid towards `inv`: its payments' sum (by the payments' index on the invoice). */
 const PAID = `(SELECT COALESCE(SUM(p.amount), 0) FROM invoice_payments p WHERE p.invoice_id = inv.id)`;
 
-/** Fils still owed on `inv`: total − credited − paid (0 on a credit note). Neither a credit nor a payment may exceed it. */
-const BALANCE = `(CASE WHEN inv.kind = 'credit' THEN 0 ELSE GREATEST(inv.total - ${CREDITED} - ${PAID}, 0) END)`;
+/**
+ * Fils still owed on `inv`: total − credited − paid (0 on a credit note). Neither a credit nor a payment may exceed it.
+ * The one formula of a balance in SQL: the lists, the totals and the balances by age read it.
+ */
+export const BALANCE = `(CASE WHEN inv.kind = 'credit' THEN 0 ELSE GREATEST(inv.total - ${CREDITED} - ${PAID}, 0) END)`;
 
 /** `inv`'s payments as a JSON array, by the day paid, then as recorded. */
 const PAYMENTS = `(SELECT COALESCE(json_agg(json_build_object('id', p.id, 'paidOn', to_char(p.paid_on, 'YYYY-MM-DD'),

@@ -3,12 +3,7 @@ import type { AuthUser } from '../common/auth-user';
 import { isPlatformAdmin } from '../common/auth-user';
 import { formatDay, localDate } from '../contracts/calendar';
 import { AGEING_BUCKETS, type SchoolBalanceDto, type StatementDto, type StatementEntry } from '../contracts/invoices';
-import { visibleInvoices } from './invoices.repository';
-
-/** What an invoice still owes: its total less its credit notes (a credit note's amounts are positive) and its payments. */
-const OWED = `GREATEST(inv.total
-  - (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.credits_invoice_id = inv.id AND c.kind = 'credit')
-  - (SELECT COALESCE(SUM(p.amount), 0) FROM invoice_payments p WHERE p.invoice_id = inv.id), 0)`;
+import { BALANCE, visibleInvoices } from './invoices.repository';
 
 /** Days past due → bucket, as `ageingBucket` (contracts/invoices.ts) draws the lines. */
 const BUCKET_SQL: Record<(typeof AGEING_BUCKETS)[number], string> = {
@@ -36,7 +31,7 @@ export async function readBalances(em: EntityManager, user: AuthUser, today = lo
   const [owed, params] = visibleInvoices(em, user)
     .select(['inv.school_org_id AS "schoolOrgId"', 'school.name AS "schoolName"', 'inv.currency AS "currency"'])
     .addSelect('inv.due_date', 'dueDate')
-    .addSelect(OWED, 'balance')
+    .addSelect(BALANCE, 'balance')
     .andWhere(`inv.kind IN ('trip', 'cancellation')`)
     .getQueryAndParameters();
   const buckets = AGEING_BUCKETS.map((b) => `SUM(CASE WHEN ${BUCKET_SQL[b]} THEN balance ELSE 0 END) AS "${b}"`).join(', ');
