@@ -7,7 +7,7 @@ import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
 import { closeAllClients, connectLive, expectDelivery, type LiveClient, QUIET_MS, sleep } from '../realtime/live-client';
-import { pdfLines } from '../support/pdf-text';
+import { bytes, pdfLines } from '../support/pdf-text';
 
 /** `1234.50` → 123450 fils, without floats (the CSV writes amounts so). */
 const fils = (amount: string) => {
@@ -80,15 +80,7 @@ describe('invoice payments and credit notes', () => {
       )[0].s,
     );
   const payment = { paidOn: today, reference: 'TRF-1' };
-  const pdfResponse = (u: TestUser, id: number) =>
-    get(u, `/invoices/${id}/pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+  const pdfResponse = (u: TestUser, id: number) => get(u, `/invoices/${id}/pdf`).buffer(true).parse(bytes).expect(200);
   const pdfOf = async (u: TestUser, id: number) => (await pdfResponse(u, id)).body as Buffer;
 
   describe('rights', () => {

@@ -5,7 +5,7 @@ import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
-import { pdfLines } from '../support/pdf-text';
+import { bytes, pdfLines } from '../support/pdf-text';
 
 /**
  * Invoices (docs/domain.md, "Invoices"): issued in the transaction that completes a trip (or cancels it with a fee),
@@ -76,14 +76,7 @@ describe('invoices', () => {
     const trip = await backLastWeek([1134]);
     await complete(trip.id).expect(200);
     const [invoice] = ((await get(acme.users.busA, '/invoices').expect(200)).body as InvoiceDto[]).filter((i) => i.tripId === trip.id);
-    const res = await get(acme.users.staffA, `/invoices/${invoice.id}/pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await get(acme.users.staffA, `/invoices/${invoice.id}/pdf`).buffer(true).parse(bytes).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
     const lines = pdfLines(res.body as Buffer);

@@ -12,7 +12,7 @@ import { Organization } from '../../server/src/tenancy/organization.entity';
 import { type TestApp, startTestApp } from '../support/app';
 import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildTrip } from '../support/trip-factory';
-import { pdfLines } from '../support/pdf-text';
+import { bytes, pdfLines } from '../support/pdf-text';
 
 interface Bill {
   id: number;
@@ -38,14 +38,7 @@ describe('balances and statements', () => {
   afterAll(() => t.close());
 
   const get = (u: TestUser, path: string) => t.http().get(`/api${path}`).set('Authorization', u.auth);
-  const binary = (u: TestUser, path: string) =>
-    get(u, path)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+  const binary = (u: TestUser, path: string) => get(u, path).buffer(true).parse(bytes);
 
   /** An invoice (or a credit note of `credits`) for `total` fils, issued on `issued` (midday), due 30 days later unless `due`. */
   async function bill(

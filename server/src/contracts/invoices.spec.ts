@@ -5,6 +5,7 @@ import {
   creditNoteLines,
   invoiceNumber,
   invoicePrefix,
+  invoiceBalance,
   invoiceStatus,
   invoiceTotals,
   splitVat,
@@ -52,6 +53,15 @@ describe('invoice arithmetic (worked by hand)', () => {
     expect(invoiceNumber(invoicePrefix('desert-star-buses'), 2026, 7)).toBe('DSB-2026-00007');
     expect(invoicePrefix('falcon-transport-and-coach-hire')).toBe('FTAC');
     expect(invoicePrefix('')).toBe('INV');
+  });
+});
+
+describe('invoice balance', () => {
+  it('is the total less what was credited and paid, never below nothing, and nothing on a credit note', () => {
+    expect(invoiceBalance({ kind: 'trip', total: 113_400, credited: 3_400, paid: 50_000 })).toBe(60_000);
+    expect(invoiceBalance({ kind: 'cancellation', total: 10_000, credited: 0, paid: 10_000 })).toBe(0);
+    expect(invoiceBalance({ kind: 'trip', total: 10_000, credited: 6_000, paid: 6_000 })).toBe(0);
+    expect(invoiceBalance({ kind: 'credit', total: 3_400, credited: 0, paid: 0 })).toBe(0);
   });
 });
 

@@ -212,6 +212,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Fils still owed: total − credited − paid, never below 0; nothing on a credit note. (In SQL: `BALANCE`, invoices.repository.ts.) */
+export function invoiceBalance(inv: { kind: InvoiceKind; total: number; credited: number; paid: number }): number {
+  return inv.kind === 'credit' ? 0 : Math.max(inv.total - inv.credited - inv.paid, 0);
+}
+
 /**
  * An invoice's status on `today` (`YYYY-MM-DD`); see {@link INVOICE_STATUSES}. `paid` is the fils its payments brought:
  * one paid in part is still Issued, Due or Overdue for the rest.

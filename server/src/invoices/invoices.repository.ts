@@ -9,6 +9,7 @@ import {
   type InvoiceLine,
   invoiceNumber,
   invoicePrefix,
+  invoiceBalance,
   invoiceStatus,
   type InvoiceSummaryDto,
   invoiceTotals,
@@ -128,7 +129,8 @@ const PAID = `(SELECT COALESCE(SUM(p.amount), 0) FROM invoice_payments p WHERE p
 
 /**
  * Fils still owed on `inv`: total − credited − paid (0 on a credit note). Neither a credit nor a payment may exceed it.
- * The one formula of a balance in SQL: the lists, the totals and the balances by age read it.
+ * The one formula of a balance in SQL (`invoiceBalance` in contracts/invoices.ts is the same for a row read): the lists'
+ * filters, the totals and the balances by age read it.
  */
 export const BALANCE = `(CASE WHEN inv.kind = 'credit' THEN 0 ELSE GREATEST(inv.total - ${CREDITED} - ${PAID}, 0) END)`;
 
@@ -163,7 +165,6 @@ const SELECT = [
   'inv.reason AS "reason"',
   `${CREDITED} AS "credited"`,
   `${PAYMENTS} AS "payments"`,
-  `${BALANCE} AS "balance"`,
 ];
 
 type Money = string | number;
@@ -180,7 +181,6 @@ interface Row extends Omit<
   credited: Money;
   /** JSON, parsed by the driver (or text where it leaves it so). */
   payments: PaymentRow[] | string;
-  balance: Money;
 }
 interface PaymentRow {
   id: Money;
@@ -202,7 +202,9 @@ function toDto(r: Row, today: string): InvoiceDto {
     recordedAt: new Date(p.recordedAt).toISOString(),
   }));
   const paid = payments.reduce((sum, p) => sum + p.amount, 0);
-  const balance = Number(r.balance);
+  const total = Number(r.total);
+  const credited = Number(r.credited);
+  const balance = invoiceBalance({ kind: r.kind, total, credited, paid });
   return {
     id: Number(r.id),
     number: r.number,
@@ -222,11 +224,11 @@ function toDto(r: Row, today: string): InvoiceDto {
     lines: r.lines,
     subtotal: Number(r.subtotal),
     vat: Number(r.vat),
-    total: Number(r.total),
+    total,
     requester: r.requester,
     credits: r.creditsId === null ? null : { id: Number(r.creditsId), number: r.creditsNumber ?? '' },
     reason: r.reason,
-    credited: Number(r.credited),
+    credited,
     payments,
     paid,
     balance,
