@@ -452,6 +452,30 @@ describe('approval at the school', () => {
     });
   });
 
+  describe('a weekly series', () => {
+    it('waits at the school trip by trip, each with its budget code; without a required code nothing is written', async () => {
+      const { tn, T, S } = await approvalSchool({ budgetCodeRequired: true });
+      const body = tripRequest({ departureDate: '2031-03-04', returnDate: '2031-03-04', repeatUntil: '2031-03-18' });
+      const refused = await post(S, '/trips/series', body);
+      expect([refused.status, refused.body.message]).toEqual([400, 'Budget code is required.']);
+      expect(await t.db.getRepository(Trip).countBy({ tenantId: tn.tenant.id })).toBe(0);
+
+      const res = await post(S, '/trips/series', { ...body, budgetCode: 'SW-31' }).expect(201);
+      const trips = res.body as TripDto[];
+      expect(trips.map((x) => [x.departureDate, x.status, x.budgetCode])).toEqual([
+        ['2031-03-04', 'Awaiting Approval', 'SW-31'],
+        ['2031-03-11', 'Awaiting Approval', 'SW-31'],
+        ['2031-03-18', 'Awaiting Approval', 'SW-31'],
+      ]);
+      // each its own approval at step 1, listed for the step's approver by departure
+      expect(await waitingFor(T)).toEqual(trips.map((x) => x.id));
+      for (const trip of trips) expect((await approvalRows(trip.id)).map((a) => a.step)).toEqual([1]);
+      // the company sees none of them yet
+      const company = (await get(tn.users.busA, '/trips').expect(200)).body as TripDto[];
+      expect(company.filter((x) => trips.some((s) => s.id === x.id))).toEqual([]);
+    });
+  });
+
   describe('a material change of a trip past approval', () => {
     /** A request approved at both steps and accepted by the company. */
     async function acceptedTrip() {

@@ -2,6 +2,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { DomainEventMap } from '../../server/src/common/domain-events';
 import { TripMessages as M } from '../../server/src/contracts/trip-messages';
 import { canSeeTrip } from '../../server/src/contracts/trip-rules';
+import { MAX_SERIES_TRIPS, SeriesMessages } from '../../server/src/contracts/trip-series';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { Partnership } from '../../server/src/tenancy/partnership.entity';
 import { Passenger } from '../../server/src/trips/passenger.entity';
@@ -243,6 +244,71 @@ describe('trips', () => {
       const list = await post(acme.users.staffA, '/trips', [tripRequest()]).expect(400);
       expect(list.body.message).toBe(M.bodyNotObject);
       expect(await tenantTripCount(acme)).toBe(before);
+    });
+  });
+
+  describe('POST /trips/series', () => {
+    const series = (over: Record<string, unknown> = {}) =>
+      tripRequest({ departureDate: '2031-03-04', returnDate: '2031-03-04', repeatUntil: '2031-03-25', ...over });
+
+    it('files the same request every week up to the last day given, each a trip of its own with its own history', async () => {
+      const { staffA } = acme.users;
+      const destination = `Swimming pool ${Date.now()}`;
+      const res = await post(staffA, '/trips/series', series({ destination, notes: 'Lane 3' })).expect(201);
+      const trips = res.body as TripDto[];
+      expect(trips.map((x) => [x.departureDate, x.returnDate, x.status])).toEqual([
+        ['2031-03-04', '2031-03-04', 'Pending'],
+        ['2031-03-11', '2031-03-11', 'Pending'],
+        ['2031-03-18', '2031-03-18', 'Pending'],
+        ['2031-03-25', '2031-03-25', 'Pending'],
+      ]);
+      for (const trip of trips) {
+        expect(trip).toMatchObject({ destination, notes: 'Lane 3', students: 30, schoolOrgId: acme.orgs.schoolA.id, createdById: staffA.user.id });
+        expect(await historyCount(t, trip.id)).toBe(1);
+        // as GET reads it
+        expect((await get(staffA, `/trips/${trip.id}`).expect(200)).body).toEqual(trip);
+      }
+      const stored = await t.db.getRepository(Trip).find({ where: { destination }, order: { departureDate: 'ASC' } });
+      expect(stored.map((x) => x.id)).toEqual(trips.map((x) => x.id));
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.created']).trip.id])).toEqual(trips.map((x) => ['trip.created', x.id]));
+    });
+
+    it('keeps a trip of several days as long as the first, and lets an admin name the school', async () => {
+      const res = await post(
+        acme.users.admin,
+        '/trips/series',
+        series({ schoolOrgId: acme.orgs.schoolB.id, returnDate: '2031-03-06', repeatUntil: '2031-03-12' }),
+      ).expect(201);
+      expect((res.body as TripDto[]).map((x) => [x.departureDate, x.returnDate, x.schoolOrgId])).toEqual([
+        ['2031-03-04', '2031-03-06', acme.orgs.schoolB.id],
+        ['2031-03-11', '2031-03-13', acme.orgs.schoolB.id],
+      ]);
+    });
+
+    it.each<[string, Record<string, unknown>, string, string | undefined]>([
+      ['no last day', { repeatUntil: undefined }, SeriesMessages.untilRequired, 'repeatUntil'],
+      ['a last day that does not exist', { repeatUntil: '2031-02-30' }, SeriesMessages.untilInvalid, 'repeatUntil'],
+      ['a last day within the first week', { repeatUntil: '2031-03-10' }, SeriesMessages.untilTooSoon, 'repeatUntil'],
+      ['a last day before the departure', { repeatUntil: '2031-02-25' }, SeriesMessages.untilTooSoon, 'repeatUntil'],
+      [`more than ${MAX_SERIES_TRIPS} trips`, { repeatUntil: '2031-12-30' }, SeriesMessages.tooMany, 'repeatUntil'],
+      ['a trip of a week', { returnDate: '2031-03-11', repeatUntil: '2031-04-30' }, SeriesMessages.tooLong, 'repeatUntil'],
+      ['a trip the form refuses', { destination: undefined }, M.destinationRequired, 'destination'],
+    ])('answers 400 to %s with a clear message and writes nothing', async (_name, change, message, field) => {
+      const before = await tenantTripCount(acme);
+      const res = await post(acme.users.staffA, '/trips/series', series(change)).expect(400);
+      expect(res.body).toEqual({ message, field });
+      expect(await tenantTripCount(acme)).toBe(before);
+      expect(events).toEqual([]);
+    });
+
+    it("writes no trip of a series when one cannot be written: another tenant's school, finance", async () => {
+      const before = await tenantTripCount(acme);
+      const elsewhere = await post(acme.users.admin, '/trips/series', series({ schoolOrgId: other.orgs.schoolA.id })).expect(400);
+      expect(elsewhere.body).toEqual({ message: M.schoolNotInTenant });
+      await post(acme.users.finance, '/trips/series', series({ schoolOrgId: acme.orgs.schoolA.id })).expect(403);
+      expect(await tenantTripCount(acme)).toBe(before);
+      expect(await t.db.getRepository(Trip).countBy({ tenantId: other.tenant.id, destination: 'Science Museum', departureDate: '2031-03-11' })).toBe(0);
+      expect(events).toEqual([]);
     });
   });
 

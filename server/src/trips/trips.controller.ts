@@ -13,6 +13,8 @@ import {
   createSubtripSchema,
   type CreateTripBody,
   createTripSchema,
+  type CreateTripSeriesBody,
+  createTripSeriesSchema,
   type UpdateTripBody,
   updateTripSchema,
 } from './trips.schemas';
@@ -44,6 +46,19 @@ export class TripsController {
   })
   create(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSchema)) body: CreateTripBody): Promise<TripDto> {
     return this.trips.create(caller, body);
+  }
+
+  @Post('series')
+  @ApiDoc({
+    summary: 'Request the same trip every week up to `repeatUntil` (at most 26 trips): each week a trip of its own, all made or none.',
+    response: z.array(tripSchema),
+    errors: { 403: 'The role may not request trips.' },
+  })
+  createSeries(
+    @CurrentUser() caller: AuthUser,
+    @Body(new ZodPipe(createTripSeriesSchema)) body: CreateTripSeriesBody,
+  ): Promise<TripDto[]> {
+    return this.trips.createSeries(caller, body);
   }
 
   @Get(':id')

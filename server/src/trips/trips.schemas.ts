@@ -5,6 +5,7 @@ import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
 import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH } from '../contracts/approvals';
 import { MAX_TRIP_KM, PricingMessages } from '../contracts/pricing';
+import { SeriesMessages, seriesProblem } from '../contracts/trip-series';
 
 /**
  * Input shapes of the trip calls (the form rules and the bodies), with the messages of contracts/trip-messages.ts.
@@ -158,52 +159,70 @@ const withDepartureDate = (body: unknown) => {
 const sameDay = (b: { date?: string; departureDate?: string }) =>
   b.date === undefined || b.departureDate === undefined || b.date === b.departureDate;
 
-export const createTripSchema = z.preprocess(
-  withDepartureDate,
-  z
-    .object(
-      {
-        ...formShape,
-        schoolOrgId: id(M.schoolNotInTenant).optional(),
-        // The school's budget code; its approval policy may require one (checked by the service, which reads the policy).
-        budgetCode: optionalText(MAX_BUDGET_CODE_LENGTH, ApprovalMessages.budgetCodeInvalid),
-        // The one-way distance, for the estimate on the partner's rate card.
-        distanceKm: z
-          .number({ error: PricingMessages.distanceInvalid })
-          .int(PricingMessages.distanceInvalid)
-          .min(1, PricingMessages.distanceInvalid)
-          .max(MAX_TRIP_KM, PricingMessages.distanceInvalid)
-          .nullable()
-          .optional(),
-        // A new trip is submitted with status Pending; anything else is refused rather than ignored.
-        status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
-      },
-      { error: M.bodyNotObject },
-    )
-    .superRefine((b, ctx) => {
-      if (!sameDay(b)) return void ctx.addIssue({ code: 'custom', message: M.dateMismatch, path: ['date'] });
-      const problem = tripFormProblem({
-        ...b,
-        customType: b.customType ?? null,
-        boosterSeatsRequested: b.boosterSeatsRequested ?? false,
-        boosterSeatCount: b.boosterSeatCount ?? 0,
-      });
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform(({ date: _date, status: _status, ...b }) => ({
-      ...b,
-      customType: b.customType ?? null,
-      // The default origin is School; null is kept (an origin may be null).
-      origin: b.origin === undefined ? 'School' : b.origin,
-      staff: b.staff ?? null,
-      notes: b.notes ?? null,
-      budgetCode: b.budgetCode ?? null,
-      distanceKm: b.distanceKm ?? null,
-      boosterSeatsRequested: b.boosterSeatsRequested ?? false,
-      // The count is kept only when booster seats are requested, otherwise 0.
-      boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,
-    })),
+/** A request's body: the form's fields, the school (for those who name it), a budget code and the one-way distance. */
+const requestObject = z.object(
+  {
+    ...formShape,
+    schoolOrgId: id(M.schoolNotInTenant).optional(),
+    // The school's budget code; its approval policy may require one (checked by the service, which reads the policy).
+    budgetCode: optionalText(MAX_BUDGET_CODE_LENGTH, ApprovalMessages.budgetCodeInvalid),
+    // The one-way distance, for the estimate on the partner's rate card.
+    distanceKm: z
+      .number({ error: PricingMessages.distanceInvalid })
+      .int(PricingMessages.distanceInvalid)
+      .min(1, PricingMessages.distanceInvalid)
+      .max(MAX_TRIP_KM, PricingMessages.distanceInvalid)
+      .nullable()
+      .optional(),
+    // A new trip is submitted with status Pending; anything else is refused rather than ignored.
+    status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
+  },
+  { error: M.bodyNotObject },
 );
+
+function checkRequest(b: z.infer<typeof requestObject>, ctx: z.RefinementCtx): void {
+  if (!sameDay(b)) return void ctx.addIssue({ code: 'custom', message: M.dateMismatch, path: ['date'] });
+  const problem = tripFormProblem({
+    ...b,
+    customType: b.customType ?? null,
+    boosterSeatsRequested: b.boosterSeatsRequested ?? false,
+    boosterSeatCount: b.boosterSeatCount ?? 0,
+  });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
+
+/** The request as the service takes it: defaults filled in, `date` and `status` (checked above) dropped. */
+function normalRequest<B extends z.infer<typeof requestObject>>({ date: _date, status: _status, ...b }: B) {
+  return {
+    ...b,
+    customType: b.customType ?? null,
+    // The default origin is School; null is kept (an origin may be null).
+    origin: b.origin === undefined ? 'School' : b.origin,
+    staff: b.staff ?? null,
+    notes: b.notes ?? null,
+    budgetCode: b.budgetCode ?? null,
+    distanceKm: b.distanceKm ?? null,
+    boosterSeatsRequested: b.boosterSeatsRequested ?? false,
+    // The count is kept only when booster seats are requested, otherwise 0.
+    boosterSeatCount: b.boosterSeatsRequested ? (b.boosterSeatCount ?? 0) : 0,
+  };
+}
+
+export const createTripSchema = z.preprocess(withDepartureDate, requestObject.superRefine(checkRequest).transform(normalRequest));
+
+/** POST /trips/series: a request and the last day it repeats on, every week (contracts/trip-series.ts). */
+export const createTripSeriesSchema = z.preprocess(
+  withDepartureDate,
+  requestObject
+    .extend({ repeatUntil: tripDate(SeriesMessages.untilRequired, SeriesMessages.untilInvalid) })
+    .superRefine(checkRequest)
+    .superRefine((b, ctx) => {
+      const problem = seriesProblem(b, b.repeatUntil);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['repeatUntil'] });
+    })
+    .transform(normalRequest),
+);
+export type CreateTripSeriesBody = z.infer<typeof createTripSeriesSchema>;
 export type CreateTripBody = z.infer<typeof createTripSchema>;
 
 const patchKeys = [

@@ -15,6 +15,7 @@ import {
 } from '../contracts/approvals';
 import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
+import { type SeriesDates, weeklyDates } from '../contracts/trip-series';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
@@ -54,7 +55,7 @@ import {
 import { changedTripFields, formSnapshot, toTripDto } from './trip.mapper';
 import type { Trip } from './trip.entity';
 import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
-import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, UpdateTripBody } from './trips.schemas';
+import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, CreateTripSeriesBody, UpdateTripBody } from './trips.schemas';
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
 
@@ -85,8 +86,22 @@ export class TripsService {
    * or Awaiting Approval when the school's approval policy has steps (docs/domain.md, "Approval at the school").
    */
   async create(caller: AuthUser, body: CreateTripBody): Promise<TripDto> {
+    const [trip] = await this.request(caller, body, [body]);
+    return trip;
+  }
+
+  /**
+   * A weekly series: the same request every week up to `repeatUntil` (contracts/trip-series.ts), each week a trip of
+   * its own, made together or not at all (docs/domain.md, "A weekly series").
+   */
+  createSeries(caller: AuthUser, { repeatUntil, ...body }: CreateTripSeriesBody): Promise<TripDto[]> {
+    return this.request(caller, body, weeklyDates(body, repeatUntil));
+  }
+
+  /** The request `body` once on each of `days`, in one unit of work: every trip is written, or none. */
+  private async request(caller: AuthUser, body: CreateTripBody, days: readonly SeriesDates[]): Promise<TripDto[]> {
     refuseUnless(decideTripRequest(caller));
-    const { schoolOrgId, budgetCode, distanceKm, ...form } = body;
+    const { schoolOrgId, budgetCode, distanceKm, ...request } = body;
     // School staff's requests take their own school; admins and trip managers name a school of their tenant.
     const staff = caller.role === 'school_staff';
     const school = staff ? caller.activeOrgId : schoolOrgId;
@@ -98,32 +113,37 @@ export class TripsService {
       // The one-way distance, from the provider (the manual one answers what the requester typed).
       const km = await this.distance.distanceKm({
         schoolOrgId: school,
-        origin: form.origin,
-        destination: form.destination,
+        origin: request.origin,
+        destination: request.destination,
         typedKm: distanceKm,
       });
       const decision = decideTripRequest(caller, { awaitsApproval: requestAwaitsApproval(caller, policy) });
       if (!decision.allowed) throw new ForbiddenException(decision.message);
-      const created = await insertTrip(
-        tx,
-        { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
-        { id: caller.id, name: caller.name, email: caller.email },
-        form,
-        {
-          status: decision.to,
-          budgetCode,
-          distanceKm: km,
-          estimate: km === null ? null : await estimateFor(tx, school, tripToQuote(form, km)),
-        },
-      );
-      if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
-      // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
-      // nothing about another tenant's schools.
-      if (policy.budgetCodeRequired && !budgetCode) throw new BadRequestException(ApprovalMessages.budgetCodeRequired);
-      const [trip] = await this.fleet.decorate(tx, [created.trip]);
-      publish('trip.created', { trip, tenantId: trip.tenantId, by: { id: caller.id, name: caller.name }, audience: created.audience });
-      if (trip.status === TripStatus.AwaitingApproval) await this.submit(work, caller, trip, 'request', null, policy);
-      return trip;
+      const trips: TripDto[] = [];
+      for (const { departureDate, returnDate } of days) {
+        const form = { ...request, departureDate, returnDate };
+        const created = await insertTrip(
+          tx,
+          { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
+          { id: caller.id, name: caller.name, email: caller.email },
+          form,
+          {
+            status: decision.to,
+            budgetCode,
+            distanceKm: km,
+            estimate: km === null ? null : await estimateFor(tx, school, tripToQuote(form, km)),
+          },
+        );
+        if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
+        // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
+        // nothing about another tenant's schools.
+        if (policy.budgetCodeRequired && !budgetCode) throw new BadRequestException(ApprovalMessages.budgetCodeRequired);
+        const [trip] = await this.fleet.decorate(tx, [created.trip]);
+        publish('trip.created', { trip, tenantId: trip.tenantId, by: { id: caller.id, name: caller.name }, audience: created.audience });
+        if (trip.status === TripStatus.AwaitingApproval) await this.submit(work, caller, trip, 'request', null, policy);
+        trips.push(trip);
+      }
+      return trips;
     });
   }
 

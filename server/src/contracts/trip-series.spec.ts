@@ -1,0 +1,35 @@
+import { describeSeries, MAX_SERIES_TRIPS, SeriesMessages, seriesProblem, weeklyDates } from './trip-series';
+
+const dayTrip = { departureDate: '2026-12-01', returnDate: '2026-12-01' };
+
+describe('a weekly series', () => {
+  it('repeats the trip every 7 days up to and including the last day given', () => {
+    expect(weeklyDates(dayTrip, '2026-12-22').map((t) => t.departureDate)).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']);
+    // a last day between two weeks ends the series on the week before it
+    expect(weeklyDates(dayTrip, '2026-12-21').map((t) => t.departureDate)).toEqual(['2026-12-01', '2026-12-08', '2026-12-15']);
+  });
+
+  it('keeps each trip as long as the first, across a month and a year', () => {
+    expect(weeklyDates({ departureDate: '2026-12-25', returnDate: '2026-12-27' }, '2027-01-08')).toEqual([
+      { departureDate: '2026-12-25', returnDate: '2026-12-27' },
+      { departureDate: '2027-01-01', returnDate: '2027-01-03' },
+      { departureDate: '2027-01-08', returnDate: '2027-01-10' },
+    ]);
+  });
+
+  it('refuses a last day less than a week after the departure, a series of more trips than allowed, and a trip of a week or more', () => {
+    expect(seriesProblem(dayTrip, '2026-12-07')).toBe(SeriesMessages.untilTooSoon);
+    expect(seriesProblem(dayTrip, '2026-11-24')).toBe(SeriesMessages.untilTooSoon);
+    expect(seriesProblem(dayTrip, '2026-12-08')).toBeNull();
+    const lastAllowed = weeklyDates(dayTrip, '2027-12-31')[MAX_SERIES_TRIPS - 1].departureDate;
+    expect(seriesProblem(dayTrip, lastAllowed)).toBeNull();
+    expect(weeklyDates(dayTrip, lastAllowed)).toHaveLength(MAX_SERIES_TRIPS);
+    expect(seriesProblem(dayTrip, '2027-12-31')).toBe(SeriesMessages.tooMany);
+    expect(seriesProblem({ departureDate: '2026-12-01', returnDate: '2026-12-08' }, '2027-01-31')).toBe(SeriesMessages.tooLong);
+    expect(seriesProblem({ departureDate: '2026-12-01', returnDate: '2026-12-07' }, '2027-01-31')).toBeNull();
+  });
+
+  it('says how many trips, on which weekday, from when to when', () => {
+    expect(describeSeries(dayTrip, '2026-12-21')).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A weekly series of trip requests (docs/domain.md, "A weekly series"): the same trip on the same weekday every week
+ * up to a last day, each week a trip of its own. Plain TypeScript, shared by the server's rules and the request form.
+ */
+import { addDays, daysBetween, formatDay } from './calendar';
+
+/** The most trips one series may make: half a school year of weeks. A longer run is asked again next term. */
+export const MAX_SERIES_TRIPS = 26;
+
+export const SeriesMessages = {
+  untilRequired: 'Choose the last day the trip repeats on.',
+  untilInvalid: 'Repeat until must be a real date written YYYY-MM-DD.',
+  untilTooSoon: 'Repeat until must be at least a week after the departure date.',
+  tooMany: `A weekly series holds at most ${MAX_SERIES_TRIPS} trips: choose an earlier last day.`,
+  tooLong: 'A trip that lasts a week or more cannot repeat every week.',
+} as const;
+
+/** One trip of a series: its departure and return days. */
+export interface SeriesDates {
+  departureDate: string;
+  returnDate: string;
+}
+
+/** The departure days of a weekly series: the first trip's day, then every 7 days while not after `until`. */
+function departures(departureDate: string, until: string): string[] {
+  const days: string[] = [];
+  for (let day = departureDate; day <= until; day = addDays(day, 7)) days.push(day);
+  return days;
+}
+
+/** Why a series cannot be made from these days, or null. `until` is the last day a trip of it may depart on. */
+export function seriesProblem(trip: SeriesDates, until: string): string | null {
+  if (daysBetween(trip.departureDate, trip.returnDate) >= 7) return SeriesMessages.tooLong;
+  if (daysBetween(trip.departureDate, until) < 7) return SeriesMessages.untilTooSoon;
+  if (departures(trip.departureDate, until).length > MAX_SERIES_TRIPS) return SeriesMessages.tooMany;
+  return null;
+}
+
+/**
+ * Every trip of the series, the first one's own days first: each departs 7 days after the one before, and returns as
+ * many days after its departure as the first one does. Call it on days `seriesProblem` accepts.
+ */
+export function weeklyDates(trip: SeriesDates, until: string): SeriesDates[] {
+  const length = daysBetween(trip.departureDate, trip.returnDate);
+  return departures(trip.departureDate, until).map((departureDate) => ({ departureDate, returnDate: addDays(departureDate, length) }));
+}
+
+/** What the form says under the series' fields: "6 trips, every Tue from Tue 1 Dec 2026 to Tue 5 Jan 2027." */
+export function describeSeries(trip: SeriesDates, until: string): string {
+  const trips = weeklyDates(trip, until);
+  const first = trips[0].departureDate;
+  const last = trips[trips.length - 1].departureDate;
+  return `${trips.length} trips, every ${formatDay(first).slice(0, 3)} from ${formatDay(first, true)} to ${formatDay(last, true)}.`;
+}
