@@ -263,14 +263,22 @@ describe('trips', () => {
         ['2031-03-25', '2031-03-25', 'Pending'],
       ]);
       for (const trip of trips) {
-        expect(trip).toMatchObject({ destination, notes: 'Lane 3', students: 30, schoolOrgId: acme.orgs.schoolA.id, createdById: staffA.user.id });
+        expect(trip).toMatchObject({
+          destination,
+          notes: 'Lane 3',
+          students: 30,
+          schoolOrgId: acme.orgs.schoolA.id,
+          createdById: staffA.user.id,
+        });
         expect(await historyCount(t, trip.id)).toBe(1);
         // as GET reads it
         expect((await get(staffA, `/trips/${trip.id}`).expect(200)).body).toEqual(trip);
       }
       const stored = await t.db.getRepository(Trip).find({ where: { destination }, order: { departureDate: 'ASC' } });
       expect(stored.map((x) => x.id)).toEqual(trips.map((x) => x.id));
-      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.created']).trip.id])).toEqual(trips.map((x) => ['trip.created', x.id]));
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.created']).trip.id])).toEqual(
+        trips.map((x) => ['trip.created', x.id]),
+      );
     });
 
     it('keeps a trip of several days as long as the first, and lets an admin name the school', async () => {
@@ -307,7 +315,9 @@ describe('trips', () => {
       expect(elsewhere.body).toEqual({ message: M.schoolNotInTenant });
       await post(acme.users.finance, '/trips/series', series({ schoolOrgId: acme.orgs.schoolA.id })).expect(403);
       expect(await tenantTripCount(acme)).toBe(before);
-      expect(await t.db.getRepository(Trip).countBy({ tenantId: other.tenant.id, destination: 'Science Museum', departureDate: '2031-03-11' })).toBe(0);
+      expect(
+        await t.db.getRepository(Trip).countBy({ tenantId: other.tenant.id, destination: 'Science Museum', departureDate: '2031-03-11' }),
+      ).toBe(0);
       expect(events).toEqual([]);
     });
   });

@@ -13,11 +13,12 @@ import { clickedAt, fillDate, recordClicks } from './page-helpers';
 describe('a trip request, live across three consoles', () => {
   const app = useConsole();
 
-  async function openTrips(email: string): Promise<Page> {
-    const { page } = await app.signIn(email);
+  async function openTrips(email: string, width?: number): Promise<Page> {
+    const { page } = await app.signIn(email, { width });
     await page.goto('/trips');
     await page.getByPlaceholder('Search destination, notes, or type').waitFor();
-    await page.locator('tr[data-trip-id]').first().waitFor();
+    // a table row on a desktop, a card on a phone
+    await page.locator('[data-trip-id]:visible').first().waitFor();
     await page.waitForFunction(() => document.documentElement.dataset.live === 'online', null, { timeout: 15_000 });
     // a reload would clear this mark
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -127,6 +128,47 @@ describe('a trip request, live across three consoles', () => {
     // recorded for the note; the speed itself is `npm run bench`'s to judge
     expect(acceptLatency).toBeGreaterThan(0);
     expect(confirmLatency).toBeGreaterThan(0);
+  });
+
+  it('files a weekly series from a phone, and the partner dispatcher sees every trip of it arrive', async () => {
+    const [staff, falcon, desertStar] = await Promise.all([
+      openTrips('staff.riverside@demo.test', 390),
+      openTrips('dispatch.falcon@demo.test'),
+      openTrips('dispatch.desertstar@demo.test'),
+    ]);
+    const destination = `Weekly Pool ${Date.now().toString(36)}`;
+    await staff.getByRole('textbox', { name: /^Destination/ }).fill(destination);
+    await fillDate(staff.getByLabel(/^Departure date/), '2031-05-06');
+    await staff.getByRole('combobox', { name: /^Departure time/ }).click();
+    await staff.getByRole('option', { name: '09:00 AM', exact: true }).click();
+    await staff.getByRole('combobox', { name: /^Return time/ }).click();
+    await staff.getByRole('option', { name: '11:00 AM', exact: true }).click();
+    await staff.getByRole('textbox', { name: /^Students/ }).fill('18');
+    await staff.getByRole('checkbox', { name: 'Repeat every week' }).check();
+    await fillDate(staff.getByLabel(/^Repeat until/), '2031-05-22');
+    await staff.getByText('3 trips, every Tue from Tue 6 May 2031 to Tue 20 May 2031.').waitFor();
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-5-staff-weekly-series.png') });
+    const [created] = await Promise.all([
+      staff.waitForResponse((r) => r.url().endsWith('/api/trips/series') && r.request().method() === 'POST'),
+      staff.getByRole('button', { name: 'Submit Request' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const ids = ((await created.json()) as { id: number }[]).map((trip) => trip.id);
+    expect(ids).toHaveLength(3);
+    await staff.getByText('3 weekly trips submitted successfully!').waitFor();
+
+    // every trip of it on the Falcon dispatcher's list, on its own day, without a reload; none at Desert Star
+    for (const [i, day] of ['Tue 6 May 2031', 'Tue 13 May 2031', 'Tue 20 May 2031'].entries()) {
+      const row = falcon.locator(`tr[data-trip-id="${ids[i]}"]`);
+      await row.waitFor({ timeout: 10_000 });
+      await expectText(row, destination);
+      await expectText(row, day);
+    }
+    for (const page of [staff, falcon]) {
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    }
+    await desertStar.waitForTimeout(500);
+    expect(await desertStar.getByText(destination).count()).toBe(0);
   });
 });
 

@@ -4,7 +4,12 @@ const dayTrip = { departureDate: '2026-12-01', returnDate: '2026-12-01' };
 
 describe('a weekly series', () => {
   it('repeats the trip every 7 days up to and including the last day given', () => {
-    expect(weeklyDates(dayTrip, '2026-12-22').map((t) => t.departureDate)).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']);
+    expect(weeklyDates(dayTrip, '2026-12-22').map((t) => t.departureDate)).toEqual([
+      '2026-12-01',
+      '2026-12-08',
+      '2026-12-15',
+      '2026-12-22',
+    ]);
     // a last day between two weeks ends the series on the week before it
     expect(weeklyDates(dayTrip, '2026-12-21').map((t) => t.departureDate)).toEqual(['2026-12-01', '2026-12-08', '2026-12-15']);
   });

@@ -54,10 +54,7 @@ export class TripsController {
     response: z.array(tripSchema),
     errors: { 403: 'The role may not request trips.' },
   })
-  createSeries(
-    @CurrentUser() caller: AuthUser,
-    @Body(new ZodPipe(createTripSeriesSchema)) body: CreateTripSeriesBody,
-  ): Promise<TripDto[]> {
+  createSeries(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSeriesSchema)) body: CreateTripSeriesBody): Promise<TripDto[]> {
     return this.trips.createSeries(caller, body);
   }
 

@@ -1,5 +1,6 @@
 import { ApprovalMessages } from '@contracts/approvals';
 import { TripMessages } from '@contracts/trip-messages';
+import { SeriesMessages } from '@contracts/trip-series';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
@@ -230,6 +231,37 @@ describe('TripRequestForm', () => {
     expect(await screen.findByText('Trip submitted successfully!')).toBeInTheDocument();
     expect(screen.queryByText(ApprovalMessages.budgetCodeRequired)).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('budgetCode');
+  });
+
+  it('repeats the request every week up to the last day chosen, saying what the series makes, and posts it as one', async () => {
+    const { calls } = mockFetch({
+      'POST /api/trips/series': (body) => {
+        const { repeatUntil: _until, ...trip } = body as { repeatUntil: string };
+        const days = ['2031-03-04', '2031-03-11', '2031-03-18'];
+        return { status: 201, body: days.map((d, i) => makeTrip({ ...trip, id: 900 + i, departureDate: d, returnDate: d })) };
+      },
+    });
+    renderWithApp(<TripRequestForm profile={staff} />, { session: makeSession(staff) });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Repeat every week' }));
+    const until = screen.getByLabelText(/^Repeat until/);
+    // without a last day the request is not sent
+    await fillAndSubmit();
+    expect(await screen.findByText(SeriesMessages.untilRequired)).toBeInTheDocument();
+    // a day within the first week is not taken (the field's first day is a week after the departure)
+    await userEvent.type(until, '2031-03-09');
+    await userEvent.tab();
+    expect(until).toHaveValue('');
+    await userEvent.type(until, '2031-03-20');
+    expect(await screen.findByText('3 trips, every Tue from Tue 4 Mar 2031 to Tue 18 Mar 2031.')).toBeInTheDocument();
+    expect(screen.queryByText(SeriesMessages.untilRequired)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('3 weekly trips submitted successfully!')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.path)).toEqual(['/api/trips/series']);
+    expect(posts[0].body).toMatchObject({ destination: 'Science Museum', departureDate: '2031-03-04', repeatUntil: '2031-03-20' });
+    // the form starts afresh, a single trip again
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Repeat every week' })).not.toBeChecked());
+    expect(screen.queryByLabelText(/^Repeat until/)).toBeNull();
   });
 
   it('makes an admin pick the school', async () => {

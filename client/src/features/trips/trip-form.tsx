@@ -30,8 +30,8 @@ export interface TripFormProps {
   extraActions?: ReactNode;
   /** Fields after the passengers that follow the form's values (the request's distance and its estimate). */
   afterFields?: (values: TripFormValues) => ReactNode;
-  /** A blocking check of the extra fields; a message stops the submit. */
-  extraError?: () => string | null;
+  /** A blocking check of the extra fields (some follow the form's values: a series' last day); a message stops the submit. */
+  extraError?: (values: TripFormValues) => string | null;
   resetOnSuccess?: boolean;
   /** a new request: a departure day before today says so (DateTimeRangeFields) */
   warnIfPast?: boolean;
@@ -59,11 +59,11 @@ export function TripForm({
   // the extra fields (the school) have their own check, shown along with the form's messages
   const submit = form.onSubmit(
     async (trip, event) => {
-      if (extraError?.()) return focusFirstInvalid(undefined, undefined, event);
+      if (extraError?.(trip)) return focusFirstInvalid(undefined, undefined, event);
       if ((await onSubmit(trip)) && resetOnSuccess) form.reset();
     },
     (errors, values, event) => {
-      extraError?.();
+      extraError?.(values);
       focusFirstInvalid(errors, values, event);
     },
   );

@@ -2,7 +2,9 @@ import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from 
 import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
-import { Stack, Text, TextInput } from '@mantine/core';
+import { describeSeries, seriesProblem, SeriesMessages } from '@contracts/trip-series';
+import { addDays } from '@contracts/calendar';
+import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { toast } from '../../shared/toast';
@@ -12,6 +14,7 @@ import { bookingsApi } from '../bookings/bookings.api';
 import { type KnownSchools, TenantSchoolPicker } from '../admin/tenant-school-picker';
 import { useApprovalPolicy } from '../approvals/approvals.api';
 import { CountInput } from '../../components/count-input';
+import { DateField } from '../../components/date-field';
 import { estimateQuery, RequestEstimate } from '../estimates/trip-estimate';
 import { TripForm } from './trip-form';
 import { toNewTripBody, type TripFormValues } from './trip-form-values';
@@ -50,6 +53,10 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
   const [budgetCode, setBudgetCode] = useState('');
   const [budgetError, setBudgetError] = useState<string | undefined>();
   const [distanceKm, setDistanceKm] = useState<number | ''>('');
+  // a weekly series: the same trip every week up to a last day (contracts/trip-series.ts)
+  const [repeat, setRepeat] = useState(false);
+  const [repeatUntil, setRepeatUntil] = useState('');
+  const [repeatError, setRepeatError] = useState<string | undefined>();
   const knownSchools = useKnownSchools(needsSchool && profile.role !== 'admin');
   // the school's policy says whether a budget code is required; a policy that cannot be read requires nothing here
   // (the server still checks)
@@ -63,11 +70,19 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
         ...toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode),
         ...(distanceKm !== '' ? { distanceKm } : {}),
       };
-      const created = await tripsApi.create(body);
-      if (created && typeof created === 'object' && 'id' in created) mergeTrip(created, 'created');
+      if (repeat) {
+        const trips = await tripsApi.createSeries({ ...body, repeatUntil });
+        for (const trip of trips) mergeTrip(trip, 'created');
+        toast.success(`${trips.length} weekly trips submitted successfully!`);
+      } else {
+        const created = await tripsApi.create(body);
+        if (created && typeof created === 'object' && 'id' in created) mergeTrip(created, 'created');
+        toast.success('Trip submitted successfully!');
+      }
       setBudgetCode('');
       setDistanceKm('');
-      toast.success('Trip submitted successfully!');
+      setRepeat(false);
+      setRepeatUntil('');
       onDone?.();
       return true;
     } catch (e) {
@@ -76,6 +91,14 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
       toast.error(reason ?? 'Submission failed. Please try again.', { title: reason ? 'Submission failed. Please try again.' : undefined });
       return false;
     }
+  };
+
+  /** Why the series cannot be asked for as it stands, or null (no series, or a departure day still to be chosen). */
+  const seriesError = (values: TripFormValues): string | null => {
+    if (!repeat) return null;
+    if (!repeatUntil) return SeriesMessages.untilRequired;
+    if (!values.departureDate || !values.returnDate) return null;
+    return seriesProblem(values, repeatUntil);
   };
 
   return (
@@ -96,14 +119,30 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
             w={{ base: '100%', sm: 280 }}
           />
           <RequestEstimate query={estimateQuery(values, distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)} />
+          <RepeatFields
+            values={values}
+            repeat={repeat}
+            onRepeat={(on) => {
+              setRepeat(on);
+              setRepeatError(undefined);
+            }}
+            until={repeatUntil}
+            onUntil={(day) => {
+              setRepeatUntil(day);
+              setRepeatError(undefined);
+            }}
+            error={repeatError}
+          />
         </Stack>
       )}
-      extraError={() => {
+      extraError={(values) => {
         const school = needsSchool && !schoolId ? SCHOOL_REQUIRED : null;
         const budget = budgetRequired && !budgetCode.trim() ? ApprovalMessages.budgetCodeRequired : null;
+        const series = seriesError(values);
         setSchoolError(school ?? undefined);
         setBudgetError(budget ?? undefined);
-        return school ?? budget;
+        setRepeatError(series ?? undefined);
+        return school ?? budget ?? series;
       }}
       extraFields={
         <Stack gap="sm">
@@ -142,5 +181,50 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
         </Stack>
       }
     />
+  );
+}
+
+/**
+ * "Repeat every week" and, once ticked, the last day a trip of the series may depart on, with what the series makes
+ * ("4 trips, every Tue from Tue 1 Dec 2026 to Tue 22 Dec 2026.") or why it cannot be made.
+ */
+function RepeatFields({
+  values,
+  repeat,
+  onRepeat,
+  until,
+  onUntil,
+  error,
+}: {
+  values: TripFormValues;
+  repeat: boolean;
+  onRepeat: (on: boolean) => void;
+  until: string;
+  onUntil: (day: string) => void;
+  error?: string;
+}) {
+  const trip = values.departureDate && values.returnDate ? { departureDate: values.departureDate, returnDate: values.returnDate } : null;
+  const problem = trip && until ? seriesProblem(trip, until) : null;
+  return (
+    <Group align="flex-start" gap="md" wrap="wrap">
+      <Checkbox
+        label="Repeat every week"
+        checked={repeat}
+        onChange={(event) => onRepeat(event.currentTarget.checked)}
+        mt={{ base: 0, sm: repeat ? 30 : 0 }}
+      />
+      {repeat ? (
+        <DateField
+          label="Repeat until"
+          required
+          value={until}
+          onChange={onUntil}
+          minDate={trip ? addDays(trip.departureDate, 7) : undefined}
+          error={error ?? problem ?? undefined}
+          description={trip && until && !problem ? describeSeries(trip, until) : 'The last day a trip of the series may depart on.'}
+          w={{ base: '100%', sm: 280 }}
+        />
+      ) : null}
+    </Group>
   );
 }

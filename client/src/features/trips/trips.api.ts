@@ -97,6 +97,8 @@ export const tripsApi = {
   months: async () => asList<string>(await http.get('/trips/months')),
   stats: (today: string) => http.get<TripStats>('/trips/stats', { today }),
   create: (body: NewTripBody) => http.post<TripDto>('/trips', body),
+  /** The same request every week up to `repeatUntil`: every trip made, or none (contracts/trip-series.ts). */
+  createSeries: (body: NewTripBody & { repeatUntil: string }) => http.post<TripDto[]>('/trips/series', body),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
   /**
    * The Edit form's PATCH: the trip, or (202) the change held at the school for approval, with the trip as it still is
