@@ -79,6 +79,12 @@ describe('the estimate on the request form', () => {
     expect(queries[0].get('distanceKm')).toBe('80');
   });
 
+  it('prices a weekly series per trip and in all, in exact fils', async () => {
+    mockFetch({ 'GET /api/estimates': () => ({ body: ESTIMATE }) });
+    renderWithApp(<RequestEstimate query={estimateQuery(filled, 80, null)} trips={7} />);
+    expect(await screen.findByText('Each trip of the series: AED 1,134.00; all 7: AED 7,938.00.')).toBeInTheDocument();
+  });
+
   it('says why there is none: details missing, or no rates', async () => {
     mockFetch({ 'GET /api/estimates': () => ({ body: null }) });
     const { unmount } = renderWithApp(<RequestEstimate query={null} />);

@@ -118,7 +118,7 @@ export function EstimateView({ estimate, distanceKm }: { estimate: TripEstimate;
  * The price before the request, as the school fills the form in: asked of the server (GET /estimates) half a second
  * after the last keystroke, once passengers, times and distance are all there.
  */
-export function RequestEstimate({ query }: { query: Record<string, string | number> | null }) {
+export function RequestEstimate({ query, trips = 1 }: { query: Record<string, string | number> | null; trips?: number }) {
   const [settled] = useDebouncedValue(query, 400);
   const key = settled ? JSON.stringify(settled) : 'none';
   const { data, loading, error } = useQuery(['estimates', key], () => http.get<TripEstimate | null>('/estimates', settled ?? undefined), {
@@ -130,7 +130,20 @@ export function RequestEstimate({ query }: { query: Record<string, string | numb
   else if (error) body = <Text size="sm">No estimate right now; the request can still be sent.</Text>;
   else if (loading && !data) body = <Text size="sm">Working out the estimate…</Text>;
   else if (!data) body = <Text size="sm">No estimate: the bus company has no rates for its buses yet.</Text>;
-  else body = <EstimateView estimate={data} distanceKm={typeof query.distanceKm === 'number' ? query.distanceKm : null} />;
+  else {
+    body = (
+      <Stack gap={6}>
+        <EstimateView estimate={data} distanceKm={typeof query.distanceKm === 'number' ? query.distanceKm : null} />
+        {trips > 1 ? (
+          // a weekly series: each trip is priced alike (the same weekday, hours and distance), and billed on its own
+          <Text size="sm" fw={600}>
+            Each trip of the series: {aed(data.quote.total, data.quote.currency)}; all {trips}:{' '}
+            {aed(data.quote.total * trips, data.quote.currency)}.
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
   return (
     <Paper withBorder p="sm" radius="md" aria-live="polite" aria-label="Estimate">
       <Group gap="xs" mb={4}>

@@ -2,7 +2,7 @@ import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from 
 import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
-import { describeSeries, seriesProblem, SeriesMessages } from '@contracts/trip-series';
+import { describeSeries, seriesProblem, SeriesMessages, weeklyDates } from '@contracts/trip-series';
 import { addDays } from '@contracts/calendar';
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -93,6 +93,12 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
     }
   };
 
+  /** How many trips the request makes: 1, or the series' trips once its days are all there and make one. */
+  const seriesLength = (values: TripFormValues): number =>
+    repeat && repeatUntil && values.departureDate && values.returnDate && !seriesProblem(values, repeatUntil)
+      ? weeklyDates(values, repeatUntil).length
+      : 1;
+
   /** Why the series cannot be asked for as it stands, or null (no series, or a departure day still to be chosen). */
   const seriesError = (values: TripFormValues): string | null => {
     if (!repeat) return null;
@@ -118,7 +124,10 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
             max={MAX_TRIP_KM}
             w={{ base: '100%', sm: 280 }}
           />
-          <RequestEstimate query={estimateQuery(values, distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)} />
+          <RequestEstimate
+            query={estimateQuery(values, distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)}
+            trips={seriesLength(values)}
+          />
           <RepeatFields
             values={values}
             repeat={repeat}
