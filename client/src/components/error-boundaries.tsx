@@ -136,6 +136,30 @@ function focusOpener(opener: Opener | null): void {
   }
 }
 
+/** How long the modal below a closed one may still be moving the focus to its first control. */
+const STACK_SETTLE_MS = 1_000;
+
+/**
+ * The modal below a closed one in a stack moves the focus to its first control when its focus trap wakes, a timer that
+ * may fire after the focus went back to the opener (on a busy machine, after the closing modal's transition). For a
+ * moment the opener keeps it: a move inside that modal goes back to it, until the user clicks or types.
+ */
+function keepFocus(below: Element, kept: HTMLElement): void {
+  const onFocus = (event: FocusEvent) => {
+    if (event.target !== kept && below.contains(event.target as Node) && kept.isConnected) kept.focus({ preventScroll: true });
+  };
+  const release = () => {
+    document.removeEventListener('focusin', onFocus, true);
+    document.removeEventListener('pointerdown', release, true);
+    document.removeEventListener('keydown', release, true);
+    window.clearTimeout(timer);
+  };
+  document.addEventListener('focusin', onFocus, true);
+  document.addEventListener('pointerdown', release, true);
+  document.addEventListener('keydown', release, true);
+  const timer = window.setTimeout(release, STACK_SETTLE_MS);
+}
+
 /**
  * Focus goes back to the control that opened the modal when it closes. Mantine's own return keeps the element that
  * had focus at opening and fails in practice: a menu item that opened the modal is gone with its menu, a row that
@@ -165,7 +189,12 @@ function useReturnFocus(id: string, opened: boolean, enabled: boolean): void {
         const adrift = !now || now === document.body || now === atClose || !now.isConnected || Boolean(root?.contains(now));
         // a modal below in a stack takes the focus back to its first control: the opener in it is the better place
         const below = opener?.element.closest('.mantine-Modal-root');
-        if (adrift || (now && below?.contains(now))) focusOpener(opener);
+        if (adrift || (now && below?.contains(now))) {
+          focusOpener(opener);
+          if (below && document.activeElement instanceof HTMLElement && below.contains(document.activeElement)) {
+            keepFocus(below, document.activeElement);
+          }
+        }
       }, 10);
     };
   }, [id, opened]);
