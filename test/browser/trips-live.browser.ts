@@ -25,6 +25,20 @@ describe('a trip request, live across three consoles', () => {
     return page;
   }
 
+  /** Fills the request form's trip: where, the day, the times out and back, the students. */
+  async function fillRequest(
+    page: Page,
+    trip: { destination: string; day: string; departs: string; returns: string; students: number },
+  ): Promise<void> {
+    await page.getByRole('textbox', { name: /^Destination/ }).fill(trip.destination);
+    await fillDate(page.getByLabel(/^Departure date/), trip.day);
+    await page.getByRole('combobox', { name: /^Departure time/ }).click();
+    await page.getByRole('option', { name: trip.departs, exact: true }).click();
+    await page.getByRole('combobox', { name: /^Return time/ }).click();
+    await page.getByRole('option', { name: trip.returns, exact: true }).click();
+    await page.getByRole('textbox', { name: /^Students/ }).fill(String(trip.students));
+  }
+
   /** Records, in the page, when the trip's status badge first shows each status. */
   async function watchStatus(page: Page, tripId: number): Promise<void> {
     await page.evaluate((id) => {
@@ -53,13 +67,7 @@ describe('a trip request, live across three consoles', () => {
     const destination = `Live Aquarium ${Date.now().toString(36)}`;
 
     // 1. school staff request the trip
-    await staff.getByRole('textbox', { name: /^Destination/ }).fill(destination);
-    await fillDate(staff.getByLabel(/^Departure date/), '2031-05-10');
-    await staff.getByRole('combobox', { name: /^Departure time/ }).click();
-    await staff.getByRole('option', { name: '08:00 AM', exact: true }).click();
-    await staff.getByRole('combobox', { name: /^Return time/ }).click();
-    await staff.getByRole('option', { name: '03:00 PM', exact: true }).click();
-    await staff.getByRole('textbox', { name: /^Students/ }).fill('25');
+    await fillRequest(staff, { destination, day: '2031-05-10', departs: '08:00 AM', returns: '03:00 PM', students: 25 });
     await staff.getByRole('textbox', { name: /^Staff/ }).fill('2');
     await staff.screenshot({ path: join(SCREENSHOTS, 'live-1-staff-request-form.png') });
     const [created] = await Promise.all([
@@ -137,13 +145,7 @@ describe('a trip request, live across three consoles', () => {
       openTrips('dispatch.desertstar@demo.test'),
     ]);
     const destination = `Weekly Pool ${Date.now().toString(36)}`;
-    await staff.getByRole('textbox', { name: /^Destination/ }).fill(destination);
-    await fillDate(staff.getByLabel(/^Departure date/), '2031-05-06');
-    await staff.getByRole('combobox', { name: /^Departure time/ }).click();
-    await staff.getByRole('option', { name: '09:00 AM', exact: true }).click();
-    await staff.getByRole('combobox', { name: /^Return time/ }).click();
-    await staff.getByRole('option', { name: '11:00 AM', exact: true }).click();
-    await staff.getByRole('textbox', { name: /^Students/ }).fill('18');
+    await fillRequest(staff, { destination, day: '2031-05-06', departs: '09:00 AM', returns: '11:00 AM', students: 18 });
     await staff.getByRole('checkbox', { name: 'Repeat every week' }).check();
     await fillDate(staff.getByLabel(/^Repeat until/), '2031-05-22');
     await staff.getByText('3 trips, every Tue from Tue 6 May 2031 to Tue 20 May 2031.').waitFor();

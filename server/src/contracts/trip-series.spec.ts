@@ -35,6 +35,6 @@ describe('a weekly series', () => {
   });
 
   it('says how many trips, on which weekday, from when to when', () => {
-    expect(describeSeries(dayTrip, '2026-12-21')).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
+    expect(describeSeries(weeklyDates(dayTrip, '2026-12-21'))).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
   });
 });

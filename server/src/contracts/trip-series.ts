@@ -45,9 +45,8 @@ export function weeklyDates(trip: SeriesDates, until: string): SeriesDates[] {
   return departures(trip.departureDate, until).map((departureDate) => ({ departureDate, returnDate: addDays(departureDate, length) }));
 }
 
-/** What the form says under the series' fields: "6 trips, every Tue from Tue 1 Dec 2026 to Tue 5 Jan 2027." */
-export function describeSeries(trip: SeriesDates, until: string): string {
-  const trips = weeklyDates(trip, until);
+/** What the form says of a series' trips (weeklyDates): "6 trips, every Tue from Tue 1 Dec 2026 to Tue 5 Jan 2027." */
+export function describeSeries(trips: readonly SeriesDates[]): string {
   const first = trips[0].departureDate;
   const last = trips[trips.length - 1].departureDate;
   return `${trips.length} trips, every ${formatDay(first).slice(0, 3)} from ${formatDay(first, true)} to ${formatDay(last, true)}.`;

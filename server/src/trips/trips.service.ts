@@ -119,20 +119,23 @@ export class TripsService {
       });
       const decision = decideTripRequest(caller, { awaitsApproval: requestAwaitsApproval(caller, policy) });
       if (!decision.allowed) throw new ForbiddenException(decision.message);
+      // Read once: every week of a series is the same trip on another day (its hours, length and distance), priced alike.
+      const estimate =
+        km === null
+          ? null
+          : await estimateFor(
+              tx,
+              school,
+              tripToQuote({ ...request, departureDate: days[0].departureDate, returnDate: days[0].returnDate }, km),
+            );
       const trips: TripDto[] = [];
       for (const { departureDate, returnDate } of days) {
-        const form = { ...request, departureDate, returnDate };
         const created = await insertTrip(
           tx,
           { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
           { id: caller.id, name: caller.name, email: caller.email },
-          form,
-          {
-            status: decision.to,
-            budgetCode,
-            distanceKm: km,
-            estimate: km === null ? null : await estimateFor(tx, school, tripToQuote(form, km)),
-          },
+          { ...request, departureDate, returnDate },
+          { status: decision.to, budgetCode, distanceKm: km, estimate },
         );
         if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
         // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says

@@ -2,7 +2,7 @@ import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from 
 import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
-import { describeSeries, seriesProblem, SeriesMessages, weeklyDates } from '@contracts/trip-series';
+import { describeSeries, type SeriesDates, seriesProblem, SeriesMessages, weeklyDates } from '@contracts/trip-series';
 import { addDays } from '@contracts/calendar';
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -94,17 +94,13 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
   };
 
   /** How many trips the request makes: 1, or the series' trips once its days are all there and make one. */
-  const seriesLength = (values: TripFormValues): number =>
-    repeat && repeatUntil && values.departureDate && values.returnDate && !seriesProblem(values, repeatUntil)
-      ? weeklyDates(values, repeatUntil).length
-      : 1;
+  const seriesLength = (values: TripFormValues): number => (repeat ? (seriesFrom(values, repeatUntil)?.trips?.length ?? 1) : 1);
 
   /** Why the series cannot be asked for as it stands, or null (no series, or a departure day still to be chosen). */
   const seriesError = (values: TripFormValues): string | null => {
     if (!repeat) return null;
     if (!repeatUntil) return SeriesMessages.untilRequired;
-    if (!values.departureDate || !values.returnDate) return null;
-    return seriesProblem(values, repeatUntil);
+    return seriesFrom(values, repeatUntil)?.problem ?? null;
   };
 
   return (
@@ -194,6 +190,19 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
 }
 
 /**
+ * What the form's days make of a weekly series up to `until`: its trips, or why it cannot be made; null until the
+ * departure, the return and the last day are all there.
+ */
+function seriesFrom(
+  values: TripFormValues,
+  until: string,
+): { trips: SeriesDates[]; problem: null } | { trips: null; problem: string } | null {
+  if (!values.departureDate || !values.returnDate || !until) return null;
+  const problem = seriesProblem(values, until);
+  return problem ? { trips: null, problem } : { trips: weeklyDates(values, until), problem: null };
+}
+
+/**
  * "Repeat every week" and, once ticked, the last day a trip of the series may depart on, with what the series makes
  * ("4 trips, every Tue from Tue 1 Dec 2026 to Tue 22 Dec 2026.") or why it cannot be made.
  */
@@ -212,8 +221,7 @@ function RepeatFields({
   onUntil: (day: string) => void;
   error?: string;
 }) {
-  const trip = values.departureDate && values.returnDate ? { departureDate: values.departureDate, returnDate: values.returnDate } : null;
-  const problem = trip && until ? seriesProblem(trip, until) : null;
+  const series = seriesFrom(values, until);
   return (
     <Group align="flex-start" gap="md" wrap="wrap">
       <Checkbox
@@ -228,9 +236,9 @@ function RepeatFields({
           required
           value={until}
           onChange={onUntil}
-          minDate={trip ? addDays(trip.departureDate, 7) : undefined}
-          error={error ?? problem ?? undefined}
-          description={trip && until && !problem ? describeSeries(trip, until) : 'The last day a trip of the series may depart on.'}
+          minDate={values.departureDate ? addDays(values.departureDate, 7) : undefined}
+          error={error ?? series?.problem ?? undefined}
+          description={series?.trips ? describeSeries(series.trips) : 'The last day a trip of the series may depart on.'}
           w={{ base: '100%', sm: 280 }}
         />
       ) : null}
