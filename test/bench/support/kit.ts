@@ -140,7 +140,11 @@ export const schemaPool = (schema: string, max = 20) =>
  */
 export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: ClusterOptions = {}): Promise<Cluster> {
   const ports = await freePorts(replicas);
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`]
+    : process.env.BENCH_PERF
+      ? ['--perf-basic-prof', '--interpreted-frames-native-stack']
+      : [];
   return startCluster({
     port: 0,
     replicaPorts: ports,
