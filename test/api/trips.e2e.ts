@@ -91,6 +91,7 @@ describe('trips', () => {
         cancelRequest: false,
         buses: [],
         deleted: false,
+        seriesId: null,
         version: 1,
         schoolOrgId: acme.orgs.schoolA.id,
         schoolName: acme.orgs.schoolA.name,
@@ -318,6 +319,103 @@ describe('trips', () => {
       expect(
         await t.db.getRepository(Trip).countBy({ tenantId: other.tenant.id, destination: 'Science Museum', departureDate: '2031-03-11' }),
       ).toBe(0);
+      expect(events).toEqual([]);
+    });
+  });
+
+  describe('the weeks of a series', () => {
+    const fourWeeks = async (destination: string) =>
+      (
+        await post(
+          acme.users.staffA,
+          '/trips/series',
+          tripRequest({ destination, departureDate: '2031-04-01', returnDate: '2031-04-01', repeatUntil: '2031-04-22' }),
+        ).expect(201)
+      ).body as TripDto[];
+    const statuses = async (trips: TripDto[]) =>
+      (await t.db.getRepository(Trip).find({ where: trips.map((x) => ({ id: x.id })), order: { departureDate: 'ASC' } })).map(
+        (x) => x.status,
+      );
+
+    it('links every week of a series, and lists them by departure for whoever sees them', async () => {
+      const weeks = await fourWeeks(`Pool ${Date.now()}`);
+      const seriesId = weeks[0].seriesId!;
+      expect(seriesId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(weeks.every((w) => w.seriesId === seriesId)).toBe(true);
+      // another series is another id
+      expect((await fourWeeks(`Pool ${Date.now()}`))[0].seriesId).not.toBe(seriesId);
+      for (const u of [acme.users.staffA, acme.users.busA, acme.users.admin]) {
+        const res = await get(u, `/trips/series/${seriesId}`).expect(200);
+        expect((res.body as TripDto[]).map((x) => x.departureDate)).toEqual(['2031-04-01', '2031-04-08', '2031-04-15', '2031-04-22']);
+      }
+      // someone who sees none of it, like a series that does not exist: 404; not an id at all: 400
+      await get(acme.users.staffB, `/trips/series/${seriesId}`).expect(404);
+      await get(other.users.admin, `/trips/series/${seriesId}`).expect(404);
+      expect((await get(acme.users.staffA, '/trips/series/not-a-series').expect(400)).body).toEqual({ message: 'Invalid id.' });
+    });
+
+    it('cancels a week and every later one as school staff: a week its company holds has its cancellation requested', async () => {
+      const weeks = await fourWeeks(`Swimming ${Date.now()}`);
+      // the third week accepted by the partner company: school staff can only ask to cancel it
+      await patch(acme.users.busA, weeks[2].id, { status: 'Accepted' }).expect(200);
+      events.length = 0;
+      const res = await post(acme.users.staffA, `/trips/series/${weeks[0].seriesId}/cancel`, { from: weeks[1].id }).expect(200);
+      expect(res.body.canceled).toEqual([weeks[1].id, weeks[3].id]);
+      expect(res.body.requested).toEqual([weeks[2].id]);
+      expect((res.body.trips as TripDto[]).map((x) => [x.id, x.status])).toEqual([
+        [weeks[1].id, 'Canceled'],
+        [weeks[2].id, 'Cancel Requested'],
+        [weeks[3].id, 'Canceled'],
+      ]);
+      // the first week stays as it was
+      expect(await statuses(weeks)).toEqual(['Pending', 'Canceled', 'Cancel Requested', 'Canceled']);
+      expect(await historyCount(t, weeks[0].id)).toBe(1);
+      expect(await historyCount(t, weeks[1].id)).toBe(2);
+      // each week announced as its own PATCH would be
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[1].id],
+        ['trip.updated', weeks[2].id],
+        ['trip.updated', weeks[3].id],
+      ]);
+      // as GET reads them
+      expect((await get(acme.users.staffA, `/trips/${weeks[2].id}`).expect(200)).body).toEqual(res.body.trips[1]);
+
+      // Again: nothing left that staff can cancel or ask to cancel. 409, nothing written.
+      events.length = 0;
+      const again = await post(acme.users.staffA, `/trips/series/${weeks[0].seriesId}/cancel`, { from: weeks[1].id }).expect(409);
+      expect(again.body.message).toBe(SeriesMessages.nothingToCancel);
+      expect(await statuses(weeks)).toEqual(['Pending', 'Canceled', 'Cancel Requested', 'Canceled']);
+      expect(events).toEqual([]);
+    });
+
+    it('lets an admin cancel outright the weeks a company holds', async () => {
+      const weeks = await fourWeeks(`Match ${Date.now()}`);
+      await patch(acme.users.busA, weeks[3].id, { status: 'Accepted' }).expect(200);
+      const res = await post(acme.users.admin, `/trips/series/${weeks[0].seriesId}/cancel`, { from: weeks[2].id }).expect(200);
+      expect(res.body).toMatchObject({ canceled: [weeks[2].id, weeks[3].id], requested: [] });
+      expect(await statuses(weeks)).toEqual(['Pending', 'Pending', 'Canceled', 'Canceled']);
+    });
+
+    it.each<[string, (w: TripDto[]) => [TestUser, string, unknown], number, string | undefined]>([
+      [
+        'a week of another series',
+        (w) => [acme.users.staffA, w[0].seriesId!, { from: w[0].id + 100_000 }],
+        400,
+        SeriesMessages.notInSeries,
+      ],
+      ['no week named', (w) => [acme.users.staffA, w[0].seriesId!, {}], 400, SeriesMessages.fromRequired],
+      ['a week named as text', (w) => [acme.users.staffA, w[0].seriesId!, { from: 'all' }], 400, SeriesMessages.fromRequired],
+      ["another tenant's admin", (w) => [other.users.admin, w[0].seriesId!, { from: w[0].id }], 404, M.seriesNotFound],
+      ["another school's staff", (w) => [acme.users.staffB, w[0].seriesId!, { from: w[0].id }], 404, M.seriesNotFound],
+      ['finance, who cancels nothing', (w) => [acme.users.finance, w[0].seriesId!, { from: w[0].id }], 403, undefined],
+      ['the bus company', (w) => [acme.users.busA, w[0].seriesId!, { from: w[0].id }], 403, undefined],
+    ])('refuses %s and writes nothing', async (_name, call, code, message) => {
+      const weeks = await fourWeeks(`Refused ${Date.now()}`);
+      events.length = 0;
+      const [u, seriesId, body] = call(weeks);
+      const res = await post(u, `/trips/series/${seriesId}/cancel`, body).expect(code);
+      if (message) expect(res.body.message).toBe(message);
+      expect(await statuses(weeks)).toEqual(['Pending', 'Pending', 'Pending', 'Pending']);
       expect(events).toEqual([]);
     });
   });

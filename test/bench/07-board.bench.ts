@@ -73,6 +73,7 @@ function trip(id: number, company: { id: number; name: string }, over: Partial<T
     cancelRequest: false,
     buses: [],
     deleted: false,
+    seriesId: null,
     version: 1,
     schoolOrgId: 1,
     schoolName: 'School 1',

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, useConsole } from '../support/browser';
-import { clickedAt, fillDate, recordClicks } from './page-helpers';
+import { clickedAt, fillDate, lightAndDarkFindings, recordClicks } from './page-helpers';
 
 /**
  * Three consoles at once, none of them reloaded: Greenfield staff request a trip, the Desert Star dispatcher
@@ -138,7 +138,7 @@ describe('a trip request, live across three consoles', () => {
     expect(confirmLatency).toBeGreaterThan(0);
   });
 
-  it('files a weekly series from a phone, and the partner dispatcher sees every trip of it arrive', async () => {
+  it('files a weekly series from a phone, the partner dispatcher sees every trip of it arrive, and then its last weeks cancelled', async () => {
     const [staff, falcon, desertStar] = await Promise.all([
       openTrips('staff.riverside@demo.test', 390),
       openTrips('dispatch.falcon@demo.test'),
@@ -171,6 +171,25 @@ describe('a trip request, live across three consoles', () => {
     }
     await desertStar.waitForTimeout(500);
     expect(await desertStar.getByText(destination).count()).toBe(0);
+
+    // The pool closes after the first week: from the phone, the second week's details cancel it and the one after.
+    await staff.locator(`[data-trip-id="${ids[1]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
+    const series = staff.getByRole('dialog', { name: 'View trip details' }).getByRole('region', { name: 'Weekly series' });
+    await series.getByText('Week 2 of 3: 3 trips, every Tue from Tue 6 May 2031 to Tue 20 May 2031.').waitFor();
+    await series.getByRole('button', { name: 'Cancel this and later weeks' }).click();
+    const ask = staff.getByRole('dialog', { name: 'Cancel this and later weeks' });
+    await ask.getByText('Cancel this week and the one after it (Tue 13 May 2031 to Tue 20 May 2031)?').waitFor();
+    await ask.getByText('2 weeks will be cancelled.').waitFor();
+    expect(await lightAndDarkFindings(staff, 'the question before cancelling the rest of a series, at 390 px')).toEqual([]);
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-6-staff-cancel-rest-of-series.png') });
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await staff.getByText(`${destination}: 2 weeks cancelled.`).waitFor();
+    // the details and the dispatcher's list follow, neither reloaded: the first week still Pending, the others Canceled
+    await series.locator('[data-status="Canceled"]').nth(1).waitFor({ timeout: 10_000 });
+    for (const [i, status] of ['Pending', 'Canceled', 'Canceled'].entries()) {
+      await falcon.locator(`tr[data-trip-id="${ids[i]}"] [data-status="${status}"]`).waitFor({ timeout: 10_000 });
+    }
+    expect(await falcon.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });
 

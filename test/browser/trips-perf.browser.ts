@@ -69,6 +69,7 @@ function trips(): TripDto[] {
       cancelRequest: false,
       buses: [],
       deleted: false,
+      seriesId: null,
       version: 1,
       schoolOrgId: 1,
       schoolName: 'Greenfield Primary',

@@ -14,6 +14,16 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.in
   }
 }
 
+/** A UUID in a route (a weekly series' id), lower-cased; anything else is a 400 before any lookup. */
+export class UuidPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+      throw new BadRequestException(InputMessages.invalidId);
+    }
+    return value.toLowerCase();
+  }
+}
+
 /** Parses a numeric route id; anything else is a 400 before any lookup. */
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {

@@ -78,4 +78,5 @@ export const TripMessages = {
 
   createdByTooLong: 'createdBy must be at most 200 characters.',
   tripNotFound: 'Trip not found.',
+  seriesNotFound: 'Series not found.',
 } as const;

@@ -3,6 +3,8 @@
  * up to a last day, each week a trip of its own. Plain TypeScript, shared by the server's rules and the request form.
  */
 import { addDays, daysBetween, formatDay } from './calendar';
+import { allowedTripActions, type TripActor, type TripRuleContext, type TripSubject } from './trip-rules';
+import type { TripDto } from './trip-wire';
 
 /** The most trips one series may make: half a school year of weeks. A longer run is asked again next term. */
 export const MAX_SERIES_TRIPS = 26;
@@ -13,6 +15,9 @@ export const SeriesMessages = {
   untilTooSoon: 'Repeat until must be at least a week after the departure date.',
   tooMany: `A weekly series holds at most ${MAX_SERIES_TRIPS} trips: choose an earlier last day.`,
   tooLong: 'A trip that lasts a week or more cannot repeat every week.',
+  fromRequired: 'Name the week to cancel from: the id of a trip of the series.',
+  notInSeries: 'That trip is not a week of this series.',
+  nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
 } as const;
 
 /** One trip of a series: its departure and return days. */
@@ -50,4 +55,26 @@ export function describeSeries(trips: readonly SeriesDates[]): string {
   const first = trips[0].departureDate;
   const last = trips[trips.length - 1].departureDate;
   return `${trips.length} trips, every ${formatDay(first).slice(0, 3)} from ${formatDay(first, true)} to ${formatDay(last, true)}.`;
+}
+
+/**
+ * What "Cancel this and later weeks" does to one week for this caller: cancels it where they may cancel it outright
+ * (no company holds it yet, an admin, a request still at its school), asks its company to cancel it where one holds it
+ * (school staff), or leaves it (already over, cancelled, refused, or not theirs to cancel). The server acts on it; the
+ * console says it before asking.
+ */
+export function seriesCancelAction(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): 'cancel' | 'requestCancel' | null {
+  const allowed = allowedTripActions(actor, trip, ctx);
+  if (allowed.includes('cancel')) return 'cancel';
+  return allowed.includes('requestCancel') ? 'requestCancel' : null;
+}
+
+/** The answer to `POST /trips/series/{seriesId}/cancel`: the weeks from the one named on, each as it now is. */
+export interface SeriesCancelDto {
+  /** Every week from the one named on, by departure, as it is after the call. */
+  trips: TripDto[];
+  /** The ids of those the call cancelled. */
+  canceled: number[];
+  /** The ids of those whose cancellation it asked the bus company for. */
+  requested: number[];
 }

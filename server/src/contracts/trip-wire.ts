@@ -160,6 +160,11 @@ export interface TripDto extends TripFormFields {
   cancelRequest: boolean;
   buses: BusAssignment[];
   deleted: boolean;
+  /**
+   * The weekly series the trip was requested in (`POST /trips/series`): every week of it carries the same id, and
+   * `GET /trips/series/{seriesId}` lists them. Null for a trip requested alone.
+   */
+  seriesId: string | null;
   /** Bumped on every change; send it back on PATCH to be told (409) when someone else changed the trip first. */
   version: number;
   schoolOrgId: number;

@@ -16,6 +16,7 @@ import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissi
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
+import type { SeriesCancelDto } from '../contracts/trip-series';
 import {
   BUS_TYPES,
   type PassengerDto,
@@ -198,6 +199,7 @@ export const tripSchema = z
     cancelRequest: z.boolean(),
     buses: z.array(busAssignment),
     deleted: z.boolean(),
+    seriesId: z.string().nullable(),
     version: z.number().int(),
     schoolOrgId: idNum,
     schoolName: z.string(),
@@ -229,6 +231,13 @@ export const tripStatsSchema = z
 export const tripTotalsSchema = z
   .object({ count, paidCount: count, paidRevenue: z.number(), awaitingPayment: z.number() })
   .meta({ id: 'TripTotals' });
+
+export const seriesCancelSchema = z
+  .object({ trips: z.array(tripSchema), canceled: z.array(z.number().int()), requested: z.array(z.number().int()) })
+  .meta({
+    id: 'SeriesCancel',
+    description: 'The weeks from the one named on, as they now are, and which the call cancelled or asked to cancel.',
+  });
 
 export const subtripSchema = z
   .object({
@@ -418,6 +427,7 @@ const _matches: Record<string, true> = {
   tripStats: true satisfies Checked<typeof tripStatsSchema, TripStats>,
   tripTotals: true satisfies Checked<typeof tripTotalsSchema, TripTotals>,
   subtrip: true satisfies Checked<typeof subtripSchema, SubtripDto>,
+  seriesCancel: true satisfies Checked<typeof seriesCancelSchema, SeriesCancelDto>,
   passenger: true satisfies Checked<typeof passengerSchema, PassengerDto>,
   history: true satisfies Checked<typeof tripHistorySchema, TripHistoryDto>,
   company: true satisfies Checked<typeof fleetCompany, FleetCompanyDto>,

@@ -40,6 +40,7 @@ import { User } from '../users/user.entity';
 @Index('IDX_trips_days_live', { synchronize: false })
 // The dispatch board reads a company's trips by date; the needs-a-bus check reads accepted trips by departure.
 @Index('IDX_trips_bus_company_return', ['busCompanyOrgId', 'returnDate'], { where: 'deleted = false' })
+@Index('IDX_trips_series', ['seriesId'], { where: 'series_id IS NOT NULL' })
 @Index('IDX_trips_accepted_departure', ['departureDate'], { where: "deleted = false AND status = 'Accepted'" })
 export class Trip {
   @PrimaryGeneratedColumn()
@@ -178,6 +179,10 @@ export class Trip {
 
   @Column({ type: 'boolean', default: false })
   deleted: boolean;
+
+  /** The weekly series the trip was requested in (docs/domain.md, "A weekly series"); null for a trip requested alone. */
+  @Column({ name: 'series_id', type: 'uuid', nullable: true })
+  seriesId: string | null;
 
   /** Bumped by every UPDATE TypeORM builds; PATCH writes only `WHERE version = <the version read under lock>`. */
   @VersionColumn({ type: 'int', default: 1 })

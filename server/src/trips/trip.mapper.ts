@@ -64,6 +64,7 @@ export function toTripDto(r: TripRow): TripDto {
     cancelRequest: r.cancelRequest,
     buses: r.buses ?? [],
     deleted: r.deleted,
+    seriesId: r.seriesId ?? null,
     version: r.version,
     schoolOrgId: r.schoolOrgId,
     schoolName: r.schoolName,

@@ -1,14 +1,17 @@
-import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { HeldChangeBody } from '../contracts/approvals';
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
-import { IdPipe, ZodPipe } from '../common/zod.pipe';
+import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
+import type { SeriesCancelDto } from '../contracts/trip-series';
 import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../contracts/trip-wire';
 import {
   type AddPassengersBody,
   addPassengersSchema,
+  type CancelSeriesBody,
+  cancelSeriesSchema,
   type CreateSubtripBody,
   createSubtripSchema,
   type CreateTripBody,
@@ -24,6 +27,7 @@ import {
   errorSchema,
   fleetConflictSchema,
   passengerSchema,
+  seriesCancelSchema,
   subtripSchema,
   tripConflictSchema,
   tripHistorySchema,
@@ -56,6 +60,28 @@ export class TripsController {
   })
   createSeries(@CurrentUser() caller: AuthUser, @Body(new ZodPipe(createTripSeriesSchema)) body: CreateTripSeriesBody): Promise<TripDto[]> {
     return this.trips.createSeries(caller, body);
+  }
+
+  @Get('series/:seriesId')
+  @ApiDoc({ summary: 'The weeks of a weekly series the caller may see, first departure first.', response: z.array(tripSchema) })
+  series(@CurrentUser() caller: AuthUser, @Param('seriesId', UuidPipe) seriesId: string): Promise<TripDto[]> {
+    return this.trips.series(caller, seriesId);
+  }
+
+  @Post('series/:seriesId/cancel')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      'Cancel a week of a series and every later one: each is cancelled where the caller may cancel it, or its cancellation is requested of its bus company, or left as it is.',
+    response: seriesCancelSchema,
+    errors: { 409: 'Not one of those weeks can be cancelled or have a cancellation requested now.' },
+  })
+  cancelSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(cancelSeriesSchema)) body: CancelSeriesBody,
+  ): Promise<SeriesCancelDto> {
+    return this.trips.cancelSeries(caller, seriesId, body);
   }
 
   @Get(':id')

@@ -223,6 +223,15 @@ export const createTripSeriesSchema = z.preprocess(
     .transform(normalRequest),
 );
 export type CreateTripSeriesBody = z.infer<typeof createTripSeriesSchema>;
+
+/** POST /trips/series/{seriesId}/cancel: the week to cancel from (it and every later one). */
+export const cancelSeriesSchema = z.object(
+  {
+    from: id(SeriesMessages.fromRequired),
+  },
+  { error: M.bodyNotObject },
+);
+export type CancelSeriesBody = z.infer<typeof cancelSeriesSchema>;
 export type CreateTripBody = z.infer<typeof createTripSchema>;
 
 const patchKeys = [

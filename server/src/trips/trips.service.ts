@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -15,7 +16,7 @@ import {
 } from '../contracts/approvals';
 import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
-import { type SeriesDates, weeklyDates } from '../contracts/trip-series';
+import { type SeriesCancelDto, seriesCancelAction, type SeriesDates, SeriesMessages, weeklyDates } from '../contracts/trip-series';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
@@ -42,6 +43,7 @@ import {
   readTrip,
   readTripHistory,
   readTrips,
+  seriesWeeks,
   visibleTrips,
 } from './repository/trip-read.repository';
 import {
@@ -55,7 +57,15 @@ import {
 import { changedTripFields, formSnapshot, toTripDto } from './trip.mapper';
 import type { Trip } from './trip.entity';
 import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
-import type { AddPassengersBody, CreateSubtripBody, CreateTripBody, CreateTripSeriesBody, UpdateTripBody } from './trips.schemas';
+import {
+  type AddPassengersBody,
+  type CancelSeriesBody,
+  type CreateSubtripBody,
+  type CreateTripBody,
+  type CreateTripSeriesBody,
+  type UpdateTripBody,
+  updateTripSchema,
+} from './trips.schemas';
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
 
@@ -128,6 +138,8 @@ export class TripsService {
               school,
               tripToQuote({ ...request, departureDate: days[0].departureDate, returnDate: days[0].returnDate }, km),
             );
+      // Every week of a series carries its id; a trip requested alone, none.
+      const seriesId = days.length > 1 ? randomUUID() : null;
       const trips: TripDto[] = [];
       for (const { departureDate, returnDate } of days) {
         const created = await insertTrip(
@@ -135,7 +147,7 @@ export class TripsService {
           { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
           { id: caller.id, name: caller.name, email: caller.email },
           { ...request, departureDate, returnDate },
-          { status: decision.to, budgetCode, distanceKm: km, estimate },
+          { status: decision.to, budgetCode, distanceKm: km, estimate, seriesId },
         );
         if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
         // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
@@ -147,6 +159,55 @@ export class TripsService {
         trips.push(trip);
       }
       return trips;
+    });
+  }
+
+  /** GET /trips/series/{seriesId}: the weeks of a series the caller may see, first departure first; 404 when none. */
+  async series(caller: AuthUser, seriesId: string): Promise<TripDto[]> {
+    const trips = await readTrips(seriesWeeks(visibleTrips(this.db.manager, caller), seriesId));
+    if (trips.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+    return this.fleet.decorate(this.db.manager, trips);
+  }
+
+  /**
+   * POST /trips/series/{seriesId}/cancel: the week `from` and every later week of the series the caller sees, each
+   * cancelled or its cancellation asked of its bus company as `seriesCancelAction` says, or left as it is; each written
+   * as its own PATCH would write it (its history, its approval closed, its fee, its live event), all in one unit of
+   * work. 409 when not one of them can be.
+   */
+  async cancelSeries(caller: AuthUser, seriesId: string, { from }: CancelSeriesBody): Promise<SeriesCancelDto> {
+    return this.unitOfWork.run(async (work) => {
+      const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
+      if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+      const start = weeks.findIndex((t) => t.id === from);
+      if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+      const result: SeriesCancelDto = { trips: [], canceled: [], requested: [] };
+      // A caller whom no week's rules let cancel (finance, a bus company) is refused (403), not told that none could be.
+      const forbidden: Refusal[] = [];
+      // One week after another, first departure first: two calls on one series lock its trips in the same order.
+      for (const week of weeks.slice(start)) {
+        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
+        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+        const action = seriesCancelAction(caller, before, ctx);
+        if (action === null) {
+          const refusals = (['cancel', 'requestCancel'] as const).map((a) => decideTripAction(caller, before, a, ctx) as Refusal);
+          if (refusals.every((r) => r.code === 403)) forbidden.push(refusals[0]);
+          result.trips.push(before);
+          continue;
+        }
+        // The body a PATCH of this week would send, read as a PATCH reads it.
+        const body = updateTripSchema.parse({ status: action === 'cancel' ? TripStatus.Canceled : TripStatus.CancelRequested });
+        const decided = this.decide(caller, before, audience, body)!;
+        const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+        await this.approvalGate(work, caller, before, decided.action, values);
+        result.trips.push(await this.write(work, caller, before, audience, values, { action: decided.action }));
+        (action === 'cancel' ? result.canceled : result.requested).push(before.id);
+      }
+      if (result.canceled.length + result.requested.length === 0) {
+        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0].message);
+        throw new ConflictException(SeriesMessages.nothingToCancel);
+      }
+      return result;
     });
   }
 

@@ -55,6 +55,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     cancelRequest: false,
     buses: [],
     deleted: false,
+    seriesId: null,
     version: 1,
     schoolOrgId: GREENFIELD,
     schoolName: 'Greenfield Primary',

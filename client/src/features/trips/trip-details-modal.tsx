@@ -9,6 +9,7 @@ import { PresenceAvatars } from './presence-avatars';
 import { TripActionButtons } from './trip-action-buttons';
 import { TripConflictAlert } from './trip-conflict';
 import { TripHistory } from './trip-history';
+import { TripSeriesPanel } from './trip-series-panel';
 import { TripStatusBadge } from './trip-status-badge';
 import { EstimateView } from '../estimates/trip-estimate';
 import { AssignedBuses, Field, TripSummary } from './trip-summary';
@@ -139,6 +140,7 @@ export function TripDetailsModal({
               <EstimateView estimate={trip.estimate} distanceKm={trip.distanceKm} />
             </Paper>
           ) : null}
+          {trip.seriesId ? <TripSeriesPanel trip={trip} /> : null}
           <BusTimeline trip={trip} />
           <div>
             <Title order={5} mb={6}>

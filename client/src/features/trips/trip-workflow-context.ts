@@ -41,6 +41,8 @@ export interface TripWorkflow {
   openDetails: (tripId: number, notice?: DetailsNotice) => void;
   press: (trip: TripDto, button: TripButton, options?: PerformOptions) => void;
   close: (kind: TripLayerKind) => void;
+  /** "Cancel this and later weeks": asks, then cancels `trip` and the later weeks of its series (`weeks`, all of them). */
+  cancelSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
 }
 
 export const TripWorkflowContext = createContext<TripWorkflow | null>(null);

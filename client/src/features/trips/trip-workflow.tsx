@@ -24,7 +24,8 @@ import {
 import { TripDetailsModal } from './trip-details-modal';
 import { tripTitle } from './trip-view';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
-import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
+import { seriesCancelDetail, seriesCancelDone, seriesCancelPlan, seriesCancelQuestion } from './trip-series';
+import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
 
 // The pages that own a workflow import it from here; the modals read it from the context file.
@@ -51,6 +52,13 @@ interface PendingConfirm extends ConfirmText {
   options?: PerformOptions;
 }
 
+/** "Cancel this and later weeks", asked: the week it starts at, and the words of the question. */
+interface PendingSeriesCancel {
+  trip: TripDto;
+  question: string;
+  detail: string;
+}
+
 /**
  * Everything a trip button can lead to, in one place for the dashboard, the list and the calendar: the details,
  * edit, assign-bus, passengers and confirm modals (one Modal.Stack, so Escape closes the top one), and the
@@ -62,6 +70,9 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   const actor = useMemo(() => (profile ? tripActorOf(profile) : null), [profile]);
   const [layers, setLayers] = useState<Layer[]>([]);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [seriesConfirm, setSeriesConfirm] = useState<PendingSeriesCancel | null>(null);
+  const lastSeriesConfirm = useRef<PendingSeriesCancel | null>(null);
+  if (seriesConfirm) lastSeriesConfirm.current = seriesConfirm;
   const [busy, setBusy] = useState<string | null>(null);
   // the dialog keeps its words while it fades out
   const lastConfirm = useRef<PendingConfirm | null>(null);
@@ -150,7 +161,41 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
     [openDetails, push, run],
   );
 
-  const workflow = useMemo<TripWorkflow>(() => ({ actor, busy, openDetails, press, close }), [actor, busy, openDetails, press, close]);
+  const cancelSeries = useCallback(
+    (trip: TripDto, weeks: readonly TripDto[]) => {
+      const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
+      if (!plan) return;
+      setSeriesConfirm({ trip, question: seriesCancelQuestion(plan), detail: seriesCancelDetail(plan) });
+    },
+    [actor],
+  );
+
+  const runSeriesCancel = useCallback(async (trip: TripDto) => {
+    const seriesId = trip.seriesId;
+    if (!seriesId) return;
+    setBusy(`${trip.id}:cancelSeries`);
+    try {
+      const result = await tripsApi.cancelSeries(seriesId, trip.id);
+      for (const week of result.trips) {
+        mergeTrip(week);
+        invalidateQueries(tripHistoryKey(week.id));
+      }
+      toast.success(seriesCancelDone(tripTitle(trip), result));
+    } catch (e) {
+      // the weeks moved on meanwhile (another console): read them again, and say why nothing was done
+      invalidateQueries(tripKeys.series(seriesId));
+      console.error(`Series ${seriesId}: cancel failed`, errorText(e));
+      toast.error(serverMessage(e) ?? errorText(e), { title: 'Could not cancel these weeks.' });
+    } finally {
+      setSeriesConfirm(null);
+      setBusy(null);
+    }
+  }, []);
+
+  const workflow = useMemo<TripWorkflow>(
+    () => ({ actor, busy, openDetails, press, close, cancelSeries }),
+    [actor, busy, openDetails, press, close, cancelSeries],
+  );
   const layer = <K extends Layer['kind']>(kind: K) => layers.find((l) => l.kind === kind) as Extract<Layer, { kind: K }> | undefined;
   const details = layer('details');
   const edit = layer('edit');
@@ -201,6 +246,19 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             if (confirm) void run(confirm.trip, confirm.action, confirm.options);
+          }}
+        />
+        <ConfirmDialog
+          stackId="trip-series-confirm"
+          opened={seriesConfirm !== null}
+          title="Cancel this and later weeks"
+          question={lastSeriesConfirm.current?.question ?? ''}
+          detail={lastSeriesConfirm.current?.detail}
+          danger
+          loading={seriesConfirm !== null && busy === `${seriesConfirm.trip.id}:cancelSeries`}
+          onCancel={() => setSeriesConfirm(null)}
+          onConfirm={() => {
+            if (seriesConfirm) void runSeriesCancel(seriesConfirm.trip);
           }}
         />
       </Modal.Stack>

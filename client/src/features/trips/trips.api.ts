@@ -9,6 +9,7 @@ import {
 } from '@contracts/trip-list';
 import type { HeldChangeBody } from '@contracts/approvals';
 import type { TripRequestBody } from '@contracts/trip-form-rules';
+import type { SeriesCancelDto } from '@contracts/trip-series';
 import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { ApiError, http } from '../../api/http';
@@ -99,6 +100,10 @@ export const tripsApi = {
   create: (body: NewTripBody) => http.post<TripDto>('/trips', body),
   /** The same request every week up to `repeatUntil`: every trip made, or none (contracts/trip-series.ts). */
   createSeries: (body: NewTripBody & { repeatUntil: string }) => http.post<TripDto[]>('/trips/series', body),
+  /** The weeks of a series the user sees, first departure first. */
+  series: async (seriesId: string) => asList<TripDto>(await http.get(`/trips/series/${seriesId}`)),
+  /** Cancels the week `from` and every later one the user may cancel (or asks their bus company to). */
+  cancelSeries: (seriesId: string, from: number) => http.post<SeriesCancelDto>(`/trips/series/${seriesId}/cancel`, { from }),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
   /**
    * The Edit form's PATCH: the trip, or (202) the change held at the school for approval, with the trip as it still is
@@ -129,6 +134,8 @@ export const tripKeys = {
   range: (filter: TripFilter) => [...queryKeys.trips, 'range', filter] as const,
   months: [...queryKeys.trips, 'months'] as const,
   stats: [...queryKeys.trips, 'stats'] as const,
+  allSeries: [...queryKeys.trips, 'series'] as const,
+  series: (seriesId: string) => [...queryKeys.trips, 'series', seriesId] as const,
   /** A trip manager's school choices: the schools named on the newest trips they can see. */
   schools: [...queryKeys.trips, 'schools'] as const,
 };
@@ -180,6 +187,19 @@ export function useTrip(id: number | null) {
   return { ...state, data: id === null || state.data?.deleted ? undefined : state.data };
 }
 
+/** The weeks of a trip's weekly series (none for a trip requested alone), kept live by applyTripChange. */
+export function useTripSeries(seriesId: string | null) {
+  return useQuery(
+    tripKeys.series(seriesId ?? ''),
+    async () => {
+      const weeks = await tripsApi.series(seriesId as string);
+      remember(weeks);
+      return weeks;
+    },
+    { enabled: seriesId !== null },
+  );
+}
+
 export function useTripHistory(id: number | null) {
   return useQuery(tripHistoryKey(id ?? 0), () => tripsApi.history(id as number), { enabled: id !== null });
 }
@@ -219,6 +239,12 @@ export function applyTripChange(kind: TripEventKind, trip: TripDto | undefined, 
     const keep = current && !current.deleted && tripMatchesFilter(current, filter);
     const rest = data.filter((t) => t.id !== tripId);
     setQueryData<TripDto[]>(key, keep ? [...rest, current] : rest);
+  }
+  // A series' weeks as a details modal shows them: the week as it now is, or gone.
+  for (const { key, data } of cachedQueries<TripDto[]>(tripKeys.allSeries)) {
+    if (!data.some((t) => t.id === tripId)) continue;
+    const keep = current && !current.deleted;
+    setQueryData<TripDto[]>(key, keep ? data.map((t) => (t.id === tripId ? current : t)) : data.filter((t) => t.id !== tripId));
   }
   // The dashboard's figures come pushed by the server (`trips:stats`, once a second per audience: dashboard.live.ts);
   // platform admins, whose figures span every tenant, have none pushed and ask again.

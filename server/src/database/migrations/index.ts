@@ -21,6 +21,7 @@ import { TripCounters1795686490116 } from './1795686490116-TripCounters';
 import { SessionChanges1795690000000 } from './1795690000000-SessionChanges';
 import { TripHotUpdates1795700000000 } from './1795700000000-TripHotUpdates';
 import { InvoicePartPayments1795927514267 } from './1795927514267-InvoicePartPayments';
+import { TripSeries1796000000000 } from './1796000000000-TripSeries';
 
 /** Listed explicitly so the same set runs from source (tests) and from dist (production). */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   SessionChanges1795690000000,
   TripHotUpdates1795700000000,
   InvoicePartPayments1795927514267,
+  TripSeries1796000000000,
 ];

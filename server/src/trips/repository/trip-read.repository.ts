@@ -102,6 +102,7 @@ const COLUMNS: [string, keyof TripRow][] = [
   ['trip.edit_request_before', 'editRequestBefore'],
   ['trip.cancel_request', 'cancelRequest'],
   ['trip.deleted', 'deleted'],
+  ['trip.series_id', 'seriesId'],
   ['trip.version', 'version'],
   ['trip.created_at', 'createdAt'],
   ['trip.updated_at', 'updatedAt'],
@@ -119,6 +120,11 @@ export function selectTripRows(qb: SelectQueryBuilder<Trip>): SelectQueryBuilder
 export async function readTrips(qb: SelectQueryBuilder<Trip>): Promise<TripDto[]> {
   const rows = await selectTripRows(qb).getRawMany<TripRow>();
   return rows.map(toTripDto);
+}
+
+/** The weeks of a weekly series among the trips `qb` selects, first departure first. */
+export function seriesWeeks(qb: SelectQueryBuilder<Trip>, seriesId: string): SelectQueryBuilder<Trip> {
+  return qb.andWhere('trip.series_id = :seriesId', { seriesId }).orderBy('trip.departure_date', 'ASC').addOrderBy('trip.id', 'ASC');
 }
 
 /** One trip by id as a DTO, whatever its visibility (callers check that first), or null. */

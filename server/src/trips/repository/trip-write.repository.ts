@@ -31,10 +31,10 @@ WITH school AS (
 ), created AS (
   INSERT INTO trips (tenant_id, school_org_id, created_by_id, created_by, created_by_email, trip_type, custom_type, origin,
                      destination, departure_date, departure_time, return_date, return_time, students, staff, notes,
-                     booster_seats_requested, booster_seat_count, status, budget_code, distance_km, estimate)
+                     booster_seats_requested, booster_seat_count, status, budget_code, distance_km, estimate, series_id)
   SELECT school.tenant_id, school.id, $4::int, $5::varchar, $6::varchar, $7::varchar, $8::varchar, $9::varchar,
          $10::varchar, $11::date, $12::varchar, $13::date, $14::varchar, $15::int, $16::int, $17::varchar,
-         $18::boolean, $19::int, $20::varchar, $21::varchar, $22::int, $23::jsonb
+         $18::boolean, $19::int, $20::varchar, $21::varchar, $22::int, $23::jsonb, $24::uuid
     FROM school
   RETURNING *
 ), history AS (
@@ -122,7 +122,14 @@ export async function insertTrip(
   school: NewTripSchool,
   actor: TripActor,
   form: TripFormFields,
-  start: { status: TripStatus; budgetCode: string | null; distanceKm: number | null; estimate: TripEstimate | null },
+  start: {
+    status: TripStatus;
+    budgetCode: string | null;
+    distanceKm: number | null;
+    estimate: TripEstimate | null;
+    /** The weekly series it is a week of, or null. */
+    seriesId: string | null;
+  },
 ): Promise<{ trip: TripDto; audience: TripAudienceFacts } | null> {
   const [row] = await tx.query<(TripRow & TripAudienceFacts)[]>(CREATE_TRIP_SQL, [
     school.schoolOrgId,
@@ -148,6 +155,7 @@ export async function insertTrip(
     start.budgetCode,
     start.distanceKm,
     start.estimate === null ? null : JSON.stringify(start.estimate),
+    start.seriesId,
   ]);
   return row ? splitAudience(row) : null;
 }

@@ -1,0 +1,67 @@
+import { formatDay } from '@contracts/calendar';
+import { describeSeries } from '@contracts/trip-series';
+import type { TripDto } from '@contracts/trip-wire';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
+import { useId } from 'react';
+import { seriesCancelPlan } from './trip-series';
+import { TripStatusBadge } from './trip-status-badge';
+import { useTripWorkflow } from './trip-workflow-context';
+import { useTripSeries } from './trips.api';
+
+/**
+ * A week of a weekly series (docs/domain.md, "A weekly series"): which week it is, every week with its status (each
+ * opens its own details), and "Cancel this and later weeks" where the user may cancel, or ask to cancel, one of them.
+ * Nothing for a trip requested alone.
+ */
+export function TripSeriesPanel({ trip }: { trip: TripDto }) {
+  const { actor, busy, openDetails, cancelSeries } = useTripWorkflow();
+  const { data: weeks } = useTripSeries(trip.seriesId);
+  const titleId = useId();
+  const index = weeks?.findIndex((w) => w.id === trip.id) ?? -1;
+  if (!weeks || index < 0) return null;
+  const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
+  const canCancel = plan !== null && plan.cancel + plan.request > 0;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid="trip-series">
+      <Stack gap="xs">
+        <Title order={5} id={titleId}>
+          Weekly series
+        </Title>
+        <Text size="sm">
+          Week {index + 1} of {weeks.length}: {describeSeries(weeks)}
+        </Text>
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {weeks.map((w) => (
+            <Group key={w.id} component="li" gap="xs" wrap="nowrap" justify="space-between" data-week-id={w.id}>
+              {w.id === trip.id ? (
+                <Text size="sm" fw={700}>
+                  {formatDay(w.departureDate, true)} (this trip)
+                </Text>
+              ) : (
+                <Anchor component="button" type="button" size="sm" onClick={() => openDetails(w.id)}>
+                  {formatDay(w.departureDate, true)}
+                </Anchor>
+              )}
+              <TripStatusBadge status={w.status} size="sm" />
+            </Group>
+          ))}
+        </Stack>
+        {canCancel ? (
+          <Group>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              leftSection={<IconBan size={14} />}
+              loading={busy === `${trip.id}:cancelSeries`}
+              onClick={() => cancelSeries(trip, weeks)}
+            >
+              Cancel this and later weeks
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import { SeriesMessages } from '@contracts/trip-series';
+import type { TripDto } from '@contracts/trip-wire';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
+import { tripActorOf } from './trip-actions';
+import { seriesCancelDetail, seriesCancelDone, seriesCancelPlan, seriesCancelQuestion } from './trip-series';
+import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
+import { TripsPage } from './trips-page';
+
+const staff = makeProfile('school_staff', { active_org_id: GREENFIELD });
+const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
+const SERIES = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+
+/** Four Thursdays of swimming: the third accepted by the partner company, the fourth already cancelled. */
+function fourWeeks(): TripDto[] {
+  const week = (id: number, day: string, over: Partial<TripDto> = {}) =>
+    makeTrip({ id, destination: 'Aquatic Centre', departureDate: day, returnDate: day, seriesId: SERIES, ...over });
+  return [
+    week(101, '2031-03-06'),
+    week(102, '2031-03-13'),
+    week(103, '2031-03-20', { status: 'Accepted', busCompanyOrgId: DESERT_STAR, busCompanyName: 'Desert Star' }),
+    week(104, '2031-03-27', { status: 'Canceled' }),
+  ];
+}
+
+describe('the rest of a weekly series', () => {
+  it('plans what cancelling from a week does to it and every later one, in words', () => {
+    const weeks = fourWeeks();
+    const plan = seriesCancelPlan(tripActorOf(staff), weeks, 102)!;
+    expect(plan.weeks.map((w) => [w.trip.id, w.action])).toEqual([
+      [102, 'cancel'],
+      [103, 'requestCancel'],
+      [104, null],
+    ]);
+    expect(seriesCancelQuestion(plan)).toBe('Cancel this week and the 2 after it (Thu 13 Mar 2031 to Thu 27 Mar 2031)?');
+    expect(seriesCancelDetail(plan)).toBe(
+      '1 week will be cancelled. 1 week is held by a bus company: its cancellation will be requested. 1 week stays as it is.',
+    );
+    expect(seriesCancelDone('Aquatic Centre', { canceled: [102], requested: [103] })).toBe(
+      'Aquatic Centre: 1 week cancelled; cancellation requested for 1.',
+    );
+    // a bus company cancels none of them; a week not in the series plans nothing
+    const company = seriesCancelPlan(tripActorOf(dispatcher), weeks, 102)!;
+    expect(company.cancel + company.request).toBe(0);
+    expect(seriesCancelPlan(tripActorOf(staff), weeks, 999)).toBeNull();
+  });
+
+  it('shows the weeks in the details and cancels this and later weeks after asking', async () => {
+    const weeks = fourWeeks();
+    const after = [
+      weeks[0],
+      { ...weeks[1], status: 'Canceled', version: 2 },
+      { ...weeks[2], status: 'Cancel Requested', version: 2 },
+      weeks[3],
+    ] as TripDto[];
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/102/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`POST /api/trips/series/${SERIES}/cancel`]: () => ({ body: { trips: after.slice(1), canceled: [102], requested: [103] } }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(staff) });
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    const series = await within(details).findByRole('region', { name: 'Weekly series' });
+    expect(within(series).getByText('Week 2 of 4: 4 trips, every Thu from Thu 6 Mar 2031 to Thu 27 Mar 2031.')).toBeInTheDocument();
+    expect(within(series).getByText('Thu 13 Mar 2031 (this trip)')).toBeInTheDocument();
+    // the other weeks open their own details
+    expect(within(series).getByRole('button', { name: 'Thu 20 Mar 2031' })).toBeInTheDocument();
+
+    await userEvent.click(within(series).getByRole('button', { name: 'Cancel this and later weeks' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this and later weeks' });
+    expect(within(ask).getByText('Cancel this week and the 2 after it (Thu 13 Mar 2031 to Thu 27 Mar 2031)?')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Aquatic Centre: 1 week cancelled; cancellation requested for 1.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      [`/api/trips/series/${SERIES}/cancel`, { from: 102 }],
+    ]);
+    // the weeks as the answer left them; nothing left to cancel from here
+    await waitFor(() => expect(within(series).getAllByText('Cancel Requested')).toHaveLength(1));
+    expect(within(series).queryByRole('button', { name: 'Cancel this and later weeks' })).not.toBeInTheDocument();
+  });
+
+  it('says why, when the weeks moved on before the call', async () => {
+    const weeks = fourWeeks();
+    mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/102/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`POST /api/trips/series/${SERIES}/cancel`]: () => ({ status: 409, body: { message: SeriesMessages.nothingToCancel } }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(staff) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    await userEvent.click(within(series).getByRole('button', { name: 'Cancel this and later weeks' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this and later weeks' })).getByRole('button', { name: 'Confirm' }),
+    );
+    expect(await screen.findByText(SeriesMessages.nothingToCancel)).toBeInTheDocument();
+    expect(screen.getByText('Could not cancel these weeks.')).toBeInTheDocument();
+  });
+
+  it("offers a bus company the series' weeks but nothing to cancel", async () => {
+    const weeks = fourWeeks();
+    mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/103/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=103', session: makeSession(dispatcher) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    expect(within(series).getByText('Thu 20 Mar 2031 (this trip)')).toBeInTheDocument();
+    expect(within(series).queryByRole('button', { name: 'Cancel this and later weeks' })).not.toBeInTheDocument();
+  });
+});

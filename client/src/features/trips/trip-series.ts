@@ -1,0 +1,75 @@
+import { formatDay, localDateTime } from '@contracts/calendar';
+import { tripCancellationFee } from '@contracts/pricing';
+import type { TripActor } from '@contracts/trip-rules';
+import { seriesCancelAction } from '@contracts/trip-series';
+import type { TripDto } from '@contracts/trip-wire';
+import { cancellationFeeText } from './trip-view';
+
+/** What "Cancel this and later weeks" would do to each week from the one it starts at (contracts/trip-series.ts). */
+export interface SeriesCancelPlan {
+  /** The week it starts at and every later one, first departure first. */
+  weeks: { trip: TripDto; action: 'cancel' | 'requestCancel' | null }[];
+  cancel: number;
+  request: number;
+}
+
+const plural = (n: number, one: string, many: string = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The plan for `actor` from the week `fromId` of `weeks` (a series' weeks, first departure first); null if it is not among them. */
+export function seriesCancelPlan(
+  actor: TripActor,
+  weeks: readonly TripDto[],
+  fromId: number,
+  now: Date = new Date(),
+): SeriesCancelPlan | null {
+  const start = weeks.findIndex((w) => w.id === fromId);
+  if (start < 0) return null;
+  // As the trip buttons read the rules: a bus company sees only its partners' and its own trips.
+  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
+  const plan = weeks.slice(start).map((trip) => ({ trip, action: seriesCancelAction(actor, trip, ctx) }));
+  return {
+    weeks: plan,
+    cancel: plan.filter((w) => w.action === 'cancel').length,
+    request: plan.filter((w) => w.action === 'requestCancel').length,
+  };
+}
+
+/** The confirm dialog's question: "Cancel this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" */
+export function seriesCancelQuestion(plan: SeriesCancelPlan): string {
+  const first = plan.weeks[0].trip.departureDate;
+  const last = plan.weeks[plan.weeks.length - 1].trip.departureDate;
+  if (plan.weeks.length === 1) return `Cancel this week (${formatDay(first, true)}), the last of the series?`;
+  const after = plan.weeks.length - 1;
+  return `Cancel this week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)})?`;
+}
+
+/**
+ * The line under the question: what happens to the weeks, and what cancelling costs where a fee applies now.
+ * "2 weeks will be cancelled. 1 week is held by its bus company: its cancellation will be requested. 1 week stays as it
+ * is. Thu 3 Dec: cancelling now costs AED 150.00: …"
+ */
+export function seriesCancelDetail(plan: SeriesCancelPlan, now: Date = new Date()): string {
+  const left = plan.weeks.length - plan.cancel - plan.request;
+  const parts = [
+    plan.cancel > 0 ? `${plural(plan.cancel, 'week')} will be cancelled.` : null,
+    plan.request > 0
+      ? `${plural(plan.request, 'week')} ${plan.request === 1 ? 'is' : 'are'} held by a bus company: ${plan.request === 1 ? 'its' : 'their'} cancellation will be requested.`
+      : null,
+    left > 0 ? `${plural(left, 'week')} ${left === 1 ? 'stays' : 'stay'} as ${left === 1 ? 'it is' : 'they are'}.` : null,
+  ];
+  for (const { trip, action } of plan.weeks) {
+    if (action === null) continue;
+    const fee = tripCancellationFee(trip, localDateTime(now), now.toISOString());
+    if (fee?.tier) parts.push(`${formatDay(trip.departureDate)}: cancelling now costs ${cancellationFeeText(fee)}.`);
+  }
+  return parts.filter((p) => p !== null).join(' ');
+}
+
+/** The toast once done: "Swimming: 2 weeks cancelled; cancellation requested for 1." */
+export function seriesCancelDone(title: string, result: { canceled: number[]; requested: number[] }): string {
+  const done = [
+    result.canceled.length > 0 ? `${plural(result.canceled.length, 'week')} cancelled` : null,
+    result.requested.length > 0 ? `cancellation requested for ${result.requested.length}` : null,
+  ].filter((p) => p !== null);
+  return `${title}: ${done.join('; ')}.`;
+}
