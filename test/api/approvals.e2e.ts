@@ -474,6 +474,41 @@ describe('approval at the school', () => {
       const company = (await get(tn.users.busA, '/trips').expect(200)).body as TripDto[];
       expect(company.filter((x) => trips.some((s) => s.id === x.id))).toEqual([]);
     });
+
+    it("approves every week waiting at the approver's step at once, each through its own steps", async () => {
+      const { T, P, S } = await approvalSchool();
+      const body = tripRequest({ departureDate: '2031-03-04', returnDate: '2031-03-04', repeatUntil: '2031-03-25' });
+      const trips = (await post(S, '/trips/series', body).expect(201)).body as TripDto[];
+      const seriesId = trips[0].seriesId!;
+      // the principal decides step 2, where nothing of it waits yet: refused, nothing written
+      expect((await post(P, `/approvals/series/${seriesId}`, {}).expect(403)).body.message).toMatch(/Only the approvers/);
+      expect(await waitingFor(T)).toEqual(trips.map((x) => x.id));
+      // one week cancelled by its requester, one already approved by the teacher alone
+      await patch(S, trips[3].id, { status: 'Canceled' }).expect(200);
+      await decide(T, trips[0].id, 'approve').expect(200);
+      // the teacher approves the two weeks still at step 1, with one comment
+      const res = await post(T, `/approvals/series/${seriesId}`, { comment: 'Swimming term booked' }).expect(200);
+      const approved = res.body as ApprovalDto[];
+      expect(approved.map((a) => [a.tripId, a.step, a.state])).toEqual([
+        [trips[1].id, 2, 'waiting'],
+        [trips[2].id, 2, 'waiting'],
+      ]);
+      expect(await waitingFor(T)).toEqual([]);
+      expect(await waitingFor(P)).toEqual(trips.slice(0, 3).map((x) => x.id));
+      expect(await history(S, trips[1].id)).toEqual([
+        ['request', null, 'Awaiting Approval'],
+        ['approve', 'Awaiting Approval', 'Awaiting Approval'],
+      ]);
+      // the principal's last step makes each Pending, for the company to accept
+      await post(P, `/approvals/series/${seriesId}`, {}).expect(200);
+      const stored = await t.db.getRepository(Trip).find({ where: trips.map((x) => ({ id: x.id })), order: { departureDate: 'ASC' } });
+      expect(stored.map((x) => x.status)).toEqual(['Pending', 'Pending', 'Pending', 'Canceled']);
+      // nothing left: 409; a series nobody here sees: 404; not an id: 400
+      expect((await post(P, `/approvals/series/${seriesId}`, {}).expect(409)).body.message).toBe(M.seriesNothingWaiting);
+      await post(acme.users.admin, `/approvals/series/${seriesId}`, {}).expect(404);
+      await post(T, '/approvals/series/12', {}).expect(400);
+      expect(await countFor(P)).toBe(0);
+    });
   });
 
   describe('a material change of a trip past approval', () => {

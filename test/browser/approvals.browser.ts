@@ -356,6 +356,49 @@ describe('approval at the school', () => {
     await app.closeContexts();
   });
 
+  it("approves a weekly series' waiting weeks at once from a phone, and the next approver's list follows live", async () => {
+    await ensurePolicy();
+    const destination = `Swim Term ${fresh()}`;
+    const weeks = await api<TripDto[]>(await tokenOf(REQUESTER), 'POST', 'trips/series', {
+      tripType: 'Day Trip',
+      destination,
+      departureDate: day,
+      departureTime: '09:00 AM',
+      returnDate: day,
+      returnTime: '11:00 AM',
+      students: 20,
+      staff: 2,
+      repeatUntil: addDays(day, 14),
+    });
+    expect(weeks).toHaveLength(3);
+    const [teacher, principal] = await Promise.all([
+      app.signIn(TEACHER, { width: 390 }).then((s) => s.page),
+      app.signIn(PRINCIPAL).then((s) => s.page),
+    ]);
+    for (const page of [teacher, principal]) {
+      await page.goto('/approvals');
+      await live(page);
+      await markDocument(page);
+    }
+    const cards = teacher.getByRole('list', { name: 'Requests waiting for your approval' }).getByRole('article', { name: destination });
+    await cards.nth(2).waitFor();
+    await cards.first().getByRole('button', { name: 'Approve all 3 weeks' }).click();
+    const ask = teacher.getByRole('dialog', { name: 'Approve all 3 weeks' });
+    await ask.getByText(/^Approve the 3 weeks of Swim Term .* that wait for you \(/).waitFor();
+    expect(await lightAndDarkFindings(teacher, 'the question before approving a series, at 390 px')).toEqual([]);
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await teacher.getByText(`3 weeks of ${destination} approved.`).waitFor();
+    await cards.first().waitFor({ state: 'detached', timeout: 15_000 });
+    // the principal's list has each week at step 2 of 2, without a reload
+    const next = principal.getByRole('list', { name: 'Requests waiting for your approval' }).getByRole('article', { name: destination });
+    await next.nth(2).waitFor({ timeout: 15_000 });
+    for (const week of weeks) {
+      expect(await api<ApprovalDto>(await tokenOf(ADMIN), 'GET', `trips/${week.id}/approval`)).toMatchObject({ state: 'waiting', step: 2 });
+    }
+    for (const page of [teacher, principal]) expect(await sameDocument(page)).toBe(true);
+    await app.closeContexts();
+  });
+
   it.each([
     [TEACHER, 1280, 1],
     [PRINCIPAL, 390, 2],

@@ -2,13 +2,19 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nest
 import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
-import { IdPipe, ZodPipe } from '../common/zod.pipe';
+import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
 import type { ApprovalCountDto, ApprovalDto, ApprovalPolicyBody, ApprovalPolicyDto } from '../contracts/approvals';
 import { ApiDoc } from '../docs/api-doc';
 import { approvalCountSchema, approvalPolicySchema as policyDoc, approvalSchema, schoolStaffSchema } from '../docs/approvals.schemas';
 import { errorSchema } from '../docs/wire.schemas';
 import { ApprovalPolicyService, type SchoolStaffDto } from './approval-policy.service';
-import { type ApprovalDecisionInput, approvalDecisionSchema, approvalPolicySchema } from './approvals.schemas';
+import {
+  type ApprovalDecisionInput,
+  approvalDecisionSchema,
+  approvalPolicySchema,
+  type SeriesApprovalInput,
+  seriesApprovalSchema,
+} from './approvals.schemas';
 import { ApprovalsService } from './approvals.service';
 
 /**
@@ -67,6 +73,25 @@ export class ApprovalsController {
   })
   waiting(@CurrentUser() caller: AuthUser): Promise<ApprovalDto[]> {
     return this.approvals.waiting(caller);
+  }
+
+  @Post('approvals/series/:seriesId')
+  @HttpCode(200)
+  @ApiDoc({
+    summary: 'Approve every week of a weekly series whose approval waits at a step the caller decides, first departure first.',
+    response: z.array(approvalSchema),
+    errors: {
+      403: 'Not an approver of any step those weeks wait at, nor an admin.',
+      404: 'No week of such a series for the caller.',
+      409: { description: 'No week of the series waits for approval.', schema: errorSchema },
+    },
+  })
+  approveSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(seriesApprovalSchema)) body: SeriesApprovalInput,
+  ): Promise<ApprovalDto[]> {
+    return this.approvals.approveSeries(caller, seriesId, body.comment);
   }
 
   @Get('approvals/count')

@@ -190,6 +190,7 @@ export function toApprovalDto(
       staff: trip.staff,
       budgetCode: trip.budgetCode,
       estimate: trip.estimate ? { total: trip.estimate.quote.total, currency: trip.estimate.quote.currency } : null,
+      seriesId: trip.seriesId,
       version: trip.version,
     },
   };

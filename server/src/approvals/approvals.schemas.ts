@@ -41,3 +41,10 @@ export const approvalDecisionSchema = z
     if (b.decision !== 'approve' && !b.comment) ctx.addIssue({ code: 'custom', message: M.commentRequired, path: ['comment'] });
   });
 export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>;
+
+/** POST /approvals/series/{seriesId}: approving every week of a series that waits for the caller, with a comment or none. */
+export const seriesApprovalSchema = z.object(
+  { comment: text({ error: M.commentInvalid, max: MAX_APPROVAL_COMMENT_LENGTH, tooLong: M.commentInvalid }).trim().optional() },
+  { error: M.commentInvalid },
+);
+export type SeriesApprovalInput = z.infer<typeof seriesApprovalSchema>;

@@ -16,7 +16,7 @@ import { decideTripAction } from '../contracts/trip-rules';
 import { TRIP_FORM_FIELDS, type TripDto, type TripHistoryAction, TripStatus } from '../contracts/trip-wire';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
-import { lockVisibleTrip, readTrips, visibleTrips } from '../trips/repository/trip-read.repository';
+import { lockVisibleTrip, readTrips, seriesWeeks, visibleTrips } from '../trips/repository/trip-read.repository';
 import { recordHistory } from '../trips/repository/trip-write.repository';
 import { estimateFor } from '../rates/estimate.repository';
 import { formSnapshot } from '../trips/trip.mapper';
@@ -96,89 +96,127 @@ export class ApprovalsService {
 
   /** POST /trips/{id}/approval: the step's approver (or an admin) approves, asks for changes or denies. */
   async decide(caller: AuthUser, tripId: number, body: ApprovalDecisionBody): Promise<ApprovalDto> {
-    const decided = await this.unitOfWork.run(async (work): Promise<ApprovalDto | 'moved on'> => {
-      const locked = await lockVisibleTrip(work.tx, caller, tripId);
-      if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
-      const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
-      const approval = await lockOpenApproval(work.tx, tripId);
-      const policy = await policyOf(work.tx, before.schoolOrgId);
-      const facts = {
-        state: approval?.state ?? 'approved',
-        step: approval?.step ?? 1,
-        tenantId: before.tenantId,
-        schoolOrgId: before.schoolOrgId,
-      };
-      const verdict = decideApproval(caller, facts, policy);
-      if (!verdict.allowed) {
-        throw verdict.code === 403 ? new ForbiddenException(verdict.message) : new ConflictException({ message: verdict.message });
+    const decided = await this.unitOfWork.run((work) => this.decideIn(work, caller, tripId, body));
+    if (decided === 'moved on') throw new ConflictException({ message: ApprovalMessages.changeMovedOn });
+    return decided;
+  }
+
+  /**
+   * POST /approvals/series/{seriesId}: approves, in one unit of work, every week of a weekly series whose approval waits
+   * at a step the caller decides (the step's approver, or an admin), first departure first, each as its own approval
+   * would be; the approvals as they now are. 404 when the caller sees no week of it; 403 when they decide none of the
+   * waiting steps; 409 when none waits.
+   */
+  async approveSeries(caller: AuthUser, seriesId: string, comment: string | undefined): Promise<ApprovalDto[]> {
+    return this.unitOfWork.run(async (work) => {
+      const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
+      if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+      const approved: ApprovalDto[] = [];
+      let forbidden: string | null = null;
+      for (const week of weeks) {
+        // The trip before its approval, as every decision locks them (decideIn locks both again, already held).
+        if (!(await lockVisibleTrip(work.tx, caller, week.id))) continue;
+        const open = await lockOpenApproval(work.tx, week.id);
+        if (!open) continue;
+        const verdict = decideApproval(
+          caller,
+          { ...open, tenantId: week.tenantId, schoolOrgId: week.schoolOrgId },
+          await policyOf(work.tx, week.schoolOrgId),
+        );
+        if (!verdict.allowed) {
+          if (verdict.code === 403) forbidden ??= verdict.message;
+          continue;
+        }
+        const decided = await this.decideIn(work, caller, week.id, { decision: 'approve', comment });
+        if (decided !== 'moved on') approved.push(decided);
       }
-      const open = approval!;
-      const comment = body.comment?.trim() || null;
-      const last = open.step >= open.steps;
-      const next = body.decision === 'approve' && !last;
-      if (open.kind === 'request') {
-        // The trip rules have the last word on a request: its status must still be Awaiting Approval.
-        const isApprover = isStepApprover(caller, policy, before.schoolOrgId, open.step);
-        const d = decideTripAction(caller, before, body.decision, { isPartner: false, isApprover, lastStep: last });
-        if (!d.allowed) {
-          throw d.code === 403 ? new ForbiddenException(d.message) : new ConflictException({ message: d.message, trip: before });
-        }
-        if (next) {
-          await recordHistory(
-            work.tx,
-            { tripId, action: 'approve', fromStatus: before.status, toStatus: d.to, fields: [], note: comment },
-            caller,
-          );
-        } else {
-          await this.trips.write(
-            work,
-            caller,
-            before,
-            locked.audience,
-            { status: d.to },
-            { action: HISTORY[body.decision].request, note: comment },
-          );
-        }
-      } else if (body.decision === 'approve' && last) {
-        if (!CHANGEABLE.includes(before.status)) {
-          // The trip moved on (cancelled, completed) while its change waited: the change no longer applies.
-          // It is closed (committed), and the approver told so.
-          await moveApproval(work.tx, open.id, { state: 'canceled' });
-          await this.trips.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
-          return 'moved on';
-        }
-        // History says who approved it; the live event, whose change it is (the company reads "asked to change" by them).
-        const requester = open.requestedById === null ? caller : { id: open.requestedById, name: open.requestedBy };
+      if (approved.length > 0) return approved;
+      if (forbidden) throw new ForbiddenException(forbidden);
+      throw new ConflictException({ message: ApprovalMessages.seriesNothingWaiting });
+    });
+  }
+
+  /** A decision on the trip's open approval, in the caller's unit of work ('moved on': a held change closed instead). */
+  private async decideIn(work: Work, caller: AuthUser, tripId: number, body: ApprovalDecisionBody): Promise<ApprovalDto | 'moved on'> {
+    const locked = await lockVisibleTrip(work.tx, caller, tripId);
+    if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
+    const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
+    const approval = await lockOpenApproval(work.tx, tripId);
+    const policy = await policyOf(work.tx, before.schoolOrgId);
+    const facts = {
+      state: approval?.state ?? 'approved',
+      step: approval?.step ?? 1,
+      tenantId: before.tenantId,
+      schoolOrgId: before.schoolOrgId,
+    };
+    const verdict = decideApproval(caller, facts, policy);
+    if (!verdict.allowed) {
+      throw verdict.code === 403 ? new ForbiddenException(verdict.message) : new ConflictException({ message: verdict.message });
+    }
+    const open = approval!;
+    const comment = body.comment?.trim() || null;
+    const last = open.step >= open.steps;
+    const next = body.decision === 'approve' && !last;
+    if (open.kind === 'request') {
+      // The trip rules have the last word on a request: its status must still be Awaiting Approval.
+      const isApprover = isStepApprover(caller, policy, before.schoolOrgId, open.step);
+      const d = decideTripAction(caller, before, body.decision, { isPartner: false, isApprover, lastStep: last });
+      if (!d.allowed) {
+        throw d.code === 403 ? new ForbiddenException(d.message) : new ConflictException({ message: d.message, trip: before });
+      }
+      if (next) {
+        await recordHistory(
+          work.tx,
+          { tripId, action: 'approve', fromStatus: before.status, toStatus: d.to, fields: [], note: comment },
+          caller,
+        );
+      } else {
         await this.trips.write(
           work,
           caller,
           before,
           locked.audience,
-          await this.changeValues(work, before, open),
-          { action: 'approveChange', note: comment },
-          requester,
-        );
-      } else {
-        await recordHistory(
-          work.tx,
-          { tripId, action: HISTORY[body.decision].change, fromStatus: before.status, toStatus: before.status, fields: [], note: comment },
-          caller,
+          { status: d.to },
+          { action: HISTORY[body.decision].request, note: comment },
         );
       }
-      const move = next ? 'waiting' : body.decision === 'approve' ? 'approved' : body.decision === 'deny' ? 'denied' : 'changesRequested';
-      await moveApproval(work.tx, open.id, {
-        state: move === 'waiting' ? 'waiting' : move,
-        step: next ? open.step + 1 : undefined,
-        comment,
-        restart: next ? 'step' : undefined,
-      });
-      await this.trips.announceApproval(work, caller, before, open.id, move, comment, open.step);
-      const after = (await currentApproval(work.tx, tripId))!;
-      const [trip] = await readTrips(visibleTrips(work.tx, caller).andWhere('trip.id = :id', { id: tripId }));
-      return this.dto(after, trip ?? before, work);
+    } else if (body.decision === 'approve' && last) {
+      if (!CHANGEABLE.includes(before.status)) {
+        // The trip moved on (cancelled, completed) while its change waited: the change no longer applies.
+        // It is closed (committed), and the approver told so.
+        await moveApproval(work.tx, open.id, { state: 'canceled' });
+        await this.trips.announceApproval(work, caller, before, open.id, 'canceled', null, open.step);
+        return 'moved on';
+      }
+      // History says who approved it; the live event, whose change it is (the company reads "asked to change" by them).
+      const requester = open.requestedById === null ? caller : { id: open.requestedById, name: open.requestedBy };
+      await this.trips.write(
+        work,
+        caller,
+        before,
+        locked.audience,
+        await this.changeValues(work, before, open),
+        { action: 'approveChange', note: comment },
+        requester,
+      );
+    } else {
+      await recordHistory(
+        work.tx,
+        { tripId, action: HISTORY[body.decision].change, fromStatus: before.status, toStatus: before.status, fields: [], note: comment },
+        caller,
+      );
+    }
+    const move = next ? 'waiting' : body.decision === 'approve' ? 'approved' : body.decision === 'deny' ? 'denied' : 'changesRequested';
+    await moveApproval(work.tx, open.id, {
+      state: move === 'waiting' ? 'waiting' : move,
+      step: next ? open.step + 1 : undefined,
+      comment,
+      restart: next ? 'step' : undefined,
     });
-    if (decided === 'moved on') throw new ConflictException({ message: ApprovalMessages.changeMovedOn });
-    return decided;
+    await this.trips.announceApproval(work, caller, before, open.id, move, comment, open.step);
+    const after = (await currentApproval(work.tx, tripId))!;
+    const [trip] = await readTrips(visibleTrips(work.tx, caller).andWhere('trip.id = :id', { id: tripId }));
+    return this.dto(after, trip ?? before, work);
   }
 
   /**

@@ -79,6 +79,7 @@ export const ApprovalMessages = {
   commentRequired: 'Please say why (comment).',
   commentInvalid: `The comment must be text of at most ${MAX_APPROVAL_COMMENT_LENGTH} characters.`,
   nothingWaiting: 'Nothing of this trip waits for approval.',
+  seriesNothingWaiting: 'No week of this series waits for your approval.',
   changeMovedOn: 'This trip moved on (cancelled or completed) while the change waited: the change no longer applies and is closed.',
   /** A change of a trip a bus company holds, kept at the school until its approvers agree. */
   changeHeld: 'Your change is waiting for approval at your school. The bus company sees it once it is approved.',
@@ -204,6 +205,8 @@ export interface ApprovalDto {
     budgetCode: string | null;
     /** The trip's estimate (VAT included, in fils), what its approvers approve the spending of; null without one. */
     estimate: { total: number; currency: string } | null;
+    /** The weekly series the trip is a week of (its weeks may be approved together), or null. */
+    seriesId: string | null;
     version: number;
   };
 }

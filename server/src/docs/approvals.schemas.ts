@@ -78,6 +78,7 @@ export const approvalSchema = z
         .object({ total: z.number().int().meta({ description: 'VAT included, in minor units (fils).' }), currency: z.string() })
         .nullable()
         .meta({ description: "The trip's estimate: what its approvers approve the spending of; null without one." }),
+      seriesId: z.string().nullable(),
       version: z.number().int(),
     }),
   })

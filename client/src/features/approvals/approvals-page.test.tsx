@@ -105,6 +105,38 @@ describe('Approvals page: the requests waiting for me', () => {
     ]);
   });
 
+  it('approves every waiting week of a weekly series at once, after asking', async () => {
+    const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+    const week = (id: number, day: string) =>
+      makeApproval({ id, tripId: id }, { destination: 'Weekly Pool', departureDate: day, returnDate: day, seriesId: series });
+    let waiting = [week(21, '2031-03-11'), museum, week(22, '2031-03-04')];
+    const { calls } = serve(() => waiting, {
+      [`POST /api/approvals/series/${series}`]: () => {
+        const approved = waiting.filter((a) => a.trip.seriesId === series).map((a) => ({ ...a, step: 2, approvers: [OMAR] }));
+        waiting = [museum];
+        return { body: approved };
+      },
+    });
+    renderWithApp(<ApprovalsPage />, { route: '/approvals', session: makeSession(hana) });
+    const pools = await screen.findAllByRole('article', { name: 'Weekly Pool' });
+    expect(pools).toHaveLength(2);
+    for (const pool of pools) expect(within(pool).getByRole('button', { name: 'Approve all 2 weeks' })).toBeInTheDocument();
+    // a request alone has no such button
+    expect(within(await card('Science Museum')).queryByRole('button', { name: /Approve all/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(pools[0]).getByRole('button', { name: 'Approve all 2 weeks' }));
+    const ask = await screen.findByRole('dialog', { name: 'Approve all 2 weeks' });
+    expect(
+      within(ask).getByText('Approve the 2 weeks of Weekly Pool that wait for you (Tue 4 Mar 2031 to Tue 11 Mar 2031)?'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('2 weeks of Weekly Pool approved.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: `/api/approvals/series/${series}`, body: {} }]);
+    await waitFor(() => expect(screen.queryAllByRole('article', { name: 'Weekly Pool' })).toHaveLength(0));
+  });
+
   it('asks why before requesting changes: no comment, no request', async () => {
     let body: ApprovalDecisionBody | undefined;
     const { calls } = serve(() => [museum], {

@@ -16,6 +16,7 @@ import { formatTripDate } from '../trips/trip-view';
 import { TripWorkflowProvider, useTripWorkflow } from '../trips/trip-workflow';
 import { ApprovalDecisions } from './approval-decisions';
 import { ApproveFromLink } from './approve-from-link';
+import { ApproveSeries } from './approve-series';
 import { ApprovalPolicySection } from './approval-policy-section';
 import { KIND_LABELS, stepText } from './approval-view';
 import { approvalKeys, useWaitingApprovals } from './approvals.api';
@@ -23,7 +24,7 @@ import { approvalKeys, useWaitingApprovals } from './approvals.api';
 const when = (date: string, time: string) => `${formatTripDate(date)}${time ? `, ${time}` : ''}`;
 
 /** One waiting approval: what the approver needs to decide it, and the decision buttons. A card at every width, so a phone needs no sideways scroll. */
-function ApprovalCard({ approval }: { approval: ApprovalDto }) {
+function ApprovalCard({ approval, seriesWeeks }: { approval: ApprovalDto; seriesWeeks: readonly ApprovalDto[] }) {
   const { openDetails } = useTripWorkflow();
   const { trip } = approval;
   const destination = trip.destination || 'Trip';
@@ -62,6 +63,7 @@ function ApprovalCard({ approval }: { approval: ApprovalDto }) {
             Open
           </Button>
           <ApprovalDecisions tripId={approval.tripId} destination={destination} />
+          <ApproveSeries weeks={seriesWeeks} destination={destination} />
         </Group>
       </Stack>
     </Paper>
@@ -80,13 +82,18 @@ function WaitingApprovals() {
       </>
     );
   }
+  // The weeks of each weekly series that wait here: several of them are approved at once from any one.
+  const bySeries = new Map<string, ApprovalDto[]>();
+  for (const a of data) {
+    if (a.trip.seriesId !== null) bySeries.set(a.trip.seriesId, [...(bySeries.get(a.trip.seriesId) ?? []), a]);
+  }
   return (
     <>
       <ApproveFromLink waiting={data} />
       <Stack gap="sm" aria-label="Requests waiting for your approval" role="list">
         {data.map((approval) => (
           <div role="listitem" key={approval.id}>
-            <ApprovalCard approval={approval} />
+            <ApprovalCard approval={approval} seriesWeeks={(approval.trip.seriesId && bySeries.get(approval.trip.seriesId)) || []} />
           </div>
         ))}
       </Stack>

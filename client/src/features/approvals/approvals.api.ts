@@ -38,6 +38,8 @@ export const approvalsApi = {
   // a trip that never went through approval answers null, which Nest sends as an empty body
   ofTrip: async (tripId: number) => (await http.get<ApprovalDto | null>(`/trips/${tripId}/approval`)) ?? null,
   decide: (tripId: number, body: ApprovalDecisionBody) => http.post<ApprovalDto>(`/trips/${tripId}/approval`, body),
+  /** Approves every week of a weekly series that waits for the user; the approvals as they now are. */
+  approveSeries: async (seriesId: string) => asList<ApprovalDto>(await http.post(`/approvals/series/${seriesId}`, {})),
   policy: (schoolId: number) => http.get<ApprovalPolicyDto>(`/schools/${schoolId}/approval-policy`),
   savePolicy: (schoolId: number, body: ApprovalPolicyBody) => http.put<ApprovalPolicyDto>(`/schools/${schoolId}/approval-policy`, body),
   staff: async (schoolId: number) => asList<SchoolStaffMember>(await http.get(`/schools/${schoolId}/staff`)),

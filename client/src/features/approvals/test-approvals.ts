@@ -37,6 +37,7 @@ export function makeApproval(overrides: Partial<ApprovalDto> = {}, trip: Partial
       staff: 4,
       budgetCode: null,
       estimate: null,
+      seriesId: null,
       version: 1,
       ...trip,
     },
