@@ -205,7 +205,7 @@ export class TripsService {
       }
       if (result.canceled.length + result.requested.length === 0) {
         if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0].message);
-        throw new ConflictException(SeriesMessages.nothingToCancel);
+        throw new ConflictException({ message: SeriesMessages.nothingToCancel });
       }
       return result;
     });

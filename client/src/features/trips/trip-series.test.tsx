@@ -61,6 +61,9 @@ describe('the rest of a weekly series', () => {
       [`POST /api/trips/series/${SERIES}/cancel`]: () => ({ body: { trips: after.slice(1), canceled: [102], requested: [103] } }),
     });
     renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(staff) });
+    // each week of the list says it is one of a weekly series
+    await waitFor(() => expect(document.querySelector('tr[data-trip-id="101"]')).not.toBeNull());
+    expect(within(document.querySelector('tr[data-trip-id="101"]') as HTMLElement).getByText('Weekly')).toBeInTheDocument();
     const details = await screen.findByRole('dialog', { name: 'View trip details' });
     const series = await within(details).findByRole('region', { name: 'Weekly series' });
     expect(within(series).getByText('Week 2 of 4: 4 trips, every Thu from Thu 6 Mar 2031 to Thu 27 Mar 2031.')).toBeInTheDocument();

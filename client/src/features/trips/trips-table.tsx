@@ -31,7 +31,14 @@ const TripRow = memo(function TripRow({ trip, expanded, onToggle, onOpen }: Trip
   return (
     <Fragment>
       <Table.Tr data-trip-id={trip.id} style={{ fontWeight: weight }} bg={expanded ? 'var(--mantine-color-default-hover)' : undefined}>
-        <Table.Td>{displayType(trip)}</Table.Td>
+        <Table.Td>
+          {displayType(trip)}
+          {trip.seriesId ? (
+            <Text size="xs" c="dimmed">
+              Weekly
+            </Text>
+          ) : null}
+        </Table.Td>
         <Table.Td style={{ minWidth: 180 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Anchor component="button" type="button" fw={weight ?? 500} size="sm" ta="left" onClick={() => onOpen(trip.id)}>
@@ -84,7 +91,7 @@ const TripCard = memo(function TripCard({ trip, expanded, onToggle, onOpen }: Tr
             <PresenceAvatars tripId={trip.id} size={24} />
           </Group>
           <Text size="xs" c="dimmed" fw={weight}>
-            {displayType(trip)} · {trip.students} students
+            {displayType(trip)} · {trip.students} students{trip.seriesId ? ' · weekly' : ''}
           </Text>
           <Text size="sm" fw={weight}>
             {formatTripDate(tripDate(trip))} · {trip.departureTime}
