@@ -48,6 +48,24 @@ const HISTORY: Record<ApprovalDecision, { request: TripHistoryAction; change: Tr
 };
 
 /**
+ * A decision decideIn refused, with what its error says (a 409 of the trip rules carries the trip); `open`: the trip
+ * had an open approval (a series counts a 403 only for a week that has one).
+ */
+interface Refusal {
+  refused: 403 | 404 | 409;
+  message: string;
+  open: boolean;
+  trip?: TripDto;
+}
+
+/** A refusal as the error the route answers: 404, 403, else 409 with its message (and the trip, when it names one). */
+function refusalError({ refused, message, trip }: Refusal): Error {
+  if (refused === 404) return new NotFoundException(message);
+  if (refused === 403) return new ForbiddenException(message);
+  return new ConflictException(trip ? { message, trip } : { message });
+}
+
+/**
  * The approvers' side of approval at the school (docs/domain.md, "Approval at the school"): what waits for whom, a
  * trip's approval, and the decisions. A request's decisions move the trip (trip-rules.ts decides them, as every trip
  * action); a held change's move only its approval until the last step applies it as school staff's edit.
@@ -98,14 +116,16 @@ export class ApprovalsService {
   async decide(caller: AuthUser, tripId: number, body: ApprovalDecisionBody): Promise<ApprovalDto> {
     const decided = await this.unitOfWork.run((work) => this.decideIn(work, caller, tripId, body));
     if (decided === 'moved on') throw new ConflictException({ message: ApprovalMessages.changeMovedOn });
+    if ('refused' in decided) throw refusalError(decided);
     return decided;
   }
 
   /**
    * POST /approvals/series/{seriesId}: approves, in one unit of work, every week of a weekly series whose approval waits
    * at a step the caller decides (the step's approver, or an admin), first departure first, each as its own approval
-   * would be; the approvals as they now are. 404 when the caller sees no week of it; 403 when they decide none of the
-   * waiting steps; 409 when none waits.
+   * would be (decideIn, which refuses a week whose approval the caller may not decide now, writing nothing for it); the
+   * approvals as they now are. 404 when the caller sees no week of it; 403 when they decide none of the waiting steps;
+   * 409 when none waits.
    */
   async approveSeries(caller: AuthUser, seriesId: string, comment: string | undefined): Promise<ApprovalDto[]> {
     return this.unitOfWork.run(async (work) => {
@@ -114,21 +134,10 @@ export class ApprovalsService {
       const approved: ApprovalDto[] = [];
       let forbidden: string | null = null;
       for (const week of weeks) {
-        // The trip before its approval, as every decision locks them (decideIn locks both again, already held).
-        if (!(await lockVisibleTrip(work.tx, caller, week.id))) continue;
-        const open = await lockOpenApproval(work.tx, week.id);
-        if (!open) continue;
-        const verdict = decideApproval(
-          caller,
-          { ...open, tenantId: week.tenantId, schoolOrgId: week.schoolOrgId },
-          await policyOf(work.tx, week.schoolOrgId),
-        );
-        if (!verdict.allowed) {
-          if (verdict.code === 403) forbidden ??= verdict.message;
-          continue;
-        }
         const decided = await this.decideIn(work, caller, week.id, { decision: 'approve', comment });
-        if (decided !== 'moved on') approved.push(decided);
+        if (decided === 'moved on') continue;
+        if (!('refused' in decided)) approved.push(decided);
+        else if (decided.refused === 403 && decided.open) forbidden ??= decided.message;
       }
       if (approved.length > 0) return approved;
       if (forbidden) throw new ForbiddenException(forbidden);
@@ -136,23 +145,30 @@ export class ApprovalsService {
     });
   }
 
-  /** A decision on the trip's open approval, in the caller's unit of work ('moved on': a held change closed instead). */
-  private async decideIn(work: Work, caller: AuthUser, tripId: number, body: ApprovalDecisionBody): Promise<ApprovalDto | 'moved on'> {
+  /**
+   * A decision on the trip's open approval, in the caller's unit of work ('moved on': a held change closed instead). A
+   * decision the caller may not make now is answered as a refusal, before anything is written: the trip and its
+   * approval stay locked to the end of the unit, as every decision locks them.
+   */
+  private async decideIn(
+    work: Work,
+    caller: AuthUser,
+    tripId: number,
+    body: ApprovalDecisionBody,
+  ): Promise<ApprovalDto | 'moved on' | Refusal> {
     const locked = await lockVisibleTrip(work.tx, caller, tripId);
-    if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
-    const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
+    if (!locked) return { refused: 404, message: TripMessages.tripNotFound, open: false };
     const approval = await lockOpenApproval(work.tx, tripId);
-    const policy = await policyOf(work.tx, before.schoolOrgId);
+    const policy = await policyOf(work.tx, locked.trip.schoolOrgId);
     const facts = {
       state: approval?.state ?? 'approved',
       step: approval?.step ?? 1,
-      tenantId: before.tenantId,
-      schoolOrgId: before.schoolOrgId,
+      tenantId: locked.trip.tenantId,
+      schoolOrgId: locked.trip.schoolOrgId,
     };
     const verdict = decideApproval(caller, facts, policy);
-    if (!verdict.allowed) {
-      throw verdict.code === 403 ? new ForbiddenException(verdict.message) : new ConflictException({ message: verdict.message });
-    }
+    if (!verdict.allowed) return { refused: verdict.code, message: verdict.message, open: approval !== null };
+    const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
     const open = approval!;
     const comment = body.comment?.trim() || null;
     const last = open.step >= open.steps;
@@ -161,9 +177,7 @@ export class ApprovalsService {
       // The trip rules have the last word on a request: its status must still be Awaiting Approval.
       const isApprover = isStepApprover(caller, policy, before.schoolOrgId, open.step);
       const d = decideTripAction(caller, before, body.decision, { isPartner: false, isApprover, lastStep: last });
-      if (!d.allowed) {
-        throw d.code === 403 ? new ForbiddenException(d.message) : new ConflictException({ message: d.message, trip: before });
-      }
+      if (!d.allowed) return { refused: d.code, message: d.message, open: true, trip: before };
       if (next) {
         await recordHistory(
           work.tx,
