@@ -20,7 +20,7 @@ import { closeAllClients, connectLive, type LiveClient, sleep, QUIET_MS } from '
 import { useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { mailTurns, startTestSmtp, type TestSmtp } from '../support/smtp';
 import { buildTrip, tripRequest, tripRow } from '../support/trip-factory';
 
 const PUBLIC_URL = 'https://console.example';
@@ -737,6 +737,7 @@ describe('approval at the school', () => {
   });
 
   describe('e-mail through a real mail server', () => {
+    mailTurns();
     const mailsTo = (u: TestUser) => smtp.to(u.user.email);
     const subject = (kind: string, trip: TripDto) => `${kind}: ${trip.destination}, ${formatDay(trip.departureDate)}`;
 
@@ -809,6 +810,69 @@ describe('approval at the school', () => {
       await drainer.drain();
       expect(mailsTo(quiet)).toEqual([]);
       expect(mailsTo(colleague)).toHaveLength(2);
+    });
+
+    it('sends one e-mail per person for the weeks of a series a change moves at once, each week listed', async () => {
+      const { T, P, S } = await approvalSchool();
+      const body = tripRequest({
+        destination: `Hamdan Pool ${uniq()}`,
+        departureDate: '2031-03-04',
+        returnDate: '2031-03-04',
+        repeatUntil: '2031-03-18',
+      });
+      const weeks = (await post(S, '/trips/series', body).expect(201)).body as TripDto[];
+      const seriesId = weeks[0].seriesId!;
+      const { destination } = weeks[0];
+      const subjectOf = (kind: string) => `${kind}: ${destination}, 3 weeks from Tue 4 Mar`;
+      await drainer.drain();
+      // filed at once: the step's approver hears of the three weeks in one e-mail, with a link to approve them all
+      const [ask, ...more] = mailsTo(T);
+      expect(more).toEqual([]);
+      expect(ask.subject).toBe(subjectOf('Waiting for your approval'));
+      const lines = ask.text.split('\n');
+      expect(lines).toContain(
+        `The trip request to ${destination} by ${S.user.name}, 3 weeks of a weekly series, waits for your approval (step 1 of 2).`,
+      );
+      const week = (w: TripDto) =>
+        `${formatDay(w.departureDate)}: ${w.departureTime} to ${w.returnTime}, ${w.students} students, ${w.staff ?? 0} staff`;
+      expect(lines).toEqual(expect.arrayContaining(weeks.map(week)));
+      expect(lines).toContain(`Approve all 3 weeks: ${PUBLIC_URL}/approvals?series=${seriesId}&decision=approve`);
+      expect(lines).toContain(`Open the first week: ${PUBLIC_URL}/trips?trip=${weeks[0].id}`);
+      expect(await outboxTo(T)).toHaveLength(1);
+
+      // approved at once: the next step's approver, one e-mail; then the requester, one
+      await post(T, `/approvals/series/${seriesId}`, {}).expect(200);
+      await drainer.drain();
+      expect(mailsTo(P).map((m) => m.subject)).toEqual([subjectOf('Waiting for your approval')]);
+      expect(mailsTo(P)[0].text).toContain('(step 2 of 2)');
+      await post(P, `/approvals/series/${seriesId}`, {}).expect(200);
+      await drainer.drain();
+      const [approved, ...others] = mailsTo(S);
+      expect(others).toEqual([]);
+      expect(approved.subject).toBe(subjectOf('Approved'));
+      expect(approved.text).toContain(
+        `${P.user.name} approved 3 weeks of your weekly trip to ${destination}; they are now with the bus company.`,
+      );
+      expect(approved.text.split('\n')).toEqual(expect.arrayContaining(weeks.map(week)));
+      expect(approved.text).not.toContain('/approvals?');
+
+      // a week decided alone is its own e-mail again
+      const next = (
+        await post(S, '/trips/series', {
+          ...body,
+          departureDate: '2031-04-01',
+          returnDate: '2031-04-01',
+          repeatUntil: '2031-04-08',
+        }).expect(201)
+      ).body as TripDto[];
+      await decide(T, next[0].id, 'approve').expect(200);
+      await drainer.drain();
+      expect(mailsTo(P).map((m) => m.subject)).toEqual([
+        subjectOf('Waiting for your approval'),
+        subject('Waiting for your approval', next[0]),
+      ]);
+      expect([mailsTo(T).length, mailsTo(S).length]).toEqual([2, 1]);
+      expect(mailsTo(T)[1].subject).toBe(`Waiting for your approval: ${destination}, 2 weeks from Tue 1 Apr`);
     });
 
     it('delivers an approval notice the mail server first refused exactly once', async () => {

@@ -12,7 +12,7 @@ import { useApiWorld } from '../support/api-world';
 import { startTestApp, type TestApp } from '../support/app';
 import { buildTenant, buildUser, type TestTenant, type TestUser, uniq } from '../support/factories';
 import { buildDriver } from '../support/fleet-factory';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { mailTurns, startTestSmtp, type TestSmtp } from '../support/smtp';
 import { testDriver } from '../support/test-env';
 import { buildTrip } from '../support/trip-factory';
 
@@ -35,8 +35,9 @@ describe('E-mail: trip notices through the outbox', () => {
   });
   // The outbox is shared by every test file of the run (one schema) and no test app drains it on its own, so other
   // files' notices pile up there; drain() sends whatever is due. Clear the pile once, with time for it, so each test's
-  // drain sends little more than its own mail.
-  beforeAll(() => drainer.drain(), 180_000);
+  // drain sends little more than its own mail; in turns with the other files that drain and read their mail.
+  const turns = mailTurns();
+  beforeAll(() => turns.during(() => drainer.drain()), 180_000);
   afterAll(() => smtp.close());
 
   const patch = (who: TestUser, id: number, body: object) => t.http().patch(`/api/trips/${id}`).set('Authorization', who.auth).send(body);

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
+import { testDatabaseUrl, testDriver } from './test-env';
 
 /** A message as the test mail server received it: the envelope, and the raw message (headers and body). */
 export interface ReceivedMail {
@@ -68,6 +70,41 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       state.refusing = on;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The advisory lock the files that drain the shared outbox take turns on ("mail"). */
+const MAIL_TURN = 0x6d61696c;
+
+/**
+ * On PostgreSQL every test file of a run shares one outbox (one schema), and a drain sends every due row of it to the
+ * draining file's own mail server, another file's rows too: a file that drains while another's test waits for its mail
+ * takes that mail away. So the tests of files that drain and then read their mail server take turns, each holding an
+ * advisory lock from its first write to its last check (registered here as beforeEach and afterEach); `during` runs
+ * other work (a first drain in beforeAll) in a turn of its own. On PGlite each file has a database of its own: no turns.
+ */
+export function mailTurns(): { during<T>(work: () => Promise<T>): Promise<T> } {
+  if (testDriver() !== 'pg') return { during: (work) => work() };
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  let connected: Promise<void> | null = null;
+  const take = async () => {
+    connected ??= client.connect();
+    await connected;
+    await client.query('SELECT pg_advisory_lock($1)', [MAIL_TURN]);
+  };
+  const give = () => client.query('SELECT pg_advisory_unlock($1)', [MAIL_TURN]);
+  beforeEach(take, 180_000);
+  afterEach(give);
+  afterAll(() => (connected ? client.end() : undefined));
+  return {
+    async during(work) {
+      await take();
+      try {
+        return await work();
+      } finally {
+        await give();
+      }
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TripFacts } from './letters';
-import { driverInviteLetter, escapeHtml, tripLetter } from './letters';
+import { driverInviteLetter, escapeHtml, seriesLetter, type SeriesWeek, tripLetter } from './letters';
 
 const trip: TripFacts = {
   id: 42,
@@ -50,6 +50,73 @@ describe('e-mail letters', () => {
     const letter = tripLetter('needsBus', 'Sam', trip, 'https://console.example');
     expect(letter.subject).toBe('Needs a bus: Science <Discovery> & "Centre" departs Wed 2 Dec 09:15 AM');
     expect(letter.text).toContain('Open the dispatch board: https://console.example/dispatch?week=2026-11-30');
+  });
+
+  describe('several weeks of a weekly series in one letter', () => {
+    const weeks: SeriesWeek[] = ['2026-12-16', '2026-12-02', '2026-12-09'].map((day, i) => ({
+      ...trip,
+      id: 50 + i,
+      seriesId: 'a1b2c3d4-0000-4000-8000-000000000001',
+      departureDate: day,
+      returnDate: day,
+      students: 38 + i,
+    }));
+    const approval = {
+      kind: 'request' as const,
+      step: 1,
+      steps: 2,
+      requestedBy: 'Grace <Lee>',
+      decidedBy: 'Priya',
+      comment: null,
+      reminder: false,
+      budgetCode: 'SW-31',
+    };
+
+    it('asks an approver once for every week, by departure, with a link to approve them all', () => {
+      const letter = seriesLetter('approvalWaiting', 'Tariq', weeks, approval, 'https://console.example');
+      expect(letter.subject).toBe('Waiting for your approval: Science <Discovery> & "Centre", 3 weeks from Wed 2 Dec');
+      expect(letter.text.split('\n')).toEqual([
+        'Hello Tariq,',
+        '',
+        'The trip request to Science <Discovery> & "Centre" by Grace <Lee>, 3 weeks of a weekly series, waits for your approval (step 1 of 2).',
+        '',
+        'Destination: Science <Discovery> & "Centre"',
+        "School: O'Brien School",
+        'Wed 2 Dec: 09:15 AM to 03:00 PM, 39 students, 0 staff',
+        'Wed 9 Dec: 09:15 AM to 03:00 PM, 40 students, 0 staff',
+        'Wed 16 Dec: 09:15 AM to 03:00 PM, 38 students, 0 staff',
+        'Bus company: Desert Star',
+        'Budget code: SW-31',
+        '',
+        'Approve all 3 weeks: https://console.example/approvals?series=a1b2c3d4-0000-4000-8000-000000000001&decision=approve',
+        'Open the first week: https://console.example/trips?trip=51',
+        '',
+        'You get this e-mail because of your choice in Account Settings, where you can turn it off.',
+      ]);
+      expect(letter.html).toContain('Grace &#60;Lee&#62;');
+      expect(letter.html).not.toMatch(/<Lee>|<Discovery>/);
+    });
+
+    it('tells a reminder, a return for changes, a withdrawal and a company’s decisions on the weeks', () => {
+      const words = (notice: Parameters<typeof seriesLetter>[0], over: Partial<typeof approval> | null = {}) =>
+        seriesLetter(notice, 'Grace', weeks, over && { ...approval, ...over }, 'https://x').text.split('\n')[2];
+      expect(words('approvalWaiting', { reminder: true, step: 2 })).toBe(
+        'The trip request to Science <Discovery> & "Centre" by Grace <Lee>, 3 weeks of a weekly series, waits for your approval (step 2 of 2), and has for a while.',
+      );
+      expect(words('changesRequested', { comment: 'Add a teacher' })).toBe(
+        'Priya asks for changes to 3 weeks of your weekly trip to Science <Discovery> & "Centre": “Add a teacher”',
+      );
+      expect(words('requestWithdrawn', { decidedBy: null })).toBe(
+        '3 weeks of your weekly trip to Science <Discovery> & "Centre" waited for approval past your school’s limit and were withdrawn.',
+      );
+      expect(words('requestApproved', { kind: 'change' })).toBe(
+        'Priya approved your change to 3 weeks of the trip to Science <Discovery> & "Centre"; the bus company now sees it.',
+      );
+      expect(words('tripAccepted', null)).toBe('Desert Star accepted 3 weeks of your weekly trip to Science <Discovery> & "Centre".');
+      expect(words('cancellationApproved', null)).toBe(
+        'Desert Star approved cancelling 3 weeks of your weekly trip to Science <Discovery> & "Centre". They are canceled.',
+      );
+    });
   });
 
   it("sends a driver's link with the company's name", () => {

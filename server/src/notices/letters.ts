@@ -138,6 +138,83 @@ export function approvalLetter(notice: ApprovalNotice, recipientName: string, tr
   });
 }
 
+/** A week of a weekly series, as a series letter lists it. */
+export type SeriesWeek = TripFacts & { seriesId: string };
+
+/**
+ * The notices one change may give one person about several weeks of a weekly series at once (approving, reminding,
+ * a company's decision on each week, cancelling the rest): each becomes one letter listing the weeks (seriesLetter).
+ * A confirmation (its buses per week) and "Needs a bus" (a board's week each) stay a letter per trip.
+ */
+export type SeriesNotice = Exclude<EmailNotice, 'tripConfirmed' | 'needsBus'>;
+export const isSeriesNotice = (notice: EmailNotice): notice is SeriesNotice => notice !== 'tripConfirmed' && notice !== 'needsBus';
+
+const weeksOf = (n: number, a: ApprovalFacts | null, destination: string) =>
+  a?.kind === 'change' ? `your change to ${n} weeks of the trip to ${destination}` : `${n} weeks of your weekly trip to ${destination}`;
+const said = (a: ApprovalFacts | null) => (a?.comment ? `: “${a.comment}”` : '.');
+
+const SERIES_LINES: Record<SeriesNotice, (t: TripFacts, n: number, a: ApprovalFacts | null) => string> = {
+  approvalWaiting: (t, n, a) =>
+    `${what(a!)} to ${t.destination} by ${a!.requestedBy}, ${n} weeks of a weekly series, waits for your approval (step ${a!.step} of ${a!.steps})${a!.reminder ? ', and has for a while' : ''}.`,
+  requestApproved: (t, n, a) =>
+    a?.kind === 'change'
+      ? `${a.decidedBy ?? 'Your school'} approved ${weeksOf(n, a, t.destination)}; the bus company now sees it.`
+      : `${a?.decidedBy ?? 'Your school'} approved ${weeksOf(n, a, t.destination)}; they are now with the bus company.`,
+  changesRequested: (t, n, a) => `${a?.decidedBy ?? 'An approver'} asks for changes to ${weeksOf(n, a, t.destination)}${said(a)}`,
+  requestDenied: (t, n, a) => `${a?.decidedBy ?? 'An approver'} denied ${weeksOf(n, a, t.destination)}${said(a)}`,
+  requestWithdrawn: (t, n, a) =>
+    `${capitalized(weeksOf(n, a, t.destination))} waited for approval past your school’s limit and ${a?.kind === 'change' ? 'was' : 'were'} withdrawn.`,
+  tripAccepted: (t, n) => `${company(t)} accepted ${weeksOf(n, null, t.destination)}.`,
+  tripRejected: (t, n) => `${company(t)} rejected ${weeksOf(n, null, t.destination)}.`,
+  cancellationApproved: (t, n) => `${company(t)} approved cancelling ${weeksOf(n, null, t.destination)}. They are canceled.`,
+};
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * One letter for several weeks of a weekly series (isSeriesNotice) to one person: the weeks listed by departure, each
+ * with its times and passengers, and a link to the first week (whose details list the series). An approver's carries
+ * "Approve all N weeks", which asks first in the console, as a single request's link does.
+ */
+export function seriesLetter(
+  notice: SeriesNotice,
+  recipientName: string,
+  weeks: readonly SeriesWeek[],
+  a: ApprovalFacts | null,
+  baseUrl: string,
+): Letter {
+  const sorted = [...weeks].sort((x, y) => `${x.departureDate} ${x.departureTime}`.localeCompare(`${y.departureDate} ${y.departureTime}`));
+  const [first] = sorted;
+  const subject =
+    notice in APPROVAL_HEADLINES ? APPROVAL_HEADLINES[notice as ApprovalNotice].subject(a!) : HEADLINES[notice as TripNotice].subject;
+  const facts: Array<[string, string]> = [
+    ['Destination', first.destination],
+    ['School', first.schoolName],
+    ...sorted.map((w): [string, string] => [formatDay(w.departureDate), weekLine(w)]),
+  ];
+  if (first.busCompanyName) facts.push(['Bus company', first.busCompanyName]);
+  if (a?.budgetCode) facts.push(['Budget code', a.budgetCode]);
+  const open = { label: 'Open the first week', url: `${baseUrl}/trips?trip=${first.id}` };
+  const approver = notice === 'approvalWaiting';
+  return compose({
+    subject: `${subject}: ${first.destination}, ${sorted.length} weeks from ${formatDay(first.departureDate)}`,
+    greeting: `Hello ${recipientName},`,
+    lines: [SERIES_LINES[notice](first, sorted.length, a)],
+    facts,
+    link: approver
+      ? { label: `Approve all ${sorted.length} weeks`, url: `${baseUrl}/approvals?series=${first.seriesId}&decision=approve` }
+      : open,
+    extraLinks: approver ? [open] : [],
+    footer: 'You get this e-mail because of your choice in Account Settings, where you can turn it off.',
+  });
+}
+
+/** A week's row of a series letter: "09:15 AM to 03:00 PM, 38 students, 4 staff" (the return's day when another). */
+function weekLine(w: TripFacts): string {
+  const back = w.returnDate === w.departureDate ? w.returnTime : `${formatDay(w.returnDate)} ${w.returnTime}`;
+  return `${w.departureTime} to ${back}, ${w.students} students, ${w.staff ?? 0} staff`;
+}
+
 /** A driver's one-time sign-up link, to the address the dispatcher gave. */
 export function driverInviteLetter(facts: { driverName: string; companyName: string; url: string; expiresAt: Date }): Letter {
   return compose({

@@ -7,7 +7,17 @@ import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-
 import { readTrip } from '../trips/repository/trip-read.repository';
 import type { User } from '../users/user.entity';
 import { emailNoticesOf } from '../users/user.mapper';
-import { type ApprovalNotice, approvalLetter, type TripFacts, tripLetter, type TripNotice } from './letters';
+import type { EmailNotice } from '../contracts/notices';
+import {
+  type ApprovalFacts,
+  type ApprovalNotice,
+  approvalLetter,
+  isSeriesNotice,
+  seriesLetter,
+  type TripFacts,
+  tripLetter,
+  type TripNotice,
+} from './letters';
 import { mailQueuedIn, type Outgoing, queueMail } from './outbox';
 import { OutboxDrainer } from './outbox-drainer.service';
 
@@ -26,6 +36,22 @@ function noticeForMove(from: TripStatus | null, to: TripStatus | null): TripNoti
 const NOTICE_TARGETS: ReadonlySet<TripStatus> = new Set([S.Accepted, S.Rejected, S.Confirmed, S.Canceled]);
 
 type Recipient = Pick<User, 'id' | 'name' | 'email' | 'emailNotices'>;
+
+/** A trip as a notice tells it, with its weekly series (null for a trip requested alone). */
+type NoticeTrip = TripFacts & { seriesId: string | null };
+
+/**
+ * One person's notice about one trip, before it is worded: the notices one change gives one person about several weeks
+ * of a weekly series become one letter (isSeriesNotice), so approving twelve weeks at once is one e-mail, not twelve.
+ */
+interface Draft {
+  notice: EmailNotice;
+  to: Recipient;
+  tenantId: number;
+  trip: NoticeTrip;
+  /** An approval notice's facts; null for a trip's. */
+  approval: ApprovalFacts | null;
+}
 
 /** Which e-mail an approval's move sends (a cancel, the requester's own, sends none). */
 const APPROVAL_MOVE_NOTICE: Record<ApprovalChange['move'], ApprovalNotice | null> = {
@@ -63,15 +89,15 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
   }
 
   private async queue(tx: EntityManager, events: readonly PublishedEvent[], afterCommit: Work['afterCommit']): Promise<void> {
-    const outgoing: Outgoing[] = [];
+    const drafts: Draft[] = [];
     for (const event of events) {
-      if (event.name === 'trip.updated') outgoing.push(...(await this.tripMoved(tx, event.payload)));
-      if (event.name === 'approval.changed') outgoing.push(...(await this.approvalMoved(tx, event.payload)));
+      if (event.name === 'trip.updated') drafts.push(...(await this.tripMoved(tx, event.payload)));
+      if (event.name === 'approval.changed') drafts.push(...(await this.approvalMoved(tx, event.payload)));
       if (event.name === 'notification.created' && event.payload.notification.kind === 'needsBus') {
-        outgoing.push(...(await this.needsBus(tx, event.payload)));
+        drafts.push(...(await this.needsBus(tx, event.payload)));
       }
     }
-    await queueMail(tx, outgoing);
+    await queueMail(tx, this.letters(drafts));
     // Also mail the work queued itself (a driver's invitation).
     if (mailQueuedIn(tx)) afterCommit(() => this.drainer.soon());
   }
@@ -81,7 +107,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
    * (`previous.status`); for the others, its history rows written now (stamped with the transaction's start, `now()`)
    * say from what to what. Other pushes of the trip (a clash, a flag) wrote no history and send nothing.
    */
-  private async tripMoved(tx: EntityManager, { trip, by, previous, audience }: DomainEventMap['trip.updated']): Promise<Outgoing[]> {
+  private async tripMoved(tx: EntityManager, { trip, by, previous, audience }: DomainEventMap['trip.updated']): Promise<Draft[]> {
     if (trip.createdById === null || (by && by.id === trip.createdById)) return [];
     // A change moves a trip once: a notice is for a move into one of these, so a trip now in none of them (an edit, a
     // completion, a cancel request) reads nothing more.
@@ -102,14 +128,14 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
           : []
         : await this.recipients(tx, trip.tenantId, { id: trip.createdById });
     if (!requester) return [];
-    return notices.flatMap((notice) => this.letters(notice, [requester], trip, trip.tenantId));
+    return notices.flatMap((notice) => drafts(notice, [requester], trip, trip.tenantId));
   }
 
   /**
    * An approval's move: the approvers of the step it now waits at hear that it waits (again, for a reminder); the
    * requester hears where it ended. Never the person who moved it; a cancel (the requester's own) tells nobody.
    */
-  private async approvalMoved(tx: EntityManager, change: ApprovalChange): Promise<Outgoing[]> {
+  private async approvalMoved(tx: EntityManager, change: ApprovalChange): Promise<Draft[]> {
     const notice = APPROVAL_MOVE_NOTICE[change.move];
     if (!notice) return [];
     const trip = await readTrip(tx, change.tripId);
@@ -131,7 +157,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
       const requesterId = approval.requested_by_id ?? change.requesterId;
       to = requesterId === null ? [] : await this.recipients(tx, change.tenantId, { id: requesterId });
     }
-    const facts = {
+    const facts: ApprovalFacts = {
       kind: approval.kind,
       step: approval.step,
       steps: approval.steps,
@@ -141,24 +167,25 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
       reminder: change.move === 'reminded',
       budgetCode: trip.budgetCode,
     };
-    return to
-      .filter((u) => u.id !== change.by?.id && emailNoticesOf(u.emailNotices)[notice])
-      .map((u) => ({
-        letter: approvalLetter(notice, u.name, trip, facts, this.config.mail.publicUrl),
-        to: u.email,
-        notice,
-        tenantId: change.tenantId,
-        userId: u.id,
-      }));
+    return drafts(
+      notice,
+      to.filter((u) => u.id !== change.by?.id),
+      trip,
+      change.tenantId,
+      facts,
+    );
   }
 
   /** "Needs a bus": every dispatcher of the trip's company, in the trip's tenant, but the one whose change raised it. */
-  private async needsBus(tx: EntityManager, { notification, tenantId, companyOrgId, raisedById }: DomainEventMap['notification.created']) {
+  private async needsBus(
+    tx: EntityManager,
+    { notification, tenantId, companyOrgId, raisedById }: DomainEventMap['notification.created'],
+  ): Promise<Draft[]> {
     if (companyOrgId === null) return [];
     const trip = await readTrip(tx, notification.tripId);
     if (!trip || trip.tenantId !== tenantId) return [];
     const dispatchers = await this.recipients(tx, tenantId, { role: 'bus_company', activeOrgId: companyOrgId });
-    return this.letters(
+    return drafts(
       'needsBus',
       dispatchers.filter((d) => d.id !== raisedById),
       trip,
@@ -183,15 +210,46 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private letters(notice: TripNotice, to: Recipient[], trip: TripFacts, tenantId: number): Outgoing[] {
-    return to
-      .filter((u) => emailNoticesOf(u.emailNotices)[notice])
-      .map((u) => ({
-        letter: tripLetter(notice, u.name, trip, this.config.mail.publicUrl),
-        to: u.email,
-        notice,
-        tenantId,
-        userId: u.id,
-      }));
+  /**
+   * The drafts worded, one message each, but those of one person about several weeks of one series with the same facts
+   * (the notice, the step, who decided, what they said), which become one letter listing the weeks.
+   */
+  private letters(all: readonly Draft[]): Outgoing[] {
+    const groups = new Map<string, Draft[]>();
+    all.forEach((d, i) => {
+      const key =
+        d.trip.seriesId !== null && isSeriesNotice(d.notice)
+          ? JSON.stringify([d.to.id, d.notice, d.tenantId, d.trip.seriesId, d.trip.busCompanyName, d.approval])
+          : String(i);
+      groups.set(key, [...(groups.get(key) ?? []), d]);
+    });
+    const baseUrl = this.config.mail.publicUrl;
+    return [...groups.values()].map((group) => {
+      const [d] = group;
+      const letter =
+        group.length > 1 && isSeriesNotice(d.notice)
+          ? seriesLetter(
+              d.notice,
+              d.to.name,
+              group.map((g) => ({ ...g.trip, seriesId: g.trip.seriesId! })),
+              d.approval,
+              baseUrl,
+            )
+          : d.approval
+            ? approvalLetter(d.notice as ApprovalNotice, d.to.name, d.trip, d.approval, baseUrl)
+            : tripLetter(d.notice as TripNotice, d.to.name, d.trip, baseUrl);
+      return { letter, to: d.to.email, notice: d.notice, tenantId: d.tenantId, userId: d.to.id };
+    });
   }
+}
+
+/** A notice's drafts for those of `to` who take it (their choice in Account Settings). */
+function drafts(
+  notice: EmailNotice,
+  to: readonly Recipient[],
+  trip: NoticeTrip,
+  tenantId: number,
+  approval: ApprovalFacts | null = null,
+): Draft[] {
+  return to.filter((u) => emailNoticesOf(u.emailNotices)[notice]).map((u) => ({ notice, to: u, tenantId, trip, approval }));
 }

@@ -137,6 +137,38 @@ describe('Approvals page: the requests waiting for me', () => {
     await waitFor(() => expect(screen.queryAllByRole('article', { name: 'Weekly Pool' })).toHaveLength(0));
   });
 
+  it("asks about a series' waiting weeks from its e-mail's link, and says when none waits any more", async () => {
+    const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567891';
+    const week = (id: number, day: string) =>
+      makeApproval({ id, tripId: id }, { destination: 'Weekly Pool', departureDate: day, returnDate: day, seriesId: series });
+    let waiting = [museum, week(31, '2031-03-04'), week(32, '2031-03-11'), week(33, '2031-03-18')];
+    const { calls } = serve(() => waiting, {
+      [`POST /api/approvals/series/${series}`]: () => {
+        const approved = waiting.filter((a) => a.trip.seriesId === series);
+        waiting = [museum];
+        return { body: approved };
+      },
+    });
+    const link = `/approvals?series=${series}&decision=approve`;
+    const { unmount } = renderWithApp(<ApprovalsPage />, { route: link, session: makeSession(hana) });
+    const ask = await screen.findByRole('dialog', { name: 'Approve all 3 weeks' });
+    expect(
+      within(ask).getByText('Approve the 3 weeks of Weekly Pool that wait for you (Tue 4 Mar 2031 to Tue 18 Mar 2031)?'),
+    ).toBeInTheDocument();
+    // the link alone decided nothing
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('3 weeks of Weekly Pool approved.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: `/api/approvals/series/${series}`, body: {} }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    unmount();
+
+    // the same link again: nothing of it waits
+    renderWithApp(<ApprovalsPage />, { route: link, session: makeSession(hana) });
+    expect(await screen.findByText('These weeks no longer wait for your approval.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('asks why before requesting changes: no comment, no request', async () => {
     let body: ApprovalDecisionBody | undefined;
     const { calls } = serve(() => [museum], {

@@ -21,9 +21,35 @@ export function approveSeriesQuestion(weeks: readonly ApprovalDto[], destination
  */
 export function ApproveSeries({ weeks, destination }: { weeks: readonly ApprovalDto[]; destination: string }) {
   const [asking, setAsking] = useState(false);
+  if (!weeks[0]?.trip.seriesId || weeks.length < 2) return null;
+  return (
+    <>
+      <Button size="compact-sm" color="teal" variant="light" leftSection={<IconChecks size={14} />} onClick={() => setAsking(true)}>
+        Approve all {weeks.length} weeks
+      </Button>
+      <ApproveSeriesDialog opened={asking} weeks={weeks} destination={destination} onClose={() => setAsking(false)} />
+    </>
+  );
+}
+
+/**
+ * The question of "Approve all N weeks", and the call once confirmed (the button's, and the "Approve all N weeks" link
+ * of an approver's e-mail). `onClose` runs once it is answered either way.
+ */
+export function ApproveSeriesDialog({
+  opened,
+  weeks,
+  destination,
+  onClose,
+}: {
+  opened: boolean;
+  weeks: readonly ApprovalDto[];
+  destination: string;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const seriesId = weeks[0]?.trip.seriesId;
-  if (!seriesId || weeks.length < 2) return null;
+  if (!seriesId) return null;
   const approve = async () => {
     setBusy(true);
     try {
@@ -36,29 +62,17 @@ export function ApproveSeries({ weeks, destination }: { weeks: readonly Approval
       invalidateQueries(approvalKeys.list);
     } finally {
       setBusy(false);
-      setAsking(false);
+      onClose();
     }
   };
   return (
-    <>
-      <Button
-        size="compact-sm"
-        color="teal"
-        variant="light"
-        leftSection={<IconChecks size={14} />}
-        loading={busy}
-        onClick={() => setAsking(true)}
-      >
-        Approve all {weeks.length} weeks
-      </Button>
-      <ConfirmDialog
-        opened={asking}
-        title={`Approve all ${weeks.length} weeks`}
-        question={approveSeriesQuestion(weeks, destination)}
-        loading={busy}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void approve()}
-      />
-    </>
+    <ConfirmDialog
+      opened={opened}
+      title={`Approve all ${weeks.length} weeks`}
+      question={approveSeriesQuestion(weeks, destination)}
+      loading={busy}
+      onCancel={onClose}
+      onConfirm={() => void approve()}
+    />
   );
 }
