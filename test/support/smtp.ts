@@ -88,7 +88,7 @@ export function mailTurns(): { during<T>(work: () => Promise<T>): Promise<T> } {
   const client = new Client({ connectionString: testDatabaseUrl() });
   let connected: Promise<void> | null = null;
   const take = async () => {
-    connected ??= client.connect();
+    connected ??= client.connect().then(() => undefined);
     await connected;
     await client.query('SELECT pg_advisory_lock($1)', [MAIL_TURN]);
   };

@@ -12,7 +12,8 @@ import { invoiceSchema, invoiceSummarySchema } from '../docs/invoices.schemas';
 import { InvoiceActions } from './invoice-actions.service';
 import { invoicesCsv } from './invoice-csv';
 import { invoicePdf } from './invoice-pdf';
-import { readInvoice, readInvoiceSummary, readInvoices } from './invoices.repository';
+import { readInvoice, readInvoiceSummary, readInvoices, readReceiptFacts } from './invoices.repository';
+import { receiptNumber, receiptPdf } from './receipt-pdf';
 import {
   type CreditNoteInput,
   creditNoteBody,
@@ -95,6 +96,27 @@ export class InvoicesController {
     return new StreamableFile(await invoicePdf(invoice), {
       type: 'application/pdf',
       disposition: `attachment; filename="${invoice.number}.pdf"`,
+    });
+  }
+
+  @Get(':id/payments/:paymentId/receipt')
+  @ApiDoc({
+    summary: 'A receipt for one payment of the invoice, as a PDF: `<invoice number>-R<n>`, the n-th payment recorded.',
+    response: { mediaType: 'application/pdf', description: 'The PDF file, as an attachment.' },
+    errors: { 404: 'No such invoice for the caller, or no such payment of it.' },
+  })
+  async receipt(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', IdPipe) id: number,
+    @Param('paymentId', IdPipe) paymentId: number,
+  ): Promise<StreamableFile> {
+    const invoice = await readInvoice(this.db.manager, caller, id);
+    if (!invoice) throw new NotFoundException('Invoice not found.');
+    const facts = await readReceiptFacts(this.db.manager, invoice, paymentId);
+    if (!facts) throw new NotFoundException('Payment not found.');
+    return new StreamableFile(await receiptPdf(invoice, facts), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${receiptNumber(invoice, facts.ordinal)}.pdf"`,
     });
   }
 

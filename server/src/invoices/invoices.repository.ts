@@ -305,6 +305,37 @@ export async function readInvoiceUnscoped(em: EntityManager, id: number, today =
   return row ? toDto(row, today) : null;
 }
 
+/** What a payment's receipt tells beyond its invoice (receiptPdf). */
+export interface ReceiptFacts {
+  payment: InvoiceDto['payments'][number];
+  /** Its place among the invoice's payments in the order they were recorded: the receipt's number is `<invoice>-R<n>`. */
+  ordinal: number;
+  /** Fils of the payments recorded before it. */
+  paidBefore: number;
+  /** Fils of the credit notes issued before it was recorded. */
+  creditedBefore: number;
+}
+
+/**
+ * The receipt's facts of one payment of `invoice` (read by readInvoice, so the caller may see it); null when the
+ * invoice has no such payment. Payments and credit notes each lock the invoice's row, so they are recorded one after
+ * another: the ids of its payments, and the times of its credit notes against the payment's, give what came before.
+ */
+export async function readReceiptFacts(em: EntityManager, invoice: InvoiceDto, paymentId: number): Promise<ReceiptFacts | null> {
+  const payment = invoice.payments.find((p) => p.id === paymentId);
+  if (!payment) return null;
+  const [row] = await em.query<{ ordinal: string; paid_before: string; credited_before: string }[]>(
+    `SELECT (SELECT count(*) FROM invoice_payments q WHERE q.invoice_id = p.invoice_id AND q.id <= p.id) AS ordinal,
+            (SELECT COALESCE(SUM(q.amount), 0) FROM invoice_payments q WHERE q.invoice_id = p.invoice_id AND q.id < p.id) AS paid_before,
+            (SELECT COALESCE(SUM(cn.total), 0) FROM invoices cn
+              WHERE cn.credits_invoice_id = p.invoice_id AND cn.issued_at <= p.recorded_at) AS credited_before
+       FROM invoice_payments p WHERE p.id = $1 AND p.invoice_id = $2`,
+    [paymentId, invoice.id],
+  );
+  if (!row) return null;
+  return { payment, ordinal: Number(row.ordinal), paidBefore: Number(row.paid_before), creditedBefore: Number(row.credited_before) };
+}
+
 /**
  * The Finance totals over every invoice this user may see that the filter keeps, summed in the database: payments
  * received, balances still owed, the part of those past due on `today`. The currency is the rows' own when they all

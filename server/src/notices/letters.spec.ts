@@ -1,4 +1,4 @@
-import type { TripFacts } from './letters';
+import type { ApprovalFacts, TripFacts } from './letters';
 import { driverInviteLetter, escapeHtml, seriesLetter, type SeriesWeek, tripLetter } from './letters';
 
 const trip: TripFacts = {
@@ -61,8 +61,8 @@ describe('e-mail letters', () => {
       returnDate: day,
       students: 38 + i,
     }));
-    const approval = {
-      kind: 'request' as const,
+    const approval: ApprovalFacts = {
+      kind: 'request',
       step: 1,
       steps: 2,
       requestedBy: 'Grace <Lee>',
