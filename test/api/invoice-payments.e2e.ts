@@ -387,6 +387,65 @@ describe('invoice payments and credit notes', () => {
     });
   });
 
+  describe('receipts', () => {
+    const receipt = (u: TestUser, id: number, paymentId: number) => get(u, `/invoices/${id}/payments/${paymentId}/receipt`);
+
+    it('gives each payment its receipt: numbered after the invoice, with what was received and what was still owed then', async () => {
+      const invoice = await invoiced(1134);
+      await pay(acme.users.finance, invoice.id, { ...payment, reference: 'TRF-A', amount: 40_000 }).expect(200);
+      await credit(acme.users.busA, invoice.id, { amount: 13_400, reason: 'Late bus' }).expect(201);
+      const paid = (await pay(acme.users.admin, invoice.id, { ...payment, reference: 'TRF-B' }).expect(200)).body as InvoiceDto;
+      const [first, second] = [...paid.payments].sort((a, b) => a.id - b.id);
+      expect([first.amount, second.amount]).toEqual([40_000, 60_000]);
+
+      const res = await receipt(acme.users.staffA, invoice.id, second.id).buffer(true).parse(bytes).expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/pdf/);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}-R2.pdf"`);
+      expect(pdfLines(res.body as Buffer)).toEqual(
+        expect.arrayContaining([
+          'Receipt',
+          `Receipt ${invoice.number}-R2`,
+          `Paid ${formatDay(today, true)}`,
+          `Received by: ${acme.orgs.busA.name}`,
+          `Received from: ${acme.orgs.schoolA.name}`,
+          `For invoice ${invoice.number}, issued ${formatDay(invoice.issuedAt.slice(0, 10), true)}`,
+          'Reference: TRF-B',
+          'Amount received AED 600.00',
+          'Invoice total AED 1,134.00',
+          'Credited before this payment AED 134.00',
+          'Paid before this payment AED 400.00',
+          'This payment AED 600.00',
+          'Paid in full',
+          `Recorded by ${acme.users.admin.user.name} on ${formatDay(today, true)}.`,
+        ]),
+      );
+      // the first one, printed now, still says what it said then: nothing credited yet, AED 734.00 owed after it
+      const firstLines = pdfLines(
+        (await receipt(acme.users.busA, invoice.id, first.id).buffer(true).parse(bytes).expect(200)).body as Buffer,
+      );
+      expect(firstLines).toEqual(
+        expect.arrayContaining([`Receipt ${invoice.number}-R1`, 'Amount received AED 400.00', 'Still owed after this payment AED 734.00']),
+      );
+      expect(firstLines.some((l) => /before this payment/.test(l))).toBe(false);
+    });
+
+    it('answers 404 to whoever may not see the invoice and for a payment of another invoice; 400 for an id that is not one', async () => {
+      const invoice = await invoiced(500);
+      const other = await invoiced(600);
+      const { payments } = (await pay(acme.users.finance, invoice.id, payment).expect(200)).body as InvoiceDto;
+      const [{ id }] = payments;
+      for (const u of [acme.users.admin, acme.users.finance, acme.users.busA, acme.users.staffA, root]) {
+        await receipt(u, invoice.id, id).expect(200);
+      }
+      for (const u of [acme.users.busB, acme.users.staffB, far.users.admin, far.users.finance])
+        await receipt(u, invoice.id, id).expect(404);
+      expect((await receipt(acme.users.finance, other.id, id).expect(404)).body.message).toBe('Payment not found.');
+      await receipt(acme.users.manager, invoice.id, id).expect(403);
+      await receipt(acme.users.finance, invoice.id, 0).expect(400);
+      await get(acme.users.finance, `/invoices/${invoice.id}/payments/x/receipt`).expect(400);
+    });
+  });
+
   describe('Finance’s filters, totals and CSV', () => {
     let fin: TestTenant;
     const rows: Record<'a' | 'b' | 'c' | 'd', InvoiceDto> = {} as never;

@@ -12,8 +12,9 @@ import { lightAndDarkFindings, live, markDocument, sameDocument, shot } from './
  * Money in the real console (docs/domain.md, "Invoices"), Riverside Academy with Falcon Transport: Fay completes a
  * trip that came back yesterday in her console; its invoice appears at once, without a reload, in Fin's Finance view
  * and in Rami's Invoices on his phone; the PDF Fin downloads prints the total the screen shows; Fin records half of it,
- * then the rest, and Rami sees the part paid, then Paid, live; the school's statement for the month ends on the balance the screen shows. axe on Finance,
- * its dialogs and Invoices, light and dark, 1280 and 390 px.
+ * then the rest, and Rami sees the part paid, then Paid, live, and keeps the second payment's receipt; the school's
+ * statement for the month ends on the balance the screen shows. axe on Finance, its dialogs and Invoices, light and
+ * dark, 1280 and 390 px.
  */
 describe('billing: a completed trip is invoiced live, printed, paid and on the statement', () => {
   const app = useConsole();
@@ -143,6 +144,20 @@ describe('billing: a completed trip is invoiced live, printed, paid and on the s
     await ramiCard.locator('[data-status="Paid"]').waitFor({ timeout: 10_000 });
     await ramiCard.getByText(aed(0), { exact: true }).first().waitFor();
     expect((await fin.getByTestId('paid-revenue').textContent())?.trim()).not.toBe(paidBefore);
+    // Rami, on his phone, keeps the receipt of the second payment: numbered after the invoice, paid in full.
+    const receiptButton = ramiCard.getByRole('button', { name: new RegExp(`^Receipt for ${aed(invoice.total - part)} paid on .* \\(FT-`) });
+    const [receipt] = await Promise.all([rami.waitForEvent('download'), receiptButton.click()]);
+    expect(receipt.suggestedFilename()).toBe(`${invoice.number}-R2.pdf`);
+    expect(pdfLines(readFileSync(await receipt.path()))).toEqual(
+      expect.arrayContaining([
+        `Receipt ${invoice.number}-R2`,
+        `Amount received ${aed(invoice.total - part)}`,
+        `Paid before this payment ${aed(part)}`,
+        `Reference: FT-${invoice.number}`,
+        'Received from: Riverside Academy',
+        'Paid in full',
+      ]),
+    );
     const paid = await api<InvoiceDto>(await tokenOf(FIN), 'GET', `invoices/${invoice.id}`);
     expect(paid.payments).toMatchObject([
       { paidOn: localDate(), reference: `DEP-${invoice.number}`, amount: part },

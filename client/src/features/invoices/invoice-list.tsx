@@ -1,4 +1,4 @@
-import { type InvoiceDto, invoiceMoney } from '@contracts/invoices';
+import { type InvoiceDto, invoiceMoney, type InvoicePaymentDto } from '@contracts/invoices';
 import type { Role } from '@contracts/roles';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCash, IconDownload, IconReceiptRefund } from '@tabler/icons-react';
@@ -77,6 +77,35 @@ const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) 
   );
 });
 
+/** A payment's receipt as a PDF, named by the server (`<invoice number>-R<n>.pdf`); the button waits while it comes. */
+const ReceiptButton = memo(function ReceiptButton({ invoice, payment }: { invoice: InvoiceDto; payment: InvoicePaymentDto }) {
+  const [loading, setLoading] = useState(false);
+  const download = async () => {
+    setLoading(true);
+    try {
+      const { blob, fileName } = await invoicesApi.receipt(invoice.id, payment.id);
+      saveFile(fileName, blob);
+    } catch (e) {
+      console.error(`Invoice ${invoice.number}: receipt ${payment.id} download failed`, errorText(e));
+      toast.error(serverMessage(e) ?? errorText(e), { title: 'The receipt could not be downloaded.' });
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      leftSection={<IconDownload size={12} />}
+      loading={loading}
+      onClick={() => void download()}
+      aria-label={`Receipt for ${money(payment.amount, invoice)} paid on ${formatDate(payment.paidOn)} (${payment.reference})`}
+    >
+      Receipt
+    </Button>
+  );
+});
+
 /** PDF, and Record payment and Credit note where the caller may and something is still owed. */
 function InvoiceButtons({
   invoice,
@@ -122,8 +151,8 @@ function InvoiceButtons({
 }
 
 /**
- * The trip, what kind of bill it is, and each payment ("Paid AED 150.00 on 29 Nov 2026 · TT-5501"), so finance and the
- * school read what came in, and when, on the invoice itself (paid in parts, one line a part).
+ * The trip, what kind of bill it is, and each payment ("Paid AED 150.00 on 29 Nov 2026 · TT-5501") with its receipt, so
+ * finance and the school read what came in, and when, on the invoice itself (paid in parts, one line a part).
  */
 function TripCell({ invoice }: { invoice: InvoiceDto }) {
   const kind = kindOf(invoice);
@@ -138,9 +167,12 @@ function TripCell({ invoice }: { invoice: InvoiceDto }) {
         </Text>
       ) : null}
       {invoice.payments.map((p) => (
-        <Text key={p.id} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Paid {money(p.amount, invoice)} on {formatDate(p.paidOn)} · {p.reference}
-        </Text>
+        <Group key={p.id} gap={4} wrap="wrap">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Paid {money(p.amount, invoice)} on {formatDate(p.paidOn)} · {p.reference}
+          </Text>
+          <ReceiptButton invoice={invoice} payment={p} />
+        </Group>
       ))}
     </>
   );

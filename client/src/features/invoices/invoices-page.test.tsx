@@ -134,6 +134,58 @@ describe('Invoices', () => {
     click.mockRestore();
   });
 
+  it("offers each payment's receipt and saves it under the name the server gives", async () => {
+    setToken('signed-in-token');
+    const partPaid = makeInvoice({
+      id: 8,
+      number: 'DSB-2026-00003',
+      balance: 13_400,
+      paid: 100_000,
+      payments: [
+        { id: 11, paidOn: '2026-11-28', reference: 'TT-1', amount: 40_000, recordedBy: 'Fin Ance', recordedAt: '2026-11-28T10:00:00' },
+        { id: 12, paidOn: '2026-11-30', reference: 'TT-2', amount: 60_000, recordedBy: 'Fin Ance', recordedAt: '2026-11-30T10:00:00' },
+      ],
+    });
+    const { calls, fetchMock } = serve(() => [partPaid], {
+      [`GET /api/invoices/8/payments/12/receipt`]: () => ({ body: '%PDF-1.7 receipt' }),
+    });
+    // the stand-in answers as text only; a browser's answer also reads as a blob and has headers
+    const answerAsText = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const answer = await answerAsText(input, init);
+      const headers = new Headers(
+        String(input).endsWith('/receipt') ? { 'Content-Disposition': 'attachment; filename="DSB-2026-00003-R2.pdf"' } : {},
+      );
+      return { ...answer, headers, blob: async () => new Blob([await answer.text()], { type: 'application/pdf' }) } as Response;
+    });
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+
+    renderWithApp(<InvoicesPage />, { route: '/invoices', session: admin });
+    await screen.findByText('DSB-2026-00003');
+    const receipts = within(row('DSB-2026-00003')).getAllByRole('button', { name: /^Receipt for/ });
+    expect(receipts.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Receipt for AED 400.00 paid on 28 Nov 2026 (TT-1)',
+      'Receipt for AED 600.00 paid on 30 Nov 2026 (TT-2)',
+    ]);
+    await userEvent.click(receipts[1]);
+    await waitFor(() => expect(saved).toEqual(['DSB-2026-00003-R2.pdf']));
+    expect(calls.filter((c) => c.path.endsWith('/receipt')).map((c) => c.path)).toEqual(['/api/invoices/8/payments/12/receipt']);
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/receipt'))!;
+    expect((call[1]?.headers as Record<string, string>).Authorization).toBe('Bearer signed-in-token');
+
+    // one the server cannot find: said, nothing saved
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    await userEvent.click(receipts[0]);
+    expect(await screen.findByText('The receipt could not be downloaded.')).toBeInTheDocument();
+    expect(saved).toEqual(['DSB-2026-00003-R2.pdf']);
+    logged.mockRestore();
+    click.mockRestore();
+  });
+
   it('tells the user when a PDF could not be downloaded', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     serve(() => [museum], { [`GET /api/invoices/${museum.id}/pdf`]: () => ({ status: 404, body: { message: 'Invoice not found.' } }) });
@@ -215,7 +267,8 @@ describe('Invoices', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent);
     expect(actions('DSB-2026-00002')).toEqual(['PDF', 'Credit note']);
-    expect(actions('DSB-2026-00003')).toEqual(['PDF']);
+    // its payment's receipt, beside the invoice's PDF
+    expect(actions('DSB-2026-00003')).toEqual(['Receipt', 'PDF']);
     expect(actions('DSB-2026-00004')).toEqual(['PDF']);
     // the credit note says what it corrects and why; the invoice it corrects, how much was taken off
     expect(within(row('DSB-2026-00004')).getByText('Credit for DSB-2026-00002: Late bus')).toBeInTheDocument();

@@ -95,6 +95,9 @@ export const invoicesApi = {
   balances: async () => asList<SchoolBalanceDto>(await http.get('/invoices/balances')),
   /** The invoice's PDF. */
   pdf: async (id: number): Promise<Blob> => (await download(`/invoices/${id}/pdf`, 'application/pdf', `invoice-${id}.pdf`)).blob,
+  /** A payment's receipt, as a PDF named by the server (`<invoice number>-R<n>.pdf`). */
+  receipt: (id: number, paymentId: number) =>
+    download(`/invoices/${id}/payments/${paymentId}/receipt`, 'application/pdf', `receipt-${id}-${paymentId}.pdf`),
   /** Every invoice the filter matches, as CSV. */
   csv: (filter: InvoiceFilter) => download('/invoices/csv', 'text/csv', 'invoices.csv', invoiceQuery(filter)),
   /** A school's statement for a month (`YYYY-MM`), as PDF or CSV. */
