@@ -437,8 +437,9 @@ describe('invoice payments and credit notes', () => {
       for (const u of [acme.users.admin, acme.users.finance, acme.users.busA, acme.users.staffA, root]) {
         await receipt(u, invoice.id, id).expect(200);
       }
-      for (const u of [acme.users.busB, acme.users.staffB, far.users.admin, far.users.finance])
+      for (const u of [acme.users.busB, acme.users.staffB, far.users.admin, far.users.finance]) {
         await receipt(u, invoice.id, id).expect(404);
+      }
       expect((await receipt(acme.users.finance, other.id, id).expect(404)).body.message).toBe('Payment not found.');
       await receipt(acme.users.manager, invoice.id, id).expect(403);
       await receipt(acme.users.finance, invoice.id, 0).expect(400);
