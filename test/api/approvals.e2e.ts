@@ -511,6 +511,40 @@ describe('approval at the school', () => {
     });
   });
 
+  describe('a weekly series changed at once', () => {
+    it('sends each week past approval through it again: the weeks a company holds keep their change at the school', async () => {
+      const { tn, T, P, S } = await approvalSchool();
+      const body = tripRequest({ departureDate: '2031-05-06', returnDate: '2031-05-06', repeatUntil: '2031-05-20' });
+      const weeks = (await post(S, '/trips/series', body).expect(201)).body as TripDto[];
+      const seriesId = weeks[0].seriesId!;
+      await post(T, `/approvals/series/${seriesId}`, {}).expect(200);
+      await post(P, `/approvals/series/${seriesId}`, {}).expect(200);
+      await patch(tn.users.busA, weeks[1].id, { status: 'Accepted' }).expect(200);
+      // more students on every week: material, so each goes through the school's approval again
+      const res = await t
+        .http()
+        .patch(`/api/trips/series/${seriesId}`)
+        .set('Authorization', S.auth)
+        .send({ from: weeks[0].id, students: 52 })
+        .expect(200);
+      expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[0].id, weeks[2].id], [], [weeks[1].id]]);
+      const stored = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })), order: { departureDate: 'ASC' } });
+      expect(stored.map((x) => [x.status, x.students])).toEqual([
+        ['Awaiting Approval', 52],
+        ['Accepted', 30],
+        ['Awaiting Approval', 52],
+      ]);
+      // the weeks no company holds wait as requests again, the held one as a change, each at step 1
+      expect(await waitingFor(T)).toEqual(weeks.map((x) => x.id));
+      expect((await approvalRows(weeks[1].id)).at(-1)).toMatchObject({
+        kind: 'change',
+        step: 1,
+        state: 'waiting',
+        proposed: { students: 52 },
+      });
+    });
+  });
+
   describe('a material change of a trip past approval', () => {
     /** A request approved at both steps and accepted by the company. */
     async function acceptedTrip() {

@@ -396,6 +396,80 @@ describe('trips', () => {
       expect(await statuses(weeks)).toEqual(['Pending', 'Pending', 'Canceled', 'Canceled']);
     });
 
+    it('changes a week and every later one: a Confirmed week as an edit request, a cancelled one left', async () => {
+      const weeks = await fourWeeks(`Aquatics ${Date.now()}`);
+      // the third week Confirmed by the partner company, the fourth cancelled by the school
+      await t.db.getRepository(Trip).update(weeks[2].id, { status: 'Confirmed', busCompanyOrgId: acme.orgs.busA.id });
+      await patch(acme.users.staffA, weeks[3].id, { status: 'Canceled' }).expect(200);
+      events.length = 0;
+      const body = { from: weeks[1].id, departureTime: '08:30 AM', students: 45, staff: null };
+      const res = await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send(body)
+        .expect(200);
+      expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[1].id], [weeks[2].id], []]);
+      const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
+      const read = async (w: TripDto) => {
+        const x = await row(w.id);
+        return [x.status, x.departureTime, x.students, x.staff, x.editRequest];
+      };
+      expect(await Promise.all(weeks.map(read))).toEqual([
+        ['Pending', '08:00 AM', 30, 3, false],
+        ['Pending', '08:30 AM', 45, null, false],
+        ['Pending', '08:30 AM', 45, null, true],
+        ['Canceled', '08:00 AM', 30, 3, false],
+      ]);
+      // the Confirmed week's edit request keeps what it was, for its company to read
+      expect((await row(weeks[2].id)).editRequestBefore).toMatchObject({ departureTime: '08:00 AM', students: 30, staff: 3 });
+      expect((res.body.trips as TripDto[]).map((x) => x.id)).toEqual(weeks.slice(1).map((w) => w.id));
+      expect((await get(acme.users.staffA, `/trips/${weeks[1].id}`).expect(200)).body).toEqual(res.body.trips[0]);
+      // each written as its own PATCH would be: a history row each, one event each
+      expect([await historyCount(t, weeks[0].id), await historyCount(t, weeks[1].id), await historyCount(t, weeks[3].id)]).toEqual([
+        1, 2, 2,
+      ]);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[1].id],
+        ['trip.updated', weeks[2].id],
+      ]);
+
+      // Again: every week already reads so, or cannot be edited. 409, nothing written.
+      events.length = 0;
+      const again = await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send(body)
+        .expect(409);
+      expect(again.body.message).toBe(SeriesMessages.nothingToChange);
+      expect(events).toEqual([]);
+      expect(await historyCount(t, weeks[1].id)).toBe(2);
+    });
+
+    it.each<[string, (w: TripDto[]) => [TestUser, object], number, string | undefined]>([
+      ['nothing to change', (w) => [acme.users.staffA, { from: w[1].id }], 400, SeriesMessages.editEmpty],
+      [
+        'a return before its departure',
+        (w) => [acme.users.staffA, { from: w[1].id, returnTime: '07:00 AM' }],
+        400,
+        M.returnBeforeDeparture,
+      ],
+      ['no time', (w) => [acme.users.staffA, { from: w[1].id, departureTime: 'soon' }], 400, undefined],
+      ['a week of another series', (w) => [acme.users.staffA, { from: w[0].id + 100_000, students: 40 }], 400, SeriesMessages.notInSeries],
+      ["another school's staff", (w) => [acme.users.staffB, { from: w[0].id, students: 40 }], 404, M.seriesNotFound],
+      ['finance, who edits nothing', (w) => [acme.users.finance, { from: w[0].id, students: 40 }], 403, undefined],
+    ])('refuses to change a series for %s and writes nothing', async (_name, call, code, message) => {
+      const weeks = await fourWeeks(`Unchanged ${Date.now()}`);
+      events.length = 0;
+      const [u, body] = call(weeks);
+      const res = await t.http().patch(`/api/trips/series/${weeks[0].seriesId}`).set('Authorization', u.auth).send(body).expect(code);
+      if (message) expect(res.body.message).toBe(message);
+      const rows = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })) });
+      expect(rows.map((x) => [x.departureTime, x.returnTime, x.students])).toEqual(weeks.map(() => ['08:00 AM', '03:00 PM', 30]));
+      expect(events).toEqual([]);
+    });
+
     it.each<[string, (w: TripDto[]) => [TestUser, string, unknown], number, string | undefined]>([
       [
         'a week of another series',

@@ -4,7 +4,7 @@
  */
 import { addDays, daysBetween, formatDay } from './calendar';
 import { allowedTripActions, type TripActor, type TripRuleContext, type TripSubject } from './trip-rules';
-import type { TripDto } from './trip-wire';
+import type { TripDto, TripFormFields } from './trip-wire';
 
 /** The most trips one series may make: half a school year of weeks. A longer run is asked again next term. */
 export const MAX_SERIES_TRIPS = 26;
@@ -18,6 +18,8 @@ export const SeriesMessages = {
   fromRequired: 'Name the week to cancel from: the id of a trip of the series.',
   notInSeries: 'That trip is not a week of this series.',
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
+  editEmpty: 'Change at least one of the departure time, the return time, the students, the staff or the notes.',
+  nothingToChange: 'None of these weeks can take this change now.',
 } as const;
 
 /** One trip of a series: its departure and return days. */
@@ -77,4 +79,28 @@ export interface SeriesCancelDto {
   canceled: number[];
   /** The ids of those whose cancellation it asked the bus company for. */
   requested: number[];
+}
+
+/**
+ * What "Change this and later weeks" sets on every week at once: the times, the passengers and the notes. A week's days
+ * stay its own (each is 7 days after the one before), and its other fields are changed on that week.
+ */
+export const SERIES_EDIT_FIELDS = ['departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
+export type SeriesEditChanges = Partial<Pick<TripFormFields, (typeof SERIES_EDIT_FIELDS)[number]>>;
+
+/** Whether "Change this and later weeks" changes this week for this caller: where they may edit it (the trip rules). */
+export function seriesEditable(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): boolean {
+  return allowedTripActions(actor, trip, ctx).includes('edit');
+}
+
+/** The answer to `PATCH /trips/series/{seriesId}`: the weeks from the one named on, each as it now is. */
+export interface SeriesEditDto {
+  /** Every week from the one named on, by departure, as it is after the call. */
+  trips: TripDto[];
+  /** The ids of those it changed (written as each week's own edit would be). */
+  changed: number[];
+  /** The ids of those whose change went to their bus company as an edit request (a Confirmed trip, school staff). */
+  requested: number[];
+  /** The ids of those whose change waits for the school's approval, unwritten (a trip a company holds). */
+  held: number[];
 }

@@ -16,7 +16,7 @@ import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissi
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
-import type { SeriesCancelDto } from '../contracts/trip-series';
+import type { SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import {
   BUS_TYPES,
   type PassengerDto,
@@ -239,6 +239,19 @@ export const seriesCancelSchema = z
     description: 'The weeks from the one named on, as they now are, and which the call cancelled or asked to cancel.',
   });
 
+export const seriesEditSchema = z
+  .object({
+    trips: z.array(tripSchema),
+    changed: z.array(z.number().int()),
+    requested: z.array(z.number().int()),
+    held: z.array(z.number().int()),
+  })
+  .meta({
+    id: 'SeriesEdit',
+    description:
+      'The weeks from the one named on, as they now are; which the call changed, which it sent to their bus company as an edit request, and whose change waits for the school’s approval.',
+  });
+
 export const subtripSchema = z
   .object({
     id: idNum,
@@ -428,6 +441,7 @@ const _matches: Record<string, true> = {
   tripTotals: true satisfies Checked<typeof tripTotalsSchema, TripTotals>,
   subtrip: true satisfies Checked<typeof subtripSchema, SubtripDto>,
   seriesCancel: true satisfies Checked<typeof seriesCancelSchema, SeriesCancelDto>,
+  seriesEdit: true satisfies Checked<typeof seriesEditSchema, SeriesEditDto>,
   passenger: true satisfies Checked<typeof passengerSchema, PassengerDto>,
   history: true satisfies Checked<typeof tripHistorySchema, TripHistoryDto>,
   company: true satisfies Checked<typeof fleetCompany, FleetCompanyDto>,

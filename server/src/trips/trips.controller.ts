@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
-import type { SeriesCancelDto } from '../contracts/trip-series';
+import type { SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../contracts/trip-wire';
 import {
   type AddPassengersBody,
@@ -18,6 +18,8 @@ import {
   createTripSchema,
   type CreateTripSeriesBody,
   createTripSeriesSchema,
+  type EditSeriesBody,
+  editSeriesSchema,
   type UpdateTripBody,
   updateTripSchema,
 } from './trips.schemas';
@@ -28,6 +30,7 @@ import {
   fleetConflictSchema,
   passengerSchema,
   seriesCancelSchema,
+  seriesEditSchema,
   subtripSchema,
   tripConflictSchema,
   tripHistorySchema,
@@ -66,6 +69,21 @@ export class TripsController {
   @ApiDoc({ summary: 'The weeks of a weekly series the caller may see, first departure first.', response: z.array(tripSchema) })
   series(@CurrentUser() caller: AuthUser, @Param('seriesId', UuidPipe) seriesId: string): Promise<TripDto[]> {
     return this.trips.series(caller, seriesId);
+  }
+
+  @Patch('series/:seriesId')
+  @ApiDoc({
+    summary:
+      'Set the same times, passengers or notes on a week of a series and every later one: each changed as its own PATCH would change it (an edit request for a Confirmed trip, a change held for the school’s approval), or left where it already reads so or cannot be edited.',
+    response: seriesEditSchema,
+    errors: { 409: 'Not one of those weeks can take this change now.' },
+  })
+  editSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(editSeriesSchema)) body: EditSeriesBody,
+  ): Promise<SeriesEditDto> {
+    return this.trips.editSeries(caller, seriesId, body);
   }
 
   @Post('series/:seriesId/cancel')

@@ -5,7 +5,7 @@ import { TripMessages as M } from '../contracts/trip-messages';
 import { BUS_TYPES, TRIP_STATUSES, TRIP_TYPES, type BusAssignment } from '../contracts/trip-wire';
 import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH } from '../contracts/approvals';
 import { MAX_TRIP_KM, PricingMessages } from '../contracts/pricing';
-import { SeriesMessages, seriesProblem } from '../contracts/trip-series';
+import { SERIES_EDIT_FIELDS, SeriesMessages, seriesProblem } from '../contracts/trip-series';
 
 /**
  * Input shapes of the trip calls (the form rules and the bodies), with the messages of contracts/trip-messages.ts.
@@ -232,6 +232,25 @@ export const cancelSeriesSchema = z.object(
   { error: M.bodyNotObject },
 );
 export type CancelSeriesBody = z.infer<typeof cancelSeriesSchema>;
+
+/**
+ * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
+ * (SERIES_EDIT_FIELDS: the times, the passengers, the notes), read as a week's own PATCH reads them.
+ */
+export const editSeriesSchema = z
+  .object(
+    {
+      from: id(SeriesMessages.fromRequired),
+      departureTime: formShape.departureTime.optional(),
+      returnTime: formShape.returnTime.optional(),
+      students: students.optional(),
+      staff,
+      notes: formShape.notes,
+    },
+    { error: M.bodyNotObject },
+  )
+  .refine((b) => SERIES_EDIT_FIELDS.some((f) => b[f] !== undefined), { message: SeriesMessages.editEmpty });
+export type EditSeriesBody = z.infer<typeof editSeriesSchema>;
 export type CreateTripBody = z.infer<typeof createTripSchema>;
 
 const patchKeys = [

@@ -16,7 +16,15 @@ import {
 } from '../contracts/approvals';
 import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
-import { type SeriesCancelDto, seriesCancelAction, type SeriesDates, SeriesMessages, weeklyDates } from '../contracts/trip-series';
+import {
+  type SeriesCancelDto,
+  seriesCancelAction,
+  type SeriesDates,
+  type SeriesEditDto,
+  seriesEditable,
+  SeriesMessages,
+  weeklyDates,
+} from '../contracts/trip-series';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
@@ -60,6 +68,7 @@ import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
 import {
   type AddPassengersBody,
   type CancelSeriesBody,
+  type EditSeriesBody,
   type CreateSubtripBody,
   type CreateTripBody,
   type CreateTripSeriesBody,
@@ -206,6 +215,60 @@ export class TripsService {
       if (result.canceled.length + result.requested.length === 0) {
         if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0].message);
         throw new ConflictException({ message: SeriesMessages.nothingToCancel });
+      }
+      return result;
+    });
+  }
+
+  /**
+   * PATCH /trips/series/{seriesId}: sets the same times, passengers or notes on the week `from` and every later week of
+   * the series the caller sees and may edit (`seriesEditable`), each as its own PATCH would (its history, its quote, its
+   * edit request to the company of a Confirmed trip, its approval at the school), all in one unit of work, weeks in
+   * departure order. A week that already reads so, or that the caller may not edit (over, cancelled, not theirs), is
+   * left. 409 when not one week takes the change; a values problem of any week (a return before its departure) is its
+   * 400, and writes nothing.
+   */
+  async editSeries(caller: AuthUser, seriesId: string, { from, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
+    return this.unitOfWork.run(async (work) => {
+      const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
+      if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+      const start = weeks.findIndex((t) => t.id === from);
+      if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+      const result: SeriesEditDto = { trips: [], changed: [], requested: [], held: [] };
+      // The body each week's own PATCH would send, read as a PATCH reads it.
+      const body = updateTripSchema.parse(changes);
+      // A caller whom no week's rules let edit (finance, a driver) is refused (403), not told that none could be.
+      const forbidden: string[] = [];
+      for (const week of weeks.slice(start)) {
+        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
+        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+        if (!seriesEditable(caller, before, ctx)) {
+          const refusal = decideTripAction(caller, before, 'edit', ctx) as Refusal;
+          if (refusal.code === 403) forbidden.push(refusal.message);
+          result.trips.push(before);
+          continue;
+        }
+        const decided = this.decide(caller, before, audience, body);
+        const values = decided && (await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed));
+        // Already so: nothing to write (a write that changed nothing would roll the whole unit back).
+        if (!decided || !values || predictedFields(before, values).length === 0) {
+          result.trips.push(before);
+          continue;
+        }
+        const gate = await this.approvalGate(work, caller, before, decided.action, values);
+        if (gate.held) {
+          result.held.push(before.id);
+          result.trips.push(before);
+          continue;
+        }
+        const trip = await this.write(work, caller, before, audience, values, { action: decided.action });
+        if (gate.submit) await this.submit(work, caller, trip, 'request', null);
+        (trip.editRequest ? result.requested : result.changed).push(before.id);
+        result.trips.push(trip);
+      }
+      if (result.changed.length + result.requested.length + result.held.length === 0) {
+        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
+        throw new ConflictException({ message: SeriesMessages.nothingToChange });
       }
       return result;
     });
