@@ -2,26 +2,28 @@ import { formatDay } from '@contracts/calendar';
 import { describeSeries } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan } from '@tabler/icons-react';
+import { IconBan, IconPencil } from '@tabler/icons-react';
 import { useId } from 'react';
-import { seriesCancelPlan } from './trip-series';
+import { seriesCancelPlan, seriesEditPlan } from './trip-series';
 import { TripStatusBadge } from './trip-status-badge';
 import { useTripWorkflow } from './trip-workflow-context';
 import { useTripSeries } from './trips.api';
 
 /**
  * A week of a weekly series (docs/domain.md, "A weekly series"): which week it is, every week with its status (each
- * opens its own details), and "Cancel this and later weeks" where the user may cancel, or ask to cancel, one of them.
+ * opens its own details), "Change this and later weeks" where the user may edit one of them, and "Cancel this and
+ * later weeks" where they may cancel, or ask to cancel, one of them.
  * Nothing for a trip requested alone.
  */
 export function TripSeriesPanel({ trip }: { trip: TripDto }) {
-  const { actor, busy, openDetails, cancelSeries } = useTripWorkflow();
+  const { actor, busy, openDetails, cancelSeries, editSeries } = useTripWorkflow();
   const { data: weeks } = useTripSeries(trip.seriesId);
   const titleId = useId();
   const index = weeks?.findIndex((w) => w.id === trip.id) ?? -1;
   if (!weeks || index < 0) return null;
   const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
   const canCancel = plan !== null && plan.cancel + plan.request > 0;
+  const canEdit = actor !== null && (seriesEditPlan(actor, weeks, trip.id)?.editable ?? 0) > 0;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid="trip-series">
       <Stack gap="xs">
@@ -47,18 +49,25 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
             </Group>
           ))}
         </Stack>
-        {canCancel ? (
-          <Group>
-            <Button
-              size="compact-sm"
-              color="red"
-              variant="light"
-              leftSection={<IconBan size={14} />}
-              loading={busy === `${trip.id}:cancelSeries`}
-              onClick={() => cancelSeries(trip, weeks)}
-            >
-              Cancel this and later weeks
-            </Button>
+        {canCancel || canEdit ? (
+          <Group gap="xs">
+            {canEdit ? (
+              <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => editSeries(trip, weeks)}>
+                Change this and later weeks
+              </Button>
+            ) : null}
+            {canCancel ? (
+              <Button
+                size="compact-sm"
+                color="red"
+                variant="light"
+                leftSection={<IconBan size={14} />}
+                loading={busy === `${trip.id}:cancelSeries`}
+                onClick={() => cancelSeries(trip, weeks)}
+              >
+                Cancel this and later weeks
+              </Button>
+            ) : null}
           </Group>
         ) : null}
       </Stack>

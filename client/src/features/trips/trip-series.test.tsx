@@ -4,7 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { tripActorOf } from './trip-actions';
-import { seriesCancelDetail, seriesCancelDone, seriesCancelPlan, seriesCancelQuestion } from './trip-series';
+import {
+  seriesCancelDetail,
+  seriesCancelDone,
+  seriesCancelPlan,
+  seriesCancelQuestion,
+  seriesEditDone,
+  seriesEditPlan,
+  seriesEditScope,
+} from './trip-series';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 
@@ -106,6 +114,68 @@ describe('the rest of a weekly series', () => {
     expect(screen.getByText('Could not cancel these weeks.')).toBeInTheDocument();
   });
 
+  it('plans which later weeks a change reaches, in words', () => {
+    const weeks = fourWeeks();
+    const plan = seriesEditPlan(tripActorOf(staff), weeks, 102)!;
+    // the cancelled fourth week takes no change
+    expect([plan.weeks.map((w) => w.id), plan.editable]).toEqual([[102, 103, 104], 2]);
+    expect(seriesEditScope(plan)).toBe('This week and the 2 after it (Thu 13 Mar 2031 to Thu 27 Mar 2031).');
+    expect(seriesEditScope(seriesEditPlan(tripActorOf(staff), weeks, 104)!)).toBe('This week (Thu 27 Mar 2031), the last of the series.');
+    expect(seriesEditDone('Aquatic Centre', { changed: [102, 103], requested: [104], held: [105] })).toBe(
+      'Aquatic Centre: 2 weeks changed; edit requested for 1; 1 waits for your school’s approval.',
+    );
+  });
+
+  it('changes the passengers and notes of this and later weeks in one call, saying what became of each', async () => {
+    const weeks = fourWeeks();
+    let answer: { status?: number; body: unknown } = {
+      status: 400,
+      body: { message: 'Return time must be later than departure time.' },
+    };
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/102/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`PATCH /api/trips/series/${SERIES}`]: () => answer,
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(staff) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    await userEvent.click(within(series).getByRole('button', { name: 'Change this and later weeks' }));
+    const form = await screen.findByRole('dialog', { name: 'Change this and later weeks' });
+    expect(within(form).getByText('This week and the 2 after it (Thu 13 Mar 2031 to Thu 27 Mar 2031).')).toBeInTheDocument();
+    const students = within(form).getByRole('textbox', { name: 'Students' });
+    expect(students).toHaveValue(String(weeks[1].students));
+
+    // nothing changed yet: said, and nothing sent
+    await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
+    expect(await within(form).findByText(SeriesMessages.editEmpty)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await userEvent.clear(students);
+    await userEvent.type(students, '45');
+    const notes = within(form).getByRole('textbox', { name: 'Notes' });
+    await userEvent.clear(notes);
+    await userEvent.type(notes, 'Bring swim caps');
+    // the server refuses a value of one of the weeks: said in the form, which stays open
+    await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
+    expect(await within(form).findByText('Return time must be later than departure time.')).toBeInTheDocument();
+
+    const changed = { ...weeks[1], students: 45, notes: 'Bring swim caps', version: 2 };
+    const requested = { ...weeks[2], students: 45, notes: 'Bring swim caps', editRequest: true, status: 'Pending' as const, version: 2 };
+    answer = { body: { trips: [changed, requested, weeks[3]], changed: [102], requested: [103], held: [] } };
+    await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
+    expect(await screen.findByText('Aquatic Centre: 1 week changed; edit requested for 1.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      [`/api/trips/series/${SERIES}`, { from: 102, students: 45, notes: 'Bring swim caps' }],
+      [`/api/trips/series/${SERIES}`, { from: 102, students: 45, notes: 'Bring swim caps' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change this and later weeks' })).not.toBeInTheDocument());
+    // the weeks as the answer left them
+    await waitFor(() => expect(within(series).getAllByText('Pending')).toHaveLength(3));
+  });
+
   it("offers a bus company the series' weeks but nothing to cancel", async () => {
     const weeks = fourWeeks();
     mockFetch({
@@ -119,5 +189,6 @@ describe('the rest of a weekly series', () => {
     });
     expect(within(series).getByText('Thu 20 Mar 2031 (this trip)')).toBeInTheDocument();
     expect(within(series).queryByRole('button', { name: 'Cancel this and later weeks' })).not.toBeInTheDocument();
+    expect(within(series).queryByRole('button', { name: 'Change this and later weeks' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { formatDay, localDateTime } from '@contracts/calendar';
 import { tripCancellationFee } from '@contracts/pricing';
 import type { TripActor } from '@contracts/trip-rules';
-import { seriesCancelAction } from '@contracts/trip-series';
+import { seriesCancelAction, seriesEditable, type SeriesEditDto } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { cancellationFeeText } from './trip-view';
 
@@ -70,6 +70,40 @@ export function seriesCancelDone(title: string, result: { canceled: number[]; re
   const done = [
     result.canceled.length > 0 ? `${plural(result.canceled.length, 'week')} cancelled` : null,
     result.requested.length > 0 ? `cancellation requested for ${result.requested.length}` : null,
+  ].filter((p) => p !== null);
+  return `${title}: ${done.join('; ')}.`;
+}
+
+/** The weeks "Change this and later weeks" acts on (the one it starts at and every later one) and how many it may edit. */
+export interface SeriesEditPlan {
+  weeks: TripDto[];
+  editable: number;
+}
+
+/** The plan for `actor` from the week `fromId` of `weeks` (first departure first); null if it is not among them. */
+export function seriesEditPlan(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()): SeriesEditPlan | null {
+  const start = weeks.findIndex((w) => w.id === fromId);
+  if (start < 0) return null;
+  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
+  const later = weeks.slice(start);
+  return { weeks: later, editable: later.filter((w) => seriesEditable(actor, w, ctx)).length };
+}
+
+/** Which weeks a change applies to: "This week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)." */
+export function seriesEditScope(plan: SeriesEditPlan): string {
+  const first = plan.weeks[0].departureDate;
+  const last = plan.weeks[plan.weeks.length - 1].departureDate;
+  if (plan.weeks.length === 1) return `This week (${formatDay(first, true)}), the last of the series.`;
+  const after = plan.weeks.length - 1;
+  return `This week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)}).`;
+}
+
+/** The toast once done: "Swimming: 2 weeks changed; edit requested for 1; 1 waits for your school's approval." */
+export function seriesEditDone(title: string, result: Pick<SeriesEditDto, 'changed' | 'requested' | 'held'>): string {
+  const done = [
+    result.changed.length > 0 ? `${plural(result.changed.length, 'week')} changed` : null,
+    result.requested.length > 0 ? `edit requested for ${result.requested.length}` : null,
+    result.held.length > 0 ? `${result.held.length} ${result.held.length === 1 ? 'waits' : 'wait'} for your school’s approval` : null,
   ].filter((p) => p !== null);
   return `${title}: ${done.join('; ')}.`;
 }

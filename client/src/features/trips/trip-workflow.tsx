@@ -21,6 +21,7 @@ import {
   type TripButton,
   tripActorOf,
 } from './trip-actions';
+import { SeriesEditModal, type SeriesEditTarget } from './trip-series-edit-modal';
 import { TripDetailsModal } from './trip-details-modal';
 import { tripTitle } from './trip-view';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
@@ -71,6 +72,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   const [layers, setLayers] = useState<Layer[]>([]);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [seriesConfirm, setSeriesConfirm] = useState<PendingSeriesCancel | null>(null);
+  const [seriesEdit, setSeriesEdit] = useState<SeriesEditTarget | null>(null);
+  const editSeries = useCallback((trip: TripDto, weeks: readonly TripDto[]) => setSeriesEdit({ trip, weeks }), []);
   const lastSeriesConfirm = useRef<PendingSeriesCancel | null>(null);
   if (seriesConfirm) lastSeriesConfirm.current = seriesConfirm;
   const [busy, setBusy] = useState<string | null>(null);
@@ -193,8 +196,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   }, []);
 
   const workflow = useMemo<TripWorkflow>(
-    () => ({ actor, busy, openDetails, press, close, cancelSeries }),
-    [actor, busy, openDetails, press, close, cancelSeries],
+    () => ({ actor, busy, openDetails, press, close, cancelSeries, editSeries }),
+    [actor, busy, openDetails, press, close, cancelSeries, editSeries],
   );
   const layer = <K extends Layer['kind']>(kind: K) => layers.find((l) => l.kind === kind) as Extract<Layer, { kind: K }> | undefined;
   const details = layer('details');
@@ -261,6 +264,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
             if (seriesConfirm) void runSeriesCancel(seriesConfirm.trip);
           }}
         />
+        <SeriesEditModal stackId="trip-series-edit" target={seriesEdit} onClose={() => setSeriesEdit(null)} />
       </Modal.Stack>
     </TripWorkflowContext>
   );
