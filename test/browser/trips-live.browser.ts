@@ -138,7 +138,7 @@ describe('a trip request, live across three consoles', () => {
     expect(confirmLatency).toBeGreaterThan(0);
   });
 
-  it('files a weekly series from a phone, the partner dispatcher sees every trip of it arrive, and then its last weeks cancelled', async () => {
+  it('files a weekly series from a phone, the partner dispatcher sees every trip of it arrive, then its last weeks changed and cancelled', async () => {
     const [staff, falcon, desertStar] = await Promise.all([
       openTrips('staff.riverside@demo.test', 390),
       openTrips('dispatch.falcon@demo.test'),
@@ -172,16 +172,31 @@ describe('a trip request, live across three consoles', () => {
     await desertStar.waitForTimeout(500);
     expect(await desertStar.getByText(destination).count()).toBe(0);
 
-    // The pool closes after the first week: from the phone, the second week's details cancel it and the one after.
+    // Six more children join from the second week: from the phone, the second week's details change it and the one
+    // after at once; the form passes axe; the dispatcher's rows follow without a reload, the first week's does not move.
     await staff.locator(`[data-trip-id="${ids[1]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
     const series = staff.getByRole('dialog', { name: 'View trip details' }).getByRole('region', { name: 'Weekly series' });
     await series.getByText('Week 2 of 3: 3 trips, every Tue from Tue 6 May 2031 to Tue 20 May 2031.').waitFor();
+    await series.getByRole('button', { name: 'Change this and later weeks' }).click();
+    const change = staff.getByRole('dialog', { name: 'Change this and later weeks' });
+    await change.getByText('This week and the one after it (Tue 13 May 2031 to Tue 20 May 2031).').waitFor();
+    await change.getByRole('textbox', { name: /^Students/ }).fill('24');
+    expect(await lightAndDarkFindings(staff, 'changing the rest of a series, at 390 px')).toEqual([]);
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-6-staff-change-rest-of-series.png') });
+    await change.getByRole('button', { name: 'Change 2 weeks' }).click();
+    await staff.getByText(`${destination}: 2 weeks changed.`).waitFor();
+    const studentsCell = (i: number, n: number) =>
+      falcon.locator(`tr[data-trip-id="${ids[i]}"] td`).filter({ hasText: new RegExp(`^${n}$`) });
+    for (const i of [1, 2]) await studentsCell(i, 24).waitFor({ timeout: 10_000 });
+    expect(await studentsCell(0, 18).count()).toBe(1);
+
+    // The pool closes after the first week: the same details cancel the second week and the one after.
     await series.getByRole('button', { name: 'Cancel this and later weeks' }).click();
     const ask = staff.getByRole('dialog', { name: 'Cancel this and later weeks' });
     await ask.getByText('Cancel this week and the one after it (Tue 13 May 2031 to Tue 20 May 2031)?').waitFor();
     await ask.getByText('2 weeks will be cancelled.').waitFor();
     expect(await lightAndDarkFindings(staff, 'the question before cancelling the rest of a series, at 390 px')).toEqual([]);
-    await staff.screenshot({ path: join(SCREENSHOTS, 'live-6-staff-cancel-rest-of-series.png') });
+    await staff.screenshot({ path: join(SCREENSHOTS, 'live-7-staff-cancel-rest-of-series.png') });
     await ask.getByRole('button', { name: 'Confirm' }).click();
     await staff.getByText(`${destination}: 2 weeks cancelled.`).waitFor();
     // the details and the dispatcher's list follow, neither reloaded: the first week still Pending, the others Canceled
