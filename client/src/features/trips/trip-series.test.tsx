@@ -121,8 +121,12 @@ describe('the rest of a weekly series', () => {
     expect([plan.weeks.map((w) => w.id), plan.editable]).toEqual([[102, 103, 104], 2]);
     expect(seriesEditScope(plan)).toBe('This week and the 2 after it (Thu 13 Mar 2031 to Thu 27 Mar 2031).');
     expect(seriesEditScope(seriesEditPlan(tripActorOf(staff), weeks, 104)!)).toBe('This week (Thu 27 Mar 2031), the last of the series.');
-    expect(seriesEditDone('Aquatic Centre', { changed: [102, 103], requested: [104], held: [105] })).toBe(
-      'Aquatic Centre: 2 weeks changed; edit requested for 1; 1 waits for your school’s approval.',
+    const answered = [weeks[1], { ...weeks[2], status: 'Awaiting Approval' as const }, weeks[3]];
+    expect(seriesEditDone('Aquatic Centre', { trips: answered, changed: [102, 103], requested: [104], held: [105] })).toBe(
+      'Aquatic Centre: 1 week changed; 1 week sent back for your school’s approval; edit requested for 1; 1 change waits for your school’s approval.',
+    );
+    expect(seriesEditDone('Aquatic Centre', { trips: weeks, changed: [101, 102], requested: [], held: [103, 104] })).toBe(
+      'Aquatic Centre: 2 weeks changed; 2 changes wait for your school’s approval.',
     );
   });
 

@@ -98,12 +98,21 @@ export function seriesEditScope(plan: SeriesEditPlan): string {
   return `This week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)}).`;
 }
 
-/** The toast once done: "Swimming: 2 weeks changed; edit requested for 1; 1 waits for your school's approval." */
-export function seriesEditDone(title: string, result: Pick<SeriesEditDto, 'changed' | 'requested' | 'held'>): string {
+/**
+ * The toast once done: "Swimming: 2 weeks changed; 1 sent back for your school’s approval; edit requested for 1; 1
+ * change waits for your school’s approval." A changed week now Awaiting Approval went back to its school's approval.
+ */
+export function seriesEditDone(title: string, result: Pick<SeriesEditDto, 'trips' | 'changed' | 'requested' | 'held'>): string {
+  const waiting = new Set(result.trips.filter((t) => t.status === 'Awaiting Approval').map((t) => t.id));
+  const resubmitted = result.changed.filter((id) => waiting.has(id)).length;
+  const changed = result.changed.length - resubmitted;
   const done = [
-    result.changed.length > 0 ? `${plural(result.changed.length, 'week')} changed` : null,
+    changed > 0 ? `${plural(changed, 'week')} changed` : null,
+    resubmitted > 0 ? `${plural(resubmitted, 'week')} sent back for your school’s approval` : null,
     result.requested.length > 0 ? `edit requested for ${result.requested.length}` : null,
-    result.held.length > 0 ? `${result.held.length} ${result.held.length === 1 ? 'waits' : 'wait'} for your school’s approval` : null,
+    result.held.length > 0
+      ? `${plural(result.held.length, 'change')} ${result.held.length === 1 ? 'waits' : 'wait'} for your school’s approval`
+      : null,
   ].filter((p) => p !== null);
   return `${title}: ${done.join('; ')}.`;
 }
