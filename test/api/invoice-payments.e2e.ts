@@ -295,6 +295,30 @@ describe('invoice payments and credit notes', () => {
       );
     });
 
+    it('marks the trip paid with the payment that settles its invoice, as its own Paid would be; not before, not twice', async () => {
+      const invoice = await invoiced(1134);
+      const trip = async () => (await get(acme.users.finance, `/trips/${invoice.tripId}`).expect(200)).body as TripDto;
+      const history = async () =>
+        (
+          (await get(acme.users.finance, `/trips/${invoice.tripId}/history`).expect(200)).body as { action: string; by: { id: number } }[]
+        ).map((h) => [h.action, h.by.id]);
+      const before = await history();
+      await pay(acme.users.finance, invoice.id, { ...payment, amount: 50_000 }).expect(200);
+      expect((await trip()).paid).toBe(false);
+      await pay(acme.users.finance, invoice.id, payment).expect(200);
+      expect((await trip()).paid).toBe(true);
+      expect(await history()).toEqual([...before, ['markPaid', acme.users.finance.user.id]]);
+
+      // a trip marked paid by hand first: its settling payment writes nothing more to it
+      const other = await invoiced(500);
+      await t.http().patch(`/api/trips/${other.tripId}`).set('Authorization', acme.users.admin.auth).send({ paid: true }).expect(200);
+      const marked = ((await get(acme.users.finance, `/trips/${other.tripId}/history`).expect(200)).body as unknown[]).length;
+      const version = ((await get(acme.users.finance, `/trips/${other.tripId}`).expect(200)).body as TripDto).version;
+      await pay(acme.users.finance, other.id, payment).expect(200);
+      expect(((await get(acme.users.finance, `/trips/${other.tripId}/history`).expect(200)).body as unknown[]).length).toBe(marked);
+      expect(((await get(acme.users.finance, `/trips/${other.tripId}`).expect(200)).body as TripDto).version).toBe(version);
+    });
+
     it('never takes more than is owed when two parts are paid at once: the second reads what the first left', async () => {
       const invoice = await invoiced(500);
       const answers = await Promise.all([

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { creditNoteLines, type InvoiceDto, InvoiceMessages as M } from '../contracts/invoices';
 import { UnitOfWork } from '../database/unit-of-work';
+import { TripsService } from '../trips/trips.service';
 import { insertPayment, issueInvoice, lockInvoice, readInvoice } from './invoices.repository';
 import type { CreditNoteInput, InvoicePaymentInput } from './invoices.schemas';
 
@@ -15,11 +16,18 @@ import type { CreditNoteInput, InvoicePaymentInput } from './invoices.schemas';
  */
 @Injectable()
 export class InvoiceActions {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly trips: TripsService,
+  ) {}
 
-  /** Records a payment on `paidOn` of `amount` fils, or of all that is still owed when the body names no amount. */
+  /**
+   * Records a payment on `paidOn` of `amount` fils, or of all that is still owed when the body names no amount. The
+   * payment that settles an invoice (nothing owed after it) marks its trip paid in the same transaction.
+   */
   pay(caller: AuthUser, id: number, body: InvoicePaymentInput): Promise<InvoiceDto> {
-    return this.unitOfWork.run(async ({ tx, publish }) => {
+    return this.unitOfWork.run(async (work) => {
+      const { tx, publish } = work;
       const { invoice, issuedOn } = await this.locked(tx, caller, id);
       if (invoice.kind === 'credit') throw new ConflictException(M.creditNotePaid);
       if (invoice.balance <= 0) throw new ConflictException(invoice.paid > 0 ? M.alreadyPaid : M.nothingOwed);
@@ -36,6 +44,7 @@ export class InvoiceActions {
         by: caller,
       });
       const paid = (await readInvoice(tx, caller, id))!;
+      if (paid.balance === 0) await this.trips.markPaidIn(work, caller, paid.tripId);
       publish('invoice.changed', { invoice: paid });
       return paid;
     });

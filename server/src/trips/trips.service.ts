@@ -275,6 +275,25 @@ export class TripsService {
   }
 
   /**
+   * Marks a trip paid in the caller's unit of work, as their own PATCH `{paid: true}` would (its history, its counts,
+   * its live event): the payment that settles the trip's invoice does, so the trip and its invoice never disagree on
+   * it. Nothing when the trip already reads paid, is gone, or its rules refuse the caller.
+   */
+  async markPaidIn(work: Work, caller: AuthUser, tripId: number): Promise<void> {
+    const locked = await lockVisibleTrip(work.tx, caller, tripId);
+    if (!locked || locked.trip.paid) return;
+    const { audience } = locked;
+    const [before] = await this.fleet.decorate(work.tx, [locked.trip]);
+    const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+    if (!decideTripAction(caller, before, 'markPaid', ctx).allowed) return;
+    const body = updateTripSchema.parse({ paid: true });
+    const decided = this.decide(caller, before, audience, body);
+    if (!decided) return;
+    const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+    await this.write(work, caller, before, audience, values, { action: decided.action });
+  }
+
+  /**
    * PATCH /trips/{id}: locks the trip, decides each action the body asks for (trip-rules.ts), writes only if the
    * version is still the one read, and records history. A PATCH that changes nothing rolls back and answers the trip.
    */
