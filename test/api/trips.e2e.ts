@@ -396,6 +396,40 @@ describe('trips', () => {
       expect(await statuses(weeks)).toEqual(['Pending', 'Pending', 'Canceled', 'Canceled']);
     });
 
+    it('accepts a week and every later one still Pending for the partner company, and tells the requester once', async () => {
+      const weeks = await fourWeeks(`Swim Gala ${Date.now()}`);
+      await patch(acme.users.staffA, weeks[2].id, { status: 'Canceled' }).expect(200);
+      events.length = 0;
+      const res = await post(acme.users.busA, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[1].id }).expect(200);
+      expect(res.body.accepted).toEqual([weeks[1].id, weeks[3].id]);
+      expect((res.body.trips as TripDto[]).map((x) => [x.id, x.status, x.busCompanyOrgId])).toEqual([
+        [weeks[1].id, 'Accepted', acme.orgs.busA.id],
+        [weeks[2].id, 'Canceled', null],
+        [weeks[3].id, 'Accepted', acme.orgs.busA.id],
+      ]);
+      expect(await statuses(weeks)).toEqual(['Pending', 'Accepted', 'Canceled', 'Accepted']);
+      expect((await get(acme.users.busA, `/trips/${weeks[3].id}`).expect(200)).body).toEqual(res.body.trips[2]);
+      expect(events.filter((e) => e.name === 'trip.updated').map((e) => (e.payload as DomainEventMap['trip.updated']).trip.id)).toEqual([
+        weeks[1].id,
+        weeks[3].id,
+      ]);
+      // the requester hears of both weeks in one e-mail
+      const mail = await t.db.query<{ subject: string }[]>(
+        `SELECT subject FROM outbox_messages WHERE to_email = $1 AND notice = 'tripAccepted' AND subject LIKE $2`,
+        [acme.users.staffA.user.email, `%${weeks[0].destination}%`],
+      );
+      expect(mail.map((m) => m.subject)).toEqual([`Trip accepted: ${weeks[0].destination}, 2 weeks from Tue 8 Apr`]);
+
+      // From the first week: only it is still Pending. Then nothing is left: 409. School staff accept nothing: 403.
+      const first = await post(acme.users.busA, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(200);
+      expect(first.body.accepted).toEqual([weeks[0].id]);
+      const none = await post(acme.users.busA, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(409);
+      expect(none.body.message).toBe(SeriesMessages.nothingToAccept);
+      await post(acme.users.staffA, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(403);
+      await post(other.users.admin, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(404);
+      expect(await statuses(weeks)).toEqual(['Accepted', 'Accepted', 'Canceled', 'Accepted']);
+    });
+
     it('changes a week and every later one: a Confirmed week as an edit request, a cancelled one left', async () => {
       const weeks = await fourWeeks(`Aquatics ${Date.now()}`);
       // the third week Confirmed by the partner company, the fourth cancelled by the school

@@ -20,6 +20,7 @@ export const SeriesMessages = {
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
   editEmpty: 'Change at least one of the departure time, the return time, the students, the staff or the notes.',
   nothingToChange: 'None of these weeks can take this change now.',
+  nothingToAccept: 'None of these weeks can be accepted now.',
 } as const;
 
 /** One trip of a series: its departure and return days. */
@@ -103,4 +104,17 @@ export interface SeriesEditDto {
   requested: number[];
   /** The ids of those whose change waits for the school's approval, unwritten (a trip a company holds). */
   held: number[];
+}
+
+/** Whether "Accept this and later weeks" accepts this week for this caller: where they may accept it (the trip rules). */
+export function seriesAcceptable(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): boolean {
+  return allowedTripActions(actor, trip, ctx).includes('accept');
+}
+
+/** The answer to `POST /trips/series/{seriesId}/accept`: the weeks from the one named on, each as it now is. */
+export interface SeriesAcceptDto {
+  /** Every week from the one named on, by departure, as it is after the call. */
+  trips: TripDto[];
+  /** The ids of those the call accepted. */
+  accepted: number[];
 }

@@ -16,7 +16,7 @@ import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissi
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
-import type { SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import {
   BUS_TYPES,
   type PassengerDto,
@@ -239,6 +239,10 @@ export const seriesCancelSchema = z
     description: 'The weeks from the one named on, as they now are, and which the call cancelled or asked to cancel.',
   });
 
+export const seriesAcceptSchema = z
+  .object({ trips: z.array(tripSchema), accepted: z.array(z.number().int()) })
+  .meta({ id: 'SeriesAccept', description: 'The weeks from the one named on, as they now are, and which the call accepted.' });
+
 export const seriesEditSchema = z
   .object({
     trips: z.array(tripSchema),
@@ -442,6 +446,7 @@ const _matches: Record<string, true> = {
   subtrip: true satisfies Checked<typeof subtripSchema, SubtripDto>,
   seriesCancel: true satisfies Checked<typeof seriesCancelSchema, SeriesCancelDto>,
   seriesEdit: true satisfies Checked<typeof seriesEditSchema, SeriesEditDto>,
+  seriesAccept: true satisfies Checked<typeof seriesAcceptSchema, SeriesAcceptDto>,
   passenger: true satisfies Checked<typeof passengerSchema, PassengerDto>,
   history: true satisfies Checked<typeof tripHistorySchema, TripHistoryDto>,
   company: true satisfies Checked<typeof fleetCompany, FleetCompanyDto>,

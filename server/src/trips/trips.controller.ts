@@ -5,9 +5,11 @@ import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
-import type { SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../contracts/trip-wire';
 import {
+  type AcceptSeriesBody,
+  acceptSeriesSchema,
   type AddPassengersBody,
   addPassengersSchema,
   type CancelSeriesBody,
@@ -29,6 +31,7 @@ import {
   errorSchema,
   fleetConflictSchema,
   passengerSchema,
+  seriesAcceptSchema,
   seriesCancelSchema,
   seriesEditSchema,
   subtripSchema,
@@ -84,6 +87,22 @@ export class TripsController {
     @Body(new ZodPipe(editSeriesSchema)) body: EditSeriesBody,
   ): Promise<SeriesEditDto> {
     return this.trips.editSeries(caller, seriesId, body);
+  }
+
+  @Post('series/:seriesId/accept')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      'Accept a week of a series and every later one still Pending that the caller may accept (a bus company; an admin names the company); the others are left.',
+    response: seriesAcceptSchema,
+    errors: { 409: 'Not one of those weeks can be accepted now.' },
+  })
+  acceptSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(acceptSeriesSchema)) body: AcceptSeriesBody,
+  ): Promise<SeriesAcceptDto> {
+    return this.trips.acceptSeries(caller, seriesId, body);
   }
 
   @Post('series/:seriesId/cancel')

@@ -233,6 +233,16 @@ export const cancelSeriesSchema = z.object(
 );
 export type CancelSeriesBody = z.infer<typeof cancelSeriesSchema>;
 
+/** POST /trips/series/{seriesId}/accept: the week to accept from, and the company an admin accepts them for. */
+export const acceptSeriesSchema = z.object(
+  {
+    from: id(SeriesMessages.fromRequired),
+    busCompanyOrgId: id(M.busCompanyInvalid).optional(),
+  },
+  { error: M.bodyNotObject },
+);
+export type AcceptSeriesBody = z.infer<typeof acceptSeriesSchema>;
+
 /**
  * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
  * (SERIES_EDIT_FIELDS: the times, the passengers, the notes), read as a week's own PATCH reads them.

@@ -20,6 +20,8 @@ import {
   type SeriesCancelDto,
   seriesCancelAction,
   type SeriesDates,
+  type SeriesAcceptDto,
+  seriesAcceptable,
   type SeriesEditDto,
   seriesEditable,
   SeriesMessages,
@@ -67,6 +69,7 @@ import type { Trip } from './trip.entity';
 import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
 import {
   type AddPassengersBody,
+  type AcceptSeriesBody,
   type CancelSeriesBody,
   type EditSeriesBody,
   type CreateSubtripBody,
@@ -186,15 +189,12 @@ export class TripsService {
    */
   async cancelSeries(caller: AuthUser, seriesId: string, { from }: CancelSeriesBody): Promise<SeriesCancelDto> {
     return this.unitOfWork.run(async (work) => {
-      const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
-      if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
-      const start = weeks.findIndex((t) => t.id === from);
-      if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+      const later = await this.weeksFrom(work, caller, seriesId, from);
       const result: SeriesCancelDto = { trips: [], canceled: [], requested: [] };
       // A caller whom no week's rules let cancel (finance, a bus company) is refused (403), not told that none could be.
       const forbidden: Refusal[] = [];
       // One week after another, first departure first: two calls on one series lock its trips in the same order.
-      for (const week of weeks.slice(start)) {
+      for (const week of later) {
         const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
         const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
         const action = seriesCancelAction(caller, before, ctx);
@@ -221,6 +221,53 @@ export class TripsService {
   }
 
   /**
+   * POST /trips/series/{seriesId}/accept: the bus company (or an admin naming one) accepts the week `from` and every later
+   * week still Pending that it may accept, each as its own PATCH `{status: Accepted}` would (its history, its "Needs a
+   * bus", its live event, its requester's e-mail: one for the weeks, as one change), all in one unit of work, weeks in
+   * departure order; the others are left. 409 when not one of them can be accepted; 403 when no week's rules let the
+   * caller accept.
+   */
+  async acceptSeries(caller: AuthUser, seriesId: string, { from, busCompanyOrgId }: AcceptSeriesBody): Promise<SeriesAcceptDto> {
+    return this.unitOfWork.run(async (work) => {
+      const later = await this.weeksFrom(work, caller, seriesId, from);
+      const result: SeriesAcceptDto = { trips: [], accepted: [] };
+      const body = updateTripSchema.parse({ status: TripStatus.Accepted, busCompanyOrgId });
+      const forbidden: string[] = [];
+      for (const week of later) {
+        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
+        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+        if (!seriesAcceptable(caller, before, ctx)) {
+          const refusal = decideTripAction(caller, before, 'accept', ctx) as Refusal;
+          if (refusal.code === 403) forbidden.push(refusal.message);
+          result.trips.push(before);
+          continue;
+        }
+        const decided = this.decide(caller, before, audience, body)!;
+        const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+        result.trips.push(await this.write(work, caller, before, audience, values, { action: decided.action }));
+        result.accepted.push(before.id);
+      }
+      if (result.accepted.length === 0) {
+        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
+        throw new ConflictException({ message: SeriesMessages.nothingToAccept });
+      }
+      return result;
+    });
+  }
+
+  /**
+   * The weeks of a series the caller sees from the week `from` on, first departure first: 404 when they see none of
+   * it, 400 at `from` when that is not one of them.
+   */
+  private async weeksFrom(work: Work, caller: AuthUser, seriesId: string, from: number): Promise<TripDto[]> {
+    const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
+    if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+    const start = weeks.findIndex((t) => t.id === from);
+    if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+    return weeks.slice(start);
+  }
+
+  /**
    * PATCH /trips/series/{seriesId}: sets the same times, passengers or notes on the week `from` and every later week of
    * the series the caller sees and may edit (`seriesEditable`), each as its own PATCH would (its history, its quote, its
    * edit request to the company of a Confirmed trip, its approval at the school), all in one unit of work, weeks in
@@ -230,16 +277,13 @@ export class TripsService {
    */
   async editSeries(caller: AuthUser, seriesId: string, { from, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
     return this.unitOfWork.run(async (work) => {
-      const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
-      if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
-      const start = weeks.findIndex((t) => t.id === from);
-      if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+      const later = await this.weeksFrom(work, caller, seriesId, from);
       const result: SeriesEditDto = { trips: [], changed: [], requested: [], held: [] };
       // The body each week's own PATCH would send, read as a PATCH reads it.
       const body = updateTripSchema.parse(changes);
       // A caller whom no week's rules let edit (finance, a driver) is refused (403), not told that none could be.
       const forbidden: string[] = [];
-      for (const week of weeks.slice(start)) {
+      for (const week of later) {
         const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
         const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
         if (!seriesEditable(caller, before, ctx)) {

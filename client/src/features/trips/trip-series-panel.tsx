@@ -2,21 +2,22 @@ import { formatDay } from '@contracts/calendar';
 import { describeSeries } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconChecks, IconPencil } from '@tabler/icons-react';
 import { useId } from 'react';
-import { seriesCancelPlan, seriesEditPlan } from './trip-series';
+import { seriesAcceptPlan, seriesCancelPlan, seriesEditPlan } from './trip-series';
 import { TripStatusBadge } from './trip-status-badge';
 import { useTripWorkflow } from './trip-workflow-context';
 import { useTripSeries } from './trips.api';
 
 /**
  * A week of a weekly series (docs/domain.md, "A weekly series"): which week it is, every week with its status (each
- * opens its own details), "Change this and later weeks" where the user may edit one of them, and "Cancel this and
- * later weeks" where they may cancel, or ask to cancel, one of them.
+ * opens its own details), "Accept this and later weeks" for a bus company with two or more of them to accept, "Change
+ * this and later weeks" where the user may edit one of them, and "Cancel this and later weeks" where they may cancel,
+ * or ask to cancel, one of them.
  * Nothing for a trip requested alone.
  */
 export function TripSeriesPanel({ trip }: { trip: TripDto }) {
-  const { actor, busy, openDetails, cancelSeries, editSeries } = useTripWorkflow();
+  const { actor, busy, openDetails, cancelSeries, acceptSeries, editSeries } = useTripWorkflow();
   const { data: weeks } = useTripSeries(trip.seriesId);
   const titleId = useId();
   const index = weeks?.findIndex((w) => w.id === trip.id) ?? -1;
@@ -24,6 +25,8 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
   const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
   const canCancel = plan !== null && plan.cancel + plan.request > 0;
   const canEdit = actor !== null && (seriesEditPlan(actor, weeks, trip.id)?.editable ?? 0) > 0;
+  // Offered where it saves clicks: two weeks or more to accept from here.
+  const canAccept = actor !== null && (seriesAcceptPlan(actor, weeks, trip.id)?.accept.length ?? 0) > 1;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid="trip-series">
       <Stack gap="xs">
@@ -49,8 +52,20 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
             </Group>
           ))}
         </Stack>
-        {canCancel || canEdit ? (
+        {canCancel || canEdit || canAccept ? (
           <Group gap="xs">
+            {canAccept ? (
+              <Button
+                size="compact-sm"
+                color="teal"
+                variant="light"
+                leftSection={<IconChecks size={14} />}
+                loading={busy === `${trip.id}:acceptSeries`}
+                onClick={() => acceptSeries(trip, weeks)}
+              >
+                Accept this and later weeks
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => editSeries(trip, weeks)}>
                 Change this and later weeks

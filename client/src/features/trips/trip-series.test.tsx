@@ -180,6 +180,36 @@ describe('the rest of a weekly series', () => {
     await waitFor(() => expect(within(series).getAllByText('Pending')).toHaveLength(3));
   });
 
+  it('lets the bus company accept this and later weeks still Pending at once, after asking', async () => {
+    const weeks = fourWeeks();
+    const accepted = (w: TripDto) => ({ ...w, status: 'Accepted' as const, busCompanyOrgId: DESERT_STAR, version: 2 });
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/101/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`POST /api/trips/series/${SERIES}/accept`]: () => ({
+        body: { trips: [accepted(weeks[0]), accepted(weeks[1]), weeks[2], weeks[3]], accepted: [101, 102] },
+      }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    await userEvent.click(within(series).getByRole('button', { name: 'Accept this and later weeks' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept this and later weeks' });
+    expect(within(ask).getByText('Accept this week and the 3 after it (Thu 6 Mar 2031 to Thu 27 Mar 2031)?')).toBeInTheDocument();
+    expect(within(ask).getByText('2 weeks will be accepted. 2 weeks stay as they are.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Aquatic Centre: 2 weeks accepted.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      [`/api/trips/series/${SERIES}/accept`, { from: 101 }],
+    ]);
+    // the weeks as the answer left them; one week alone is accepted from its own buttons
+    await waitFor(() => expect(within(series).getAllByText('Accepted')).toHaveLength(3));
+    expect(within(series).queryByRole('button', { name: 'Accept this and later weeks' })).not.toBeInTheDocument();
+  });
+
   it("offers a bus company the series' weeks but nothing to cancel", async () => {
     const weeks = fourWeeks();
     mockFetch({
@@ -194,5 +224,6 @@ describe('the rest of a weekly series', () => {
     expect(within(series).getByText('Thu 20 Mar 2031 (this trip)')).toBeInTheDocument();
     expect(within(series).queryByRole('button', { name: 'Cancel this and later weeks' })).not.toBeInTheDocument();
     expect(within(series).queryByRole('button', { name: 'Change this and later weeks' })).not.toBeInTheDocument();
+    expect(within(series).queryByRole('button', { name: 'Accept this and later weeks' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { formatDay, localDateTime } from '@contracts/calendar';
 import { tripCancellationFee } from '@contracts/pricing';
 import type { TripActor } from '@contracts/trip-rules';
-import { seriesCancelAction, seriesEditable, type SeriesEditDto } from '@contracts/trip-series';
+import { seriesAcceptable, seriesCancelAction, seriesEditable, type SeriesEditDto } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { cancellationFeeText } from './trip-view';
 
@@ -115,4 +115,50 @@ export function seriesEditDone(title: string, result: Pick<SeriesEditDto, 'trips
       : null,
   ].filter((p) => p !== null);
   return `${title}: ${done.join('; ')}.`;
+}
+
+/** The weeks "Accept this and later weeks" looks at (the one it starts at and every later one), and those it accepts. */
+export interface SeriesAcceptPlan {
+  weeks: TripDto[];
+  accept: TripDto[];
+}
+
+/** The plan for `actor` from the week `fromId` of `weeks` (first departure first); null if it is not among them. */
+export function seriesAcceptPlan(
+  actor: TripActor,
+  weeks: readonly TripDto[],
+  fromId: number,
+  now: Date = new Date(),
+): SeriesAcceptPlan | null {
+  const start = weeks.findIndex((w) => w.id === fromId);
+  if (start < 0) return null;
+  // As the trip buttons read the rules: a bus company sees only its partners' and its own trips.
+  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
+  const later = weeks.slice(start);
+  return { weeks: later, accept: later.filter((w) => seriesAcceptable(actor, w, ctx)) };
+}
+
+/** The question: "Accept this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" */
+export function seriesAcceptQuestion(plan: SeriesAcceptPlan): string {
+  const first = plan.weeks[0].departureDate;
+  const last = plan.weeks[plan.weeks.length - 1].departureDate;
+  if (plan.weeks.length === 1) return `Accept this week (${formatDay(first, true)}), the last of the series?`;
+  const after = plan.weeks.length - 1;
+  return `Accept this week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)})?`;
+}
+
+/** The line under it: "2 weeks will be accepted. 1 week stays as it is." */
+export function seriesAcceptDetail(plan: SeriesAcceptPlan): string {
+  const left = plan.weeks.length - plan.accept.length;
+  return [
+    `${plural(plan.accept.length, 'week')} will be accepted.`,
+    left > 0 ? `${plural(left, 'week')} ${left === 1 ? 'stays' : 'stay'} as ${left === 1 ? 'it is' : 'they are'}.` : null,
+  ]
+    .filter((p) => p !== null)
+    .join(' ');
+}
+
+/** The toast once done: "Swimming: 3 weeks accepted." */
+export function seriesAcceptDone(title: string, result: { accepted: number[] }): string {
+  return `${title}: ${plural(result.accepted.length, 'week')} accepted.`;
 }

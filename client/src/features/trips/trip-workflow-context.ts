@@ -43,6 +43,8 @@ export interface TripWorkflow {
   close: (kind: TripLayerKind) => void;
   /** "Cancel this and later weeks": asks, then cancels `trip` and the later weeks of its series (`weeks`, all of them). */
   cancelSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
+  /** "Accept this and later weeks": asks, then accepts `trip` and the later weeks of its series still Pending. */
+  acceptSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
   /** "Change this and later weeks": opens the times, passengers and notes of `trip` to set on it and its later weeks. */
   editSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
 }

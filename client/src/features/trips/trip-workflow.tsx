@@ -25,7 +25,16 @@ import { SeriesEditModal, type SeriesEditTarget } from './trip-series-edit-modal
 import { TripDetailsModal } from './trip-details-modal';
 import { tripTitle } from './trip-view';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
-import { seriesCancelDetail, seriesCancelDone, seriesCancelPlan, seriesCancelQuestion } from './trip-series';
+import {
+  seriesAcceptDetail,
+  seriesAcceptDone,
+  seriesAcceptPlan,
+  seriesAcceptQuestion,
+  seriesCancelDetail,
+  seriesCancelDone,
+  seriesCancelPlan,
+  seriesCancelQuestion,
+} from './trip-series';
 import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
 
@@ -54,11 +63,18 @@ interface PendingConfirm extends ConfirmText {
 }
 
 /** "Cancel this and later weeks", asked: the week it starts at, and the words of the question. */
-interface PendingSeriesCancel {
+/** "Cancel this and later weeks" or "Accept this and later weeks", asked before it is done. */
+interface PendingSeriesAction {
+  kind: 'cancel' | 'accept';
   trip: TripDto;
   question: string;
   detail: string;
 }
+
+const SERIES_ACTION_TITLES: Record<PendingSeriesAction['kind'], string> = {
+  cancel: 'Cancel this and later weeks',
+  accept: 'Accept this and later weeks',
+};
 
 /**
  * Everything a trip button can lead to, in one place for the dashboard, the list and the calendar: the details,
@@ -71,10 +87,10 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   const actor = useMemo(() => (profile ? tripActorOf(profile) : null), [profile]);
   const [layers, setLayers] = useState<Layer[]>([]);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const [seriesConfirm, setSeriesConfirm] = useState<PendingSeriesCancel | null>(null);
+  const [seriesConfirm, setSeriesConfirm] = useState<PendingSeriesAction | null>(null);
   const [seriesEdit, setSeriesEdit] = useState<SeriesEditTarget | null>(null);
   const editSeries = useCallback((trip: TripDto, weeks: readonly TripDto[]) => setSeriesEdit({ trip, weeks }), []);
-  const lastSeriesConfirm = useRef<PendingSeriesCancel | null>(null);
+  const lastSeriesConfirm = useRef<PendingSeriesAction | null>(null);
   if (seriesConfirm) lastSeriesConfirm.current = seriesConfirm;
   const [busy, setBusy] = useState<string | null>(null);
   // the dialog keeps its words while it fades out
@@ -168,27 +184,36 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
     (trip: TripDto, weeks: readonly TripDto[]) => {
       const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
       if (!plan) return;
-      setSeriesConfirm({ trip, question: seriesCancelQuestion(plan), detail: seriesCancelDetail(plan) });
+      setSeriesConfirm({ kind: 'cancel', trip, question: seriesCancelQuestion(plan), detail: seriesCancelDetail(plan) });
     },
     [actor],
   );
 
-  const runSeriesCancel = useCallback(async (trip: TripDto) => {
+  const acceptSeries = useCallback(
+    (trip: TripDto, weeks: readonly TripDto[]) => {
+      const plan = actor ? seriesAcceptPlan(actor, weeks, trip.id) : null;
+      if (!plan) return;
+      setSeriesConfirm({ kind: 'accept', trip, question: seriesAcceptQuestion(plan), detail: seriesAcceptDetail(plan) });
+    },
+    [actor],
+  );
+
+  const runSeriesAction = useCallback(async ({ kind, trip }: PendingSeriesAction) => {
     const seriesId = trip.seriesId;
     if (!seriesId) return;
-    setBusy(`${trip.id}:cancelSeries`);
+    setBusy(`${trip.id}:${kind}Series`);
     try {
-      const result = await tripsApi.cancelSeries(seriesId, trip.id);
+      const result = kind === 'cancel' ? await tripsApi.cancelSeries(seriesId, trip.id) : await tripsApi.acceptSeries(seriesId, trip.id);
       for (const week of result.trips) {
         mergeTrip(week);
         invalidateQueries(tripHistoryKey(week.id));
       }
-      toast.success(seriesCancelDone(tripTitle(trip), result));
+      toast.success('canceled' in result ? seriesCancelDone(tripTitle(trip), result) : seriesAcceptDone(tripTitle(trip), result));
     } catch (e) {
       // the weeks moved on meanwhile (another console): read them again, and say why nothing was done
       invalidateQueries(tripKeys.series(seriesId));
-      console.error(`Series ${seriesId}: cancel failed`, errorText(e));
-      toast.error(serverMessage(e) ?? errorText(e), { title: 'Could not cancel these weeks.' });
+      console.error(`Series ${seriesId}: ${kind} failed`, errorText(e));
+      toast.error(serverMessage(e) ?? errorText(e), { title: `Could not ${kind} these weeks.` });
     } finally {
       setSeriesConfirm(null);
       setBusy(null);
@@ -196,8 +221,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   }, []);
 
   const workflow = useMemo<TripWorkflow>(
-    () => ({ actor, busy, openDetails, press, close, cancelSeries, editSeries }),
-    [actor, busy, openDetails, press, close, cancelSeries, editSeries],
+    () => ({ actor, busy, openDetails, press, close, cancelSeries, acceptSeries, editSeries }),
+    [actor, busy, openDetails, press, close, cancelSeries, acceptSeries, editSeries],
   );
   const layer = <K extends Layer['kind']>(kind: K) => layers.find((l) => l.kind === kind) as Extract<Layer, { kind: K }> | undefined;
   const details = layer('details');
@@ -254,14 +279,14 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
         <ConfirmDialog
           stackId="trip-series-confirm"
           opened={seriesConfirm !== null}
-          title="Cancel this and later weeks"
+          title={SERIES_ACTION_TITLES[lastSeriesConfirm.current?.kind ?? 'cancel']}
           question={lastSeriesConfirm.current?.question ?? ''}
           detail={lastSeriesConfirm.current?.detail}
-          danger
-          loading={seriesConfirm !== null && busy === `${seriesConfirm.trip.id}:cancelSeries`}
+          danger={lastSeriesConfirm.current?.kind !== 'accept'}
+          loading={seriesConfirm !== null && busy === `${seriesConfirm.trip.id}:${seriesConfirm.kind}Series`}
           onCancel={() => setSeriesConfirm(null)}
           onConfirm={() => {
-            if (seriesConfirm) void runSeriesCancel(seriesConfirm.trip);
+            if (seriesConfirm) void runSeriesAction(seriesConfirm);
           }}
         />
         <SeriesEditModal stackId="trip-series-edit" target={seriesEdit} onClose={() => setSeriesEdit(null)} />
