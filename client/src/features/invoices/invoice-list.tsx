@@ -1,13 +1,12 @@
 import { type InvoiceDto, invoiceMoney, type InvoicePaymentDto } from '@contracts/invoices';
 import type { Role } from '@contracts/roles';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCash, IconDownload, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconReceiptRefund } from '@tabler/icons-react';
 import { memo, useState } from 'react';
-import { errorText, serverMessage } from '../../api/http';
+import { DownloadButton } from '../../components/download-button';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate } from '../../components/format';
 import { usePhone } from '../../components/responsive';
-import { toast } from '../../shared/toast';
 import { useSession } from '../auth/session-context';
 import { Field } from '../trips/trip-summary';
 import { type InvoiceAction, InvoiceActionDialog } from './invoice-dialogs';
@@ -49,60 +48,37 @@ function useInvoiceRights() {
   return { pay: has('admin', 'finance'), credit: has('admin', 'finance', 'bus_company') };
 }
 
-/** Downloads the invoice's PDF as `<number>.pdf`; the button waits while it comes. */
+/** Downloads the invoice's PDF as `<number>.pdf`. */
 const PdfButton = memo(function PdfButton({ invoice }: { invoice: InvoiceDto }) {
-  const [loading, setLoading] = useState(false);
-  const download = async () => {
-    setLoading(true);
-    try {
-      saveFile(`${invoice.number}.pdf`, await invoicesApi.pdf(invoice.id));
-    } catch (e) {
-      console.error(`Invoice ${invoice.number}: PDF download failed`, errorText(e));
-      toast.error(serverMessage(e) ?? errorText(e), { title: 'The PDF could not be downloaded.' });
-    } finally {
-      setLoading(false);
-    }
-  };
   return (
-    <Button
+    <DownloadButton
       size="compact-sm"
       variant="light"
-      leftSection={<IconDownload size={14} />}
-      loading={loading}
-      onClick={() => void download()}
-      aria-label={`Download ${invoice.number} as PDF`}
+      fetchFile={async () => ({ blob: await invoicesApi.pdf(invoice.id), fileName: `${invoice.number}.pdf` })}
+      save={saveFile}
+      what={`Invoice ${invoice.number}: PDF`}
+      failure="The PDF could not be downloaded."
+      label={`Download ${invoice.number} as PDF`}
     >
       PDF
-    </Button>
+    </DownloadButton>
   );
 });
 
-/** A payment's receipt as a PDF, named by the server (`<invoice number>-R<n>.pdf`); the button waits while it comes. */
+/** A payment's receipt as a PDF, named by the server (`<invoice number>-R<n>.pdf`). */
 const ReceiptButton = memo(function ReceiptButton({ invoice, payment }: { invoice: InvoiceDto; payment: InvoicePaymentDto }) {
-  const [loading, setLoading] = useState(false);
-  const download = async () => {
-    setLoading(true);
-    try {
-      const { blob, fileName } = await invoicesApi.receipt(invoice.id, payment.id);
-      saveFile(fileName, blob);
-    } catch (e) {
-      console.error(`Invoice ${invoice.number}: receipt ${payment.id} download failed`, errorText(e));
-      toast.error(serverMessage(e) ?? errorText(e), { title: 'The receipt could not be downloaded.' });
-    } finally {
-      setLoading(false);
-    }
-  };
   return (
-    <Button
+    <DownloadButton
       size="compact-xs"
       variant="subtle"
-      leftSection={<IconDownload size={12} />}
-      loading={loading}
-      onClick={() => void download()}
-      aria-label={`Receipt for ${money(payment.amount, invoice)} paid on ${formatDate(payment.paidOn)} (${payment.reference})`}
+      fetchFile={() => invoicesApi.receipt(invoice.id, payment.id)}
+      save={saveFile}
+      what={`Invoice ${invoice.number}: receipt ${payment.id}`}
+      failure="The receipt could not be downloaded."
+      label={`Receipt for ${money(payment.amount, invoice)} paid on ${formatDate(payment.paidOn)} (${payment.reference})`}
     >
       Receipt
-    </Button>
+    </DownloadButton>
   );
 });
 
