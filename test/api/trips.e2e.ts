@@ -483,6 +483,7 @@ describe('trips', () => {
 
     it.each<[string, (w: TripDto[]) => [TestUser, object], number, string | undefined]>([
       ['nothing to change', (w) => [acme.users.staffA, { from: w[1].id }], 400, SeriesMessages.editEmpty],
+      ['a new day', (w) => [acme.users.staffA, { from: w[1].id, students: 40, departureDate: '2031-04-09' }], 400, SeriesMessages.editDays],
       [
         'a return before its departure',
         (w) => [acme.users.staffA, { from: w[1].id, returnTime: '07:00 AM' }],

@@ -20,6 +20,7 @@ export const SeriesMessages = {
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
   editEmpty: 'Change at least one of the departure time, the return time, the students, the staff or the notes.',
   nothingToChange: 'None of these weeks can take this change now.',
+  editDays: 'The days of a series are changed week by week: leave out the dates.',
   nothingToAccept: 'None of these weeks can be accepted now.',
 } as const;
 

@@ -256,6 +256,10 @@ export const editSeriesSchema = z
       students: students.optional(),
       staff,
       notes: formShape.notes,
+      // A week's days are its own (7 days after the one before): a series is never moved by this call, and says so.
+      date: z.never({ error: SeriesMessages.editDays }).optional(),
+      departureDate: z.never({ error: SeriesMessages.editDays }).optional(),
+      returnDate: z.never({ error: SeriesMessages.editDays }).optional(),
     },
     { error: M.bodyNotObject },
   )
