@@ -84,3 +84,13 @@ export const driverBody = (form: DriverForm): Omit<CreateDriverBody, 'companyId'
   mobile: form.mobile.trim(),
   licenceExpiry: form.licenceExpiry,
 });
+
+/**
+ * The version an edit goes out at: the newest copy's when what changed since the form opened is none of the form's
+ * fields (an invitation sent, an account made, a bus taken out of service), so the edit overwrites nobody's; else the
+ * one the form opened at, and a real clash answers 409 as before.
+ */
+export function editVersion<T extends { version: number }, F>(opened: T, newest: T | undefined, formOf: (row: T) => F): number {
+  if (!newest || newest.version <= opened.version) return opened.version;
+  return JSON.stringify(formOf(newest)) === JSON.stringify(formOf(opened)) ? newest.version : opened.version;
+}

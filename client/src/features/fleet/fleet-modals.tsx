@@ -6,7 +6,7 @@ import { focusFirstInvalid } from '../../components/form-errors';
 import { type ReactNode, useState } from 'react';
 import { DateField } from '../../components/date-field';
 import { ResponsiveModal } from '../../components/responsive';
-import { fleetApi, storeFleetRow } from './fleet.api';
+import { fleetApi, newestFleetRow, storeFleetRow } from './fleet.api';
 import {
   blankBus,
   blankDriver,
@@ -17,6 +17,7 @@ import {
   driverBody,
   type DriverForm,
   driverFormOf,
+  editVersion,
   driverProblems,
   type Problems,
 } from './fleet-form';
@@ -132,7 +133,10 @@ export function BusModal({ editing, companyId, onClose }: RecordModalProps<BusDt
     problemsOf: busProblems,
     send: async (values) => {
       const bus = record
-        ? await fleetApi.updateBus(record.id, { ...busBody(values), version: record.version })
+        ? await fleetApi.updateBus(record.id, {
+            ...busBody(values),
+            version: editVersion(record, newestFleetRow('bus', record.id), busFormOf),
+          })
         : await fleetApi.createBus({ ...busBody(values), ...(companyId ? { companyId } : {}) });
       storeFleetRow({ bus });
     },
@@ -195,7 +199,10 @@ export function DriverModal({ editing, companyId, onClose }: RecordModalProps<Dr
     problemsOf: driverProblems,
     send: async (values) => {
       const driver = record
-        ? await fleetApi.updateDriver(record.id, { ...driverBody(values), version: record.version })
+        ? await fleetApi.updateDriver(record.id, {
+            ...driverBody(values),
+            version: editVersion(record, newestFleetRow('driver', record.id), driverFormOf),
+          })
         : await fleetApi.createDriver({ ...driverBody(values), ...(companyId ? { companyId } : {}) });
       storeFleetRow({ driver });
     },

@@ -130,6 +130,39 @@ describe('Fleet', () => {
     expect(within(driversTable()).getByText('Wed 30 Jun 2032')).toBeInTheDocument();
   });
 
+  it('saves an edit over an invitation sent while the form was open, but not over another edit of its fields', async () => {
+    const omar = makeDriver(1, { name: 'Omar Haddad', mobile: '+971 50 000 0001', version: 3 });
+    const { calls } = renderFleet([], [omar], {
+      'PATCH /api/fleet/drivers/1': (body) => ({ body: makeDriver(1, { ...omar, ...(body as Partial<DriverDto>), version: 9 }) }),
+    });
+    await within(driversTable()).findByText('Omar Haddad');
+    const fleetEvent = (seq: number, driver: DriverDto) =>
+      act(() => emitLiveForTest('fleet:updated', { seq, tenantId: 1, at: '2031-03-03T08:00:00.000Z', driver } as never));
+    const editMobile = async (mobile: string) => {
+      await userEvent.click(screen.getByRole('button', { name: 'Edit Omar Haddad' }));
+      const form = await screen.findByRole('dialog', { name: 'Edit Driver' });
+      const field = within(form).getByRole('textbox', { name: /^Mobile/ });
+      return async () => {
+        await userEvent.clear(field);
+        await userEvent.type(field, mobile);
+        await userEvent.click(within(form).getByRole('button', { name: 'Save Driver' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Driver' })).not.toBeInTheDocument());
+      };
+    };
+    // the form is open; meanwhile the driver is invited (a new version of the row, none of the form's fields changed)
+    let save = await editMobile('+971 50 000 0002');
+    fleetEvent(1, { ...omar, version: 4, inviteExpiresAt: '2031-03-05T08:00:00.000Z' });
+    await save();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { version: number }).version)).toEqual([4]);
+
+    // open again (at version 9); someone else changes the mobile meanwhile: the form's own version goes, for the
+    // server to refuse as stale (this stand-in takes it)
+    save = await editMobile('+971 50 000 0003');
+    fleetEvent(2, makeDriver(1, { ...omar, mobile: '+971 50 999 9999', version: 10 }));
+    await save();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { version: number }).version)).toEqual([4, 9]);
+  });
+
   it('deactivates a bus after asking, and shows a bus another console added', async () => {
     const { calls } = renderFleet([makeBus(1), makeBus(2)], [], {
       'PATCH /api/fleet/buses/1': () => ({ body: makeBus(1, { active: false, version: 2 }) }),

@@ -94,3 +94,14 @@ export function markDriverInvited(driverId: number, inviteExpiresAt: string): vo
     setQueryData<DriverDto[]>(key, (list) => list?.map((d) => (d.id === driverId ? { ...d, inviteExpiresAt } : d)));
   }
 }
+
+/** The newest copy of a bus or driver in any cached list (answers and `fleet:updated` keep them), if one is cached. */
+export function newestFleetRow<K extends 'bus' | 'driver'>(kind: K, id: number): (K extends 'bus' ? BusDto : DriverDto) | undefined {
+  const prefix = (kind === 'bus' ? queryKeys.fleetBuses(null) : queryKeys.fleetDrivers(null)).slice(0, 2);
+  let newest: BusDto | DriverDto | undefined;
+  for (const { data } of cachedQueries<(BusDto | DriverDto)[]>(prefix)) {
+    const row = data?.find((r) => r.id === id);
+    if (row && (!newest || row.version > newest.version)) newest = row;
+  }
+  return newest as (K extends 'bus' ? BusDto : DriverDto) | undefined;
+}
