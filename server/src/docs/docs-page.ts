@@ -106,6 +106,7 @@ th, td { border: 1px solid var(--line); padding: 0.25rem 0.5rem; text-align: lef
 .summary { font-weight: 600; }
 .muted { color: var(--muted); }
 nav ul { columns: 2 18rem; padding-left: 1.25rem; }
+nav li { overflow-wrap: anywhere; }
 dl { display: flex; gap: 0.5rem; margin: 0; } dt { font-weight: 600; } dd { margin: 0; }
 `;
 
