@@ -317,23 +317,26 @@ export interface ReceiptFacts {
 }
 
 /**
- * The receipt's facts of one payment of `invoice` (read by readInvoice, so the caller may see it); null when the
- * invoice has no such payment. Payments and credit notes each lock the invoice's row, so they are recorded one after
- * another: the ids of its payments, and the times of its credit notes against the payment's, give what came before.
+ * The receipt's facts of one payment of `invoice` (read by readInvoice, so the caller may see it, with its payments);
+ * null when the invoice has no such payment. Payments and credit notes each lock the invoice's row, so they are
+ * recorded one after another: the payments' ids give those before it, and only the credit notes issued before it was
+ * recorded need reading.
  */
 export async function readReceiptFacts(em: EntityManager, invoice: InvoiceDto, paymentId: number): Promise<ReceiptFacts | null> {
   const payment = invoice.payments.find((p) => p.id === paymentId);
   if (!payment) return null;
-  const [row] = await em.query<{ ordinal: string; paid_before: string; credited_before: string }[]>(
-    `SELECT (SELECT count(*) FROM invoice_payments q WHERE q.invoice_id = p.invoice_id AND q.id <= p.id) AS ordinal,
-            (SELECT COALESCE(SUM(q.amount), 0) FROM invoice_payments q WHERE q.invoice_id = p.invoice_id AND q.id < p.id) AS paid_before,
-            (SELECT COALESCE(SUM(cn.total), 0) FROM invoices cn
-              WHERE cn.credits_invoice_id = p.invoice_id AND cn.issued_at <= p.recorded_at) AS credited_before
-       FROM invoice_payments p WHERE p.id = $1 AND p.invoice_id = $2`,
-    [paymentId, invoice.id],
+  const before = invoice.payments.filter((p) => p.id < paymentId);
+  const [row] = await em.query<{ credited_before: string }[]>(
+    `SELECT COALESCE(SUM(cn.total), 0) AS credited_before FROM invoices cn
+      WHERE cn.credits_invoice_id = $1 AND cn.issued_at <= $2`,
+    [invoice.id, payment.recordedAt],
   );
-  if (!row) return null;
-  return { payment, ordinal: Number(row.ordinal), paidBefore: Number(row.paid_before), creditedBefore: Number(row.credited_before) };
+  return {
+    payment,
+    ordinal: before.length + 1,
+    paidBefore: before.reduce((sum, p) => sum + p.amount, 0),
+    creditedBefore: Number(row?.credited_before ?? 0),
+  };
 }
 
 /**

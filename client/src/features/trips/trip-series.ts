@@ -15,6 +15,24 @@ export interface SeriesCancelPlan {
 
 const plural = (n: number, one: string, many: string = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * The week `fromId` of `weeks` (a series' weeks, first departure first) and every later one, with the rule context the
+ * trip buttons read (a bus company sees only its partners' and its own trips); null when it is not among them.
+ */
+function fromWeek(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date) {
+  const start = weeks.findIndex((w) => w.id === fromId);
+  if (start < 0) return null;
+  return { later: weeks.slice(start), ctx: { isPartner: actor.role === 'bus_company', now: localDateTime(now) } };
+}
+
+/** "this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)", or "this week (Thu 17 Dec 2026), the last of the series". */
+function weeksPhrase(days: readonly string[]): string {
+  const [first, last] = [days[0], days[days.length - 1]];
+  if (days.length === 1) return `this week (${formatDay(first, true)}), the last of the series`;
+  const after = days.length - 1;
+  return `this week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)})`;
+}
+
 /** The plan for `actor` from the week `fromId` of `weeks` (a series' weeks, first departure first); null if it is not among them. */
 export function seriesCancelPlan(
   actor: TripActor,
@@ -22,11 +40,9 @@ export function seriesCancelPlan(
   fromId: number,
   now: Date = new Date(),
 ): SeriesCancelPlan | null {
-  const start = weeks.findIndex((w) => w.id === fromId);
-  if (start < 0) return null;
-  // As the trip buttons read the rules: a bus company sees only its partners' and its own trips.
-  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
-  const plan = weeks.slice(start).map((trip) => ({ trip, action: seriesCancelAction(actor, trip, ctx) }));
+  const from = fromWeek(actor, weeks, fromId, now);
+  if (!from) return null;
+  const plan = from.later.map((trip) => ({ trip, action: seriesCancelAction(actor, trip, from.ctx) }));
   return {
     weeks: plan,
     cancel: plan.filter((w) => w.action === 'cancel').length,
@@ -36,11 +52,7 @@ export function seriesCancelPlan(
 
 /** The confirm dialog's question: "Cancel this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" */
 export function seriesCancelQuestion(plan: SeriesCancelPlan): string {
-  const first = plan.weeks[0].trip.departureDate;
-  const last = plan.weeks[plan.weeks.length - 1].trip.departureDate;
-  if (plan.weeks.length === 1) return `Cancel this week (${formatDay(first, true)}), the last of the series?`;
-  const after = plan.weeks.length - 1;
-  return `Cancel this week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)})?`;
+  return `Cancel ${weeksPhrase(plan.weeks.map((w) => w.trip.departureDate))}?`;
 }
 
 /**
@@ -82,20 +94,15 @@ export interface SeriesEditPlan {
 
 /** The plan for `actor` from the week `fromId` of `weeks` (first departure first); null if it is not among them. */
 export function seriesEditPlan(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()): SeriesEditPlan | null {
-  const start = weeks.findIndex((w) => w.id === fromId);
-  if (start < 0) return null;
-  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
-  const later = weeks.slice(start);
-  return { weeks: later, editable: later.filter((w) => seriesEditable(actor, w, ctx)).length };
+  const from = fromWeek(actor, weeks, fromId, now);
+  if (!from) return null;
+  return { weeks: from.later, editable: from.later.filter((w) => seriesEditable(actor, w, from.ctx)).length };
 }
 
 /** Which weeks a change applies to: "This week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)." */
 export function seriesEditScope(plan: SeriesEditPlan): string {
-  const first = plan.weeks[0].departureDate;
-  const last = plan.weeks[plan.weeks.length - 1].departureDate;
-  if (plan.weeks.length === 1) return `This week (${formatDay(first, true)}), the last of the series.`;
-  const after = plan.weeks.length - 1;
-  return `This week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)}).`;
+  const phrase = weeksPhrase(plan.weeks.map((w) => w.departureDate));
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
 }
 
 /**
@@ -130,21 +137,14 @@ export function seriesAcceptPlan(
   fromId: number,
   now: Date = new Date(),
 ): SeriesAcceptPlan | null {
-  const start = weeks.findIndex((w) => w.id === fromId);
-  if (start < 0) return null;
-  // As the trip buttons read the rules: a bus company sees only its partners' and its own trips.
-  const ctx = { isPartner: actor.role === 'bus_company', now: localDateTime(now) };
-  const later = weeks.slice(start);
-  return { weeks: later, accept: later.filter((w) => seriesAcceptable(actor, w, ctx)) };
+  const from = fromWeek(actor, weeks, fromId, now);
+  if (!from) return null;
+  return { weeks: from.later, accept: from.later.filter((w) => seriesAcceptable(actor, w, from.ctx)) };
 }
 
 /** The question: "Accept this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" */
 export function seriesAcceptQuestion(plan: SeriesAcceptPlan): string {
-  const first = plan.weeks[0].departureDate;
-  const last = plan.weeks[plan.weeks.length - 1].departureDate;
-  if (plan.weeks.length === 1) return `Accept this week (${formatDay(first, true)}), the last of the series?`;
-  const after = plan.weeks.length - 1;
-  return `Accept this week and the ${after === 1 ? 'one' : after} after it (${formatDay(first, true)} to ${formatDay(last, true)})?`;
+  return `Accept ${weeksPhrase(plan.weeks.map((w) => w.departureDate))}?`;
 }
 
 /** The line under it: "2 weeks will be accepted. 1 week stays as it is." */
