@@ -11,6 +11,7 @@ import { Trip } from '../../server/src/trips/trip.entity';
 import { useApiWorld } from '../support/api-world';
 import type { TestApp } from '../support/app';
 import { buildTenant, type TestTenant, type TestUser } from '../support/factories';
+import { buildBus, buildDriver, fleetRowsOf } from '../support/fleet-factory';
 import { BUS, buildTrip, historyCount, tripRequest, tripRow } from '../support/trip-factory';
 
 type TripEvent = {
@@ -428,6 +429,62 @@ describe('trips', () => {
       await post(acme.users.staffA, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(403);
       await post(other.users.admin, `/trips/series/${weeks[0].seriesId}/accept`, { from: weeks[0].id }).expect(404);
       expect(await statuses(weeks)).toEqual(['Accepted', 'Accepted', 'Canceled', 'Accepted']);
+    });
+
+    it('gives the later weeks without buses the same bus and driver, leaving a week whose bus is out that day', async () => {
+      const weeks = await fourWeeks(`Swim Squad ${Date.now()}`);
+      const seriesId = weeks[0].seriesId!;
+      await post(acme.users.busA, `/trips/series/${seriesId}/accept`, { from: weeks[0].id }).expect(200);
+      const bus = await buildBus(t, acme.orgs.busA, { name: `Coach ${Date.now()}`, seats: 50 });
+      const driver = await buildDriver(t, acme.orgs.busA, { name: 'Layla Odeh' });
+      const buses = [{ ...BUS, busSeats: 50, busId: bus.id, driverId: driver.id }];
+      // the first week has its buses already; the bus is out on another trip the third week's morning
+      await patch(acme.users.busA, weeks[0].id, { status: 'Confirmed', buses }).expect(200);
+      const museum = (
+        await post(
+          acme.users.staffA,
+          '/trips',
+          tripRequest({ destination: 'Museum', departureDate: '2031-04-15', returnDate: '2031-04-15' }),
+        ).expect(201)
+      ).body as TripDto;
+      await patch(acme.users.busA, museum.id, { status: 'Accepted' }).expect(200);
+      await patch(acme.users.busA, museum.id, { status: 'Confirmed', buses: [{ ...BUS, busSeats: 50, busId: bus.id }] }).expect(200);
+      events.length = 0;
+
+      const res = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses }).expect(200);
+      expect(res.body.assigned).toEqual([weeks[1].id, weeks[3].id]);
+      expect(res.body.refused).toEqual([{ tripId: weeks[2].id, message: expect.stringContaining(`${bus.name} is already on Museum`) }]);
+      expect((res.body.trips as TripDto[]).map((x) => [x.id, x.status, x.buses.map((b) => [b.busName, b.driverName])])).toEqual([
+        [weeks[0].id, 'Confirmed', [[bus.name, 'Layla Odeh']]],
+        [weeks[1].id, 'Confirmed', [[bus.name, 'Layla Odeh']]],
+        [weeks[2].id, 'Accepted', []],
+        [weeks[3].id, 'Confirmed', [[bus.name, 'Layla Odeh']]],
+      ]);
+      expect(await statuses(weeks)).toEqual(['Confirmed', 'Confirmed', 'Accepted', 'Confirmed']);
+      expect((await get(acme.users.staffA, `/trips/${weeks[3].id}`).expect(200)).body).toEqual(res.body.trips[3]);
+      // each assigned as its own Assign Bus would be: in the fleet index, its subtrip recorded, its history, one event
+      expect(await Promise.all(weeks.map((w) => fleetRowsOf(t, w.id)))).toEqual([1, 1, 0, 1]);
+      expect(await Promise.all(weeks.map((w) => t.db.getRepository(Subtrip).countBy({ tripId: w.id })))).toEqual([0, 1, 0, 1]);
+      const actions = async (id: number) =>
+        (await get(acme.users.busA, `/trips/${id}/history`).expect(200)).body.map((h: { action: string }) => h.action);
+      expect((await actions(weeks[1].id)).slice(-2)).toEqual(['assignBuses', 'recordSubtrip']);
+      expect(await historyCount(t, weeks[2].id)).toBe(2);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[1].id],
+        ['trip.updated', weeks[3].id],
+      ]);
+
+      // Again: only the third week is without buses, and its bus is still out: 409 in that refusal's words, nothing written.
+      events.length = 0;
+      const again = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses }).expect(409);
+      expect(again.body.message).toBe(res.body.refused[0].message);
+      // School staff assign nothing (403); another tenant does not see the series (404); a bus list is required (400).
+      await post(acme.users.staffA, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses }).expect(403);
+      await post(other.users.admin, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses }).expect(404);
+      const empty = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses: [] }).expect(400);
+      expect(empty.body.message).toBe(M.atLeastOneBus);
+      expect(await statuses(weeks)).toEqual(['Confirmed', 'Confirmed', 'Accepted', 'Confirmed']);
+      expect(events).toEqual([]);
     });
 
     it('changes a week and every later one: a Confirmed week as an edit request, a cancelled one left', async () => {

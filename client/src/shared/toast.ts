@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 export interface ToastOptions {
   title?: ReactNode;
-  /** ms; the shell default is 2000, Global Admin uses 5000, bookings 1800 */
-  autoClose?: number;
+  /** ms; the shell default is 2000, Global Admin uses 5000, bookings 1800; false: stays until closed */
+  autoClose?: number | false;
 }
 
 let seq = 0;

@@ -22,6 +22,7 @@ export const SeriesMessages = {
   nothingToChange: 'None of these weeks can take this change now.',
   editDays: 'The days of a series are changed week by week: leave out the dates.',
   nothingToAccept: 'None of these weeks can be accepted now.',
+  nothingToAssign: 'None of the later weeks can take these buses now.',
 } as const;
 
 /** One trip of a series: its departure and return days. */
@@ -118,4 +119,32 @@ export interface SeriesAcceptDto {
   trips: TripDto[];
   /** The ids of those the call accepted. */
   accepted: number[];
+}
+
+/**
+ * Whether "Assign the same buses to the later weeks" gives this week the buses: where the caller may assign its buses (the
+ * trip rules: Accepted or Confirmed, its bus company or an admin) and it has none yet. A week with buses of its own
+ * keeps them: they were chosen for it.
+ */
+export function seriesAssignable(actor: TripActor, trip: TripSubject & Pick<TripDto, 'buses'>, ctx: TripRuleContext): boolean {
+  return trip.buses.length === 0 && allowedTripActions(actor, trip, ctx).includes('assignBuses');
+}
+
+/** A week that could take the buses and was refused them, and why in the words of its own Assign Bus. */
+export interface SeriesAssignRefusal {
+  tripId: number;
+  message: string;
+}
+
+/** The answer to `POST /trips/series/{seriesId}/assign`: the weeks from the one named on, each as it now is. */
+export interface SeriesAssignDto {
+  /** Every week from the one named on, by departure, as it is after the call. */
+  trips: TripDto[];
+  /** The ids of those that took the buses (now Confirmed). */
+  assigned: number[];
+  /**
+   * Those the rules let take them but that were refused, left as they were: a bus or driver already out on another
+   * trip that day, a licence that ends before the week, a quote the prices move too far from without a reason.
+   */
+  refused: SeriesAssignRefusal[];
 }

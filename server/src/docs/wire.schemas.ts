@@ -16,7 +16,7 @@ import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissi
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
-import type { SeriesAcceptDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import {
   BUS_TYPES,
   type PassengerDto,
@@ -243,6 +243,17 @@ export const seriesAcceptSchema = z
   .object({ trips: z.array(tripSchema), accepted: z.array(z.number().int()) })
   .meta({ id: 'SeriesAccept', description: 'The weeks from the one named on, as they now are, and which the call accepted.' });
 
+export const seriesAssignSchema = z
+  .object({
+    trips: z.array(tripSchema),
+    assigned: z.array(z.number().int()),
+    refused: z.array(z.object({ tripId: z.number().int(), message: z.string() })),
+  })
+  .meta({
+    id: 'SeriesAssign',
+    description: 'The weeks from the one named on, as they now are; which took the buses, and which were refused them and why.',
+  });
+
 export const seriesEditSchema = z
   .object({
     trips: z.array(tripSchema),
@@ -447,6 +458,7 @@ const _matches: Record<string, true> = {
   seriesCancel: true satisfies Checked<typeof seriesCancelSchema, SeriesCancelDto>,
   seriesEdit: true satisfies Checked<typeof seriesEditSchema, SeriesEditDto>,
   seriesAccept: true satisfies Checked<typeof seriesAcceptSchema, SeriesAcceptDto>,
+  seriesAssign: true satisfies Checked<typeof seriesAssignSchema, SeriesAssignDto>,
   passenger: true satisfies Checked<typeof passengerSchema, PassengerDto>,
   history: true satisfies Checked<typeof tripHistorySchema, TripHistoryDto>,
   company: true satisfies Checked<typeof fleetCompany, FleetCompanyDto>,

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
-import type { SeriesAcceptDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
 import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../contracts/trip-wire';
 import {
   type AcceptSeriesBody,
   acceptSeriesSchema,
+  type AssignSeriesBody,
+  assignSeriesSchema,
   type AddPassengersBody,
   addPassengersSchema,
   type CancelSeriesBody,
@@ -32,6 +34,7 @@ import {
   fleetConflictSchema,
   passengerSchema,
   seriesAcceptSchema,
+  seriesAssignSchema,
   seriesCancelSchema,
   seriesEditSchema,
   subtripSchema,
@@ -103,6 +106,22 @@ export class TripsController {
     @Body(new ZodPipe(acceptSeriesSchema)) body: AcceptSeriesBody,
   ): Promise<SeriesAcceptDto> {
     return this.trips.acceptSeries(caller, seriesId, body);
+  }
+
+  @Post('series/:seriesId/assign')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      'Give a week of a series and every later one without buses the same buses and drivers, each checked and confirmed as its own Assign Bus would be; a week refused them (a bus already out that day) is left and answered with why.',
+    response: seriesAssignSchema,
+    errors: { 409: 'Not one of those weeks can take these buses now (the first refusal, when one was refused).' },
+  })
+  assignSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(assignSeriesSchema)) body: AssignSeriesBody,
+  ): Promise<SeriesAssignDto> {
+    return this.trips.assignSeries(caller, seriesId, body);
   }
 
   @Post('series/:seriesId/cancel')

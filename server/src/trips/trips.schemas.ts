@@ -244,6 +244,20 @@ export const acceptSeriesSchema = z.object(
 export type AcceptSeriesBody = z.infer<typeof acceptSeriesSchema>;
 
 /**
+ * POST /trips/series/{seriesId}/assign: the buses (and drivers) to give the week `from` and every later week that has
+ * none, as each week's own Assign Bus sends them, with the reason for prices far from a week's quote.
+ */
+export const assignSeriesSchema = z.object(
+  {
+    from: id(SeriesMessages.fromRequired),
+    buses: busesSchema,
+    priceReason: optionalText(500, PricingMessages.priceReasonInvalid),
+  },
+  { error: M.bodyNotObject },
+);
+export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
+
+/**
  * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
  * (SERIES_EDIT_FIELDS: the times, the passengers, the notes), read as a week's own PATCH reads them.
  */

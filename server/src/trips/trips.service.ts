@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AuthUser, isPlatformAdmin } from '../common/auth-user';
@@ -22,6 +30,8 @@ import {
   type SeriesDates,
   type SeriesAcceptDto,
   seriesAcceptable,
+  type SeriesAssignDto,
+  seriesAssignable,
   type SeriesEditDto,
   seriesEditable,
   SeriesMessages,
@@ -70,6 +80,7 @@ import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
 import {
   type AddPassengersBody,
   type AcceptSeriesBody,
+  type AssignSeriesBody,
   type CancelSeriesBody,
   type EditSeriesBody,
   type CreateSubtripBody,
@@ -250,6 +261,60 @@ export class TripsService {
       if (result.accepted.length === 0) {
         if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
         throw new ConflictException({ message: SeriesMessages.nothingToAccept });
+      }
+      return result;
+    });
+  }
+
+  /**
+   * POST /trips/series/{seriesId}/assign: gives the week `from` and every later week that has no buses the same buses
+   * and drivers, each as its own Assign Bus would (checked against that week's day: clashes, licences, seats; written
+   * Confirmed with its history, its subtrip record and its live event), all in one unit of work, weeks in departure
+   * order. A week that already has buses, is not the caller's to assign (Pending, cancelled, another company's) or is
+   * refused them (a bus already out that day) is left; the refused ones are answered with why. 409 when not one week
+   * takes them (with the first refusal's words when there is one); 403 when no week's rules let the caller assign.
+   */
+  async assignSeries(caller: AuthUser, seriesId: string, { from, buses, priceReason }: AssignSeriesBody): Promise<SeriesAssignDto> {
+    return this.unitOfWork.run(async (work) => {
+      const later = await this.weeksFrom(work, caller, seriesId, from);
+      const result: SeriesAssignDto = { trips: [], assigned: [], refused: [] };
+      // The body each week's own Assign Bus sends (the buses as this call's schema read them).
+      const body: UpdateTripBody = { ...updateTripSchema.parse({ status: TripStatus.Confirmed, priceReason }), buses };
+      const forbidden: string[] = [];
+      for (const week of later) {
+        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
+        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+        if (!seriesAssignable(caller, before, ctx)) {
+          const decision = decideTripAction(caller, before, 'assignBuses', ctx);
+          if (!decision.allowed && decision.code === 403) forbidden.push(decision.message);
+          result.trips.push(before);
+          continue;
+        }
+        const decided = this.decide(caller, before, audience, body)!;
+        let values: Partial<Trip>;
+        try {
+          // Its checks only read (and lock the fleet rows): a week they refuse leaves the transaction as it was.
+          values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+        } catch (e) {
+          const message = refusalMessage(e);
+          if (message === null) throw e;
+          result.refused.push({ tripId: before.id, message });
+          result.trips.push(before);
+          continue;
+        }
+        const written = await this.write(work, caller, before, audience, values, { action: decided.action });
+        await insertSubtrip(work.tx, before.id, written.buses, caller);
+        await recordHistory(
+          work.tx,
+          { tripId: before.id, action: 'recordSubtrip', fromStatus: written.status, toStatus: written.status, fields: ['subtrips'] },
+          caller,
+        );
+        result.trips.push(written);
+        result.assigned.push(before.id);
+      }
+      if (result.assigned.length === 0) {
+        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
+        throw new ConflictException({ message: result.refused[0]?.message ?? SeriesMessages.nothingToAssign });
       }
       return result;
     });
@@ -683,6 +748,18 @@ function isPartner(caller: AuthUser, audience: TripAudienceFacts): boolean {
 function conflict(message: string, trip: TripDto): ConflictException {
   const body: TripConflictBody = { message, trip };
   return new ConflictException(body);
+}
+
+/**
+ * The words of an assignment's refusal (400: a licence, seats, a price far from the quote; 409: a bus or driver out on
+ * another trip then), or null for any other failure, which must fail the whole call.
+ */
+function refusalMessage(e: unknown): string | null {
+  if (!(e instanceof HttpException) || (e.getStatus() !== 400 && e.getStatus() !== 409)) return null;
+  const body = e.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' ? message : null;
 }
 
 function refuseUnless(decision: TripDecision, trip?: TripDto): void {

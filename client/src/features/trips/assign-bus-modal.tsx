@@ -1,7 +1,7 @@
 import type { TripDto } from '@contracts/trip-wire';
 import { movesFromQuote, PricingMessages } from '@contracts/pricing';
 import { formatMoney } from '@contracts/rates';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ResponsiveModal } from '../../components/responsive';
 import { defaultSeats } from './assign-bus-draft';
@@ -9,9 +9,11 @@ import { AssignBusForm } from './assign-bus-form';
 import { AssignedBusList } from './assign-bus-list';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
-import { useTrip } from './trips.api';
+import { seriesAssignOffer, seriesLaterAssignable } from './trip-series';
+import { useTripWorkflow } from './trip-workflow-context';
+import { useTrip, useTripSeries } from './trips.api';
 import { type AssignLayer, useAssignFleet } from './use-assign-fleet';
-import { useBusListDraft, useSaveBuses } from './use-assign-bus';
+import { assignLaterWeeks, useBusListDraft, useSaveBuses } from './use-assign-bus';
 
 function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onClose: () => void; onAssigned: (trip: TripDto) => void }) {
   const { data } = useTrip(layer.tripId);
@@ -22,12 +24,18 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const fleet = useAssignFleet(layer, current, list.setDraft);
   const [priceReason, setPriceReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
+  // A week of a weekly series: the later weeks without buses may take the same ones (each checked for its own day).
+  const { actor } = useTripWorkflow();
+  const { data: weeks } = useTripSeries(current.seriesId);
+  const later = actor && weeks ? seriesLaterAssignable(actor, weeks, current.id) : [];
+  const [alsoLater, setAlsoLater] = useState(false);
   const saving = useSaveBuses(
     base,
     list,
     (updated) => {
       onClose();
       onAssigned(updated);
+      if (alsoLater && later.length > 0) void assignLaterWeeks(updated, later[0].id, priceReason);
     },
     priceReason,
   );
@@ -104,6 +112,14 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
         <Text size="xs" c="var(--mantine-color-orange-text)" data-testid="no-price">
           No price: the trip will not be invoiced when it completes. Give each bus its price.
         </Text>
+      ) : null}
+      {later.length > 0 ? (
+        <Checkbox
+          label={seriesAssignOffer(later)}
+          description="Each week is checked for its own day: one whose bus or driver is out then keeps none, and you are told which."
+          checked={alsoLater}
+          onChange={(event) => setAlsoLater(event.currentTarget.checked)}
+        />
       ) : null}
       {saving.saveError ? (
         <Alert color="red" variant="light" title="Buses not saved" role="alert">

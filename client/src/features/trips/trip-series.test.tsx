@@ -12,6 +12,9 @@ import {
   seriesEditDone,
   seriesEditPlan,
   seriesEditScope,
+  seriesAssignDone,
+  seriesAssignOffer,
+  seriesLaterAssignable,
 } from './trip-series';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
@@ -225,5 +228,75 @@ describe('the rest of a weekly series', () => {
     expect(within(series).queryByRole('button', { name: 'Cancel this and later weeks' })).not.toBeInTheDocument();
     expect(within(series).queryByRole('button', { name: 'Change this and later weeks' })).not.toBeInTheDocument();
     expect(within(series).queryByRole('button', { name: 'Accept this and later weeks' })).not.toBeInTheDocument();
+  });
+
+  it('offers the later weeks without buses the same buses from Assign Bus, and says which week was refused them and why', async () => {
+    const held = { status: 'Accepted' as const, busCompanyOrgId: DESERT_STAR, busCompanyName: 'Desert Star' };
+    const weeks: TripDto[] = fourWeeks().map((w) => ({ ...w, ...held }));
+    const bus = { busType: 'White Bus' as const, busSeats: 50, tripPrice: null, driverName: null, driverPhone: null, status: null };
+    // the second week has its own bus already: the third and fourth are offered
+    weeks[1] = { ...weeks[1], status: 'Confirmed', buses: [bus] };
+    const plan = seriesLaterAssignable(tripActorOf(dispatcher), weeks, 101);
+    expect(plan.map((w) => w.id)).toEqual([103, 104]);
+    expect(seriesAssignOffer(plan)).toBe('Also assign them to the 2 later weeks without buses (Thu 20 Mar 2031 to Thu 27 Mar 2031)');
+    expect(seriesAssignOffer(plan.slice(1))).toBe('Also assign them to the later week without buses (Thu 27 Mar 2031)');
+    // school staff assign no buses
+    expect(seriesLaterAssignable(tripActorOf(staff), weeks, 101)).toEqual([]);
+    const refused = { tripId: 103, message: 'Bus 3 is already on Museum, Thu 20 Mar 2031, 8:00 AM to 3:00 PM.' };
+    const done = `Aquatic Centre: the same buses assigned to 1 later week. Not Thu 20 Mar: ${refused.message}`;
+    expect(seriesAssignDone('Aquatic Centre', { trips: weeks, assigned: [104], refused: [refused] })).toBe(done);
+
+    const confirmed = (w: TripDto, body: object) => ({ ...w, ...body, status: 'Confirmed' as const, version: w.version + 1 });
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/101/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      'PATCH /api/trips/101': (body) => ({ body: confirmed(weeks[0], body as object) }),
+      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
+      [`POST /api/trips/series/${SERIES}/assign`]: (body) => ({
+        body: {
+          trips: [weeks[2], confirmed(weeks[3], { buses: (body as { buses: unknown }).buses })],
+          assigned: [104],
+          refused: [refused],
+        },
+      }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    await within(details).findByRole('region', { name: 'Weekly series' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), 'Sam');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    await userEvent.click(within(modal).getByRole('checkbox', { name: seriesAssignOffer(plan) }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    // the week first, as Assign Bus saves it; then its buses, as saved, for the later weeks from the first offered
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(screen.getByText('Some later weeks still need a bus')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method !== 'GET');
+    expect(sent.map((c) => c.path)).toEqual(['/api/trips/101', '/api/trips/101/subtrips', `/api/trips/series/${SERIES}/assign`]);
+    const saved = (sent[0].body as { buses: unknown[] }).buses;
+    expect(sent[2].body).toEqual({ from: 103, buses: saved });
+  });
+
+  it('assigns only this week when the later weeks are not asked for', async () => {
+    const weeks = fourWeeks().map((w) => ({ ...w, status: 'Accepted' as const, busCompanyOrgId: DESERT_STAR }));
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/102/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      'PATCH /api/trips/102': (body) => ({ body: { ...weeks[1], ...(body as object), status: 'Confirmed', version: 2 } }),
+      'POST /api/trips/102/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 102, ...(body as object) } }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(dispatcher) });
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    await within(details).findByRole('region', { name: 'Weekly series' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    expect(within(modal).getByRole('checkbox', { name: /^Also assign them to the 2 later weeks/ })).not.toBeChecked();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Buses assigned successfully!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.path)).toEqual(['/api/trips/102', '/api/trips/102/subtrips']);
   });
 });

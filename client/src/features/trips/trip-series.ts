@@ -1,7 +1,14 @@
 import { formatDay, localDateTime } from '@contracts/calendar';
 import { tripCancellationFee } from '@contracts/pricing';
 import type { TripActor } from '@contracts/trip-rules';
-import { seriesAcceptable, seriesCancelAction, seriesEditable, type SeriesEditDto } from '@contracts/trip-series';
+import {
+  seriesAcceptable,
+  seriesAssignable,
+  type SeriesAssignDto,
+  seriesCancelAction,
+  seriesEditable,
+  type SeriesEditDto,
+} from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { cancellationFeeText } from './trip-view';
 
@@ -161,4 +168,33 @@ export function seriesAcceptDetail(plan: SeriesAcceptPlan): string {
 /** The toast once done: "Swimming: 3 weeks accepted." */
 export function seriesAcceptDone(title: string, result: { accepted: number[] }): string {
   return `${title}: ${plural(result.accepted.length, 'week')} accepted.`;
+}
+
+/**
+ * The later weeks "Assign the same buses to the later weeks" would give this week's buses: those after `fromId` that the
+ * user may assign and that have no buses yet (contracts/trip-series.ts); empty when there are none.
+ */
+export function seriesLaterAssignable(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()): TripDto[] {
+  const from = fromWeek(actor, weeks, fromId, now);
+  return from ? from.later.slice(1).filter((w) => seriesAssignable(actor, w, from.ctx)) : [];
+}
+
+/** The checkbox's words: "Also assign them to the 3 later weeks without buses (Tue 8 Dec 2026 to Tue 22 Dec 2026)". */
+export function seriesAssignOffer(later: readonly TripDto[]): string {
+  const [first, last] = [later[0].departureDate, later[later.length - 1].departureDate];
+  if (later.length === 1) return `Also assign them to the later week without buses (${formatDay(first, true)})`;
+  return `Also assign them to the ${later.length} later weeks without buses (${formatDay(first, true)} to ${formatDay(last, true)})`;
+}
+
+/**
+ * The toast once done: "Swimming: the same buses assigned to 2 later weeks." and, for each week refused them, its day
+ * and why: "Not Tue 15 Dec: Bus 3 is already on Museum, Tue 15 Dec 9:00 AM–2:00 PM."
+ */
+export function seriesAssignDone(title: string, result: Pick<SeriesAssignDto, 'trips' | 'assigned' | 'refused'>): string {
+  const days = new Map(result.trips.map((t) => [t.id, t.departureDate]));
+  const parts = [
+    result.assigned.length > 0 ? `${title}: the same buses assigned to ${plural(result.assigned.length, 'later week')}.` : `${title}:`,
+    ...result.refused.map((r) => `Not ${formatDay(days.get(r.tripId) ?? '')}: ${r.message}`),
+  ];
+  return parts.join(' ');
 }

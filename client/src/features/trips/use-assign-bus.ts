@@ -17,7 +17,9 @@ import {
   withDriver,
   withQuotedPrice,
 } from './assign-bus-draft';
-import { conflictOf, mergeTrip, tripHistoryKey, tripsApi } from './trips.api';
+import { seriesAssignDone } from './trip-series';
+import { tripTitle } from './trip-view';
+import { conflictOf, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 
 /**
  * Assign Bus's list of buses and the bus being typed in (new, or a row of the list being edited). `base` is the trip
@@ -190,4 +192,32 @@ export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: T
     /** The refusal, while the buses it refused are still the ones Save would send. */
     saveError: saveError && saveError.buses === JSON.stringify(list.sending) ? saveError.message : null,
   };
+}
+
+/**
+ * After a week's buses are saved: the same buses for the later weeks of its series that have none, from the week `from`
+ * (POST /trips/series/{id}/assign; each week checked for its own day), said in a toast: how many weeks took them, and
+ * the day of each that was refused them, with why (a bus already out that day). The modal has closed by then.
+ */
+export async function assignLaterWeeks(trip: TripDto, from: number, priceReason: string): Promise<void> {
+  const seriesId = trip.seriesId;
+  if (!seriesId) return;
+  try {
+    const reason = priceReason.trim();
+    const result = await tripsApi.assignSeries(seriesId, from, trip.buses, reason || undefined);
+    for (const week of result.trips) {
+      mergeTrip(week);
+      mergeTripIntoBoards(week);
+      invalidateQueries(tripHistoryKey(week.id));
+    }
+    const text = seriesAssignDone(tripTitle(trip), result);
+    // a refusal is read, not glanced at: it stays until closed
+    if (result.refused.length > 0) toast.info(text, { title: 'Some later weeks still need a bus', autoClose: false });
+    else toast.success(text);
+  } catch (e) {
+    // the weeks moved on meanwhile (another console): read them again, and say why none took the buses
+    invalidateQueries(tripKeys.series(seriesId));
+    console.error(`Series ${seriesId}: assigning the later weeks failed`, errorText(e));
+    toast.error(serverMessage(e) ?? errorText(e), { title: 'The later weeks were not assigned.' });
+  }
 }
