@@ -206,6 +206,64 @@ describe('a trip request, live across three consoles', () => {
     }
     expect(await falcon.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
+
+  it("has a dispatcher on a phone accept a term of weekly trips and give every week the first week's bus, the school following live", async () => {
+    const [staff, falcon] = await Promise.all([openTrips('staff.riverside@demo.test'), openTrips('dispatch.falcon@demo.test', 390)]);
+    const destination = `Swim Term ${Date.now().toString(36)}`;
+    // Three Thursdays filed by the school (through the API the request form calls: the form itself is walked above).
+    const ids = await staff.evaluate(async (where) => {
+      const res = await fetch('/api/trips/series', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify({
+          tripType: 'Sports Trip',
+          destination: where,
+          departureDate: '2031-06-05',
+          departureTime: '09:00 AM',
+          returnDate: '2031-06-05',
+          returnTime: '11:00 AM',
+          students: 20,
+          staff: 2,
+          repeatUntil: '2031-06-19',
+        }),
+      });
+      return ((await res.json()) as { id: number }[]).map((t) => t.id);
+    }, destination);
+    expect(ids).toHaveLength(3);
+
+    // The Falcon dispatcher, on a phone, accepts the three weeks from the first week's details…
+    await falcon.locator(`[data-trip-id="${ids[0]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
+    const details = falcon.getByRole('dialog', { name: 'View trip details' });
+    const series = details.getByRole('region', { name: 'Weekly series' });
+    await series.getByRole('button', { name: 'Accept this and later weeks' }).click();
+    const ask = falcon.getByRole('dialog', { name: 'Accept this and later weeks' });
+    await ask.getByText('3 weeks will be accepted.').waitFor();
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await falcon.getByText(`${destination}: 3 weeks accepted.`).waitFor();
+
+    // …then assigns the first week its bus and driver, and the two later weeks the same at once.
+    await details.getByRole('button', { name: 'Assign Bus' }).waitFor({ timeout: 10_000 });
+    await details.getByRole('button', { name: 'Assign Bus' }).click();
+    const assign = falcon.getByRole('dialog', { name: 'Assign Bus' });
+    const laterWeeks = assign.getByRole('checkbox', {
+      name: 'Also assign them to the 2 later weeks without buses (Thu 12 Jun 2031 to Thu 19 Jun 2031)',
+    });
+    await laterWeeks.waitFor();
+    await assign.getByRole('textbox', { name: 'Driver name' }).fill('Yusuf Karim');
+    await assign.getByRole('button', { name: 'Add Bus' }).click();
+    await falcon.getByText('Bus added to list.').waitFor();
+    await laterWeeks.check();
+    expect(await lightAndDarkFindings(falcon, "a series week's Assign Bus, at 390 px")).toEqual([]);
+    await falcon.screenshot({ path: join(SCREENSHOTS, 'live-8-dispatcher-assign-rest-of-series.png') });
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    await falcon.getByText(`${destination}: the same buses assigned to 2 later weeks.`).waitFor({ timeout: 10_000 });
+
+    // The school's list shows every week Confirmed, without a reload; each week's details name the driver.
+    for (const id of ids) await staff.locator(`tr[data-trip-id="${id}"] [data-status="Confirmed"]`).waitFor({ timeout: 10_000 });
+    expect(await staff.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await staff.locator(`tr[data-trip-id="${ids[2]}"]`).getByRole('button', { name: destination, exact: true }).click();
+    await expectText(staff.getByRole('dialog', { name: 'View trip details' }), 'Yusuf Karim');
+  });
 });
 
 async function expectText(scope: import('playwright-core').Locator, text: string): Promise<void> {
