@@ -39,7 +39,7 @@ import {
 } from '../contracts/trip-series';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
-import { decideTripAction, decideTripRequest, type TripDecision } from '../contracts/trip-rules';
+import { decideTripAction, decideTripRequest, type TripDecision, type TripRuleContext } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
 import {
   type PassengerDto,
@@ -196,38 +196,29 @@ export class TripsService {
    * POST /trips/series/{seriesId}/cancel: the week `from` and every later week of the series the caller sees, each
    * cancelled or its cancellation asked of its bus company as `seriesCancelAction` says, or left as it is; each written
    * as its own PATCH would write it (its history, its approval closed, its fee, its live event), all in one unit of
-   * work. 409 when not one of them can be.
+   * work. 409 when not one of them can be; 403 when no week's rules let the caller cancel or ask to (finance, a company).
    */
   async cancelSeries(caller: AuthUser, seriesId: string, { from }: CancelSeriesBody): Promise<SeriesCancelDto> {
     return this.unitOfWork.run(async (work) => {
-      const later = await this.weeksFrom(work, caller, seriesId, from);
-      const result: SeriesCancelDto = { trips: [], canceled: [], requested: [] };
-      // A caller whom no week's rules let cancel (finance, a bus company) is refused (403), not told that none could be.
-      const forbidden: Refusal[] = [];
-      // One week after another, first departure first: two calls on one series lock its trips in the same order.
-      for (const week of later) {
-        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
-        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
-        const action = seriesCancelAction(caller, before, ctx);
-        if (action === null) {
-          const refusals = (['cancel', 'requestCancel'] as const).map((a) => decideTripAction(caller, before, a, ctx) as Refusal);
-          if (refusals.every((r) => r.code === 403)) forbidden.push(refusals[0]);
-          result.trips.push(before);
-          continue;
-        }
-        // The body a PATCH of this week would send, read as a PATCH reads it.
-        const body = updateTripSchema.parse({ status: action === 'cancel' ? TripStatus.Canceled : TripStatus.CancelRequested });
-        const decided = this.decide(caller, before, audience, body)!;
-        const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
-        await this.approvalGate(work, caller, before, decided.action, values);
-        result.trips.push(await this.write(work, caller, before, audience, values, { action: decided.action }));
-        (action === 'cancel' ? result.canceled : result.requested).push(before.id);
-      }
-      if (result.canceled.length + result.requested.length === 0) {
-        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0].message);
-        throw new ConflictException({ message: SeriesMessages.nothingToCancel });
-      }
-      return result;
+      const canceled: number[] = [];
+      const requested: number[] = [];
+      const trips = await this.eachWeekFrom(
+        work,
+        caller,
+        { seriesId, from, actions: ['cancel', 'requestCancel'], nothing: SeriesMessages.nothingToCancel },
+        async (before, audience, ctx) => {
+          const action = seriesCancelAction(caller, before, ctx);
+          if (action === null) return null;
+          // The body a PATCH of this week would send, read as a PATCH reads it.
+          const body = updateTripSchema.parse({ status: action === 'cancel' ? TripStatus.Canceled : TripStatus.CancelRequested });
+          const decided = this.decide(caller, before, audience, body)!;
+          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          await this.approvalGate(work, caller, before, decided.action, values);
+          (action === 'cancel' ? canceled : requested).push(before.id);
+          return this.write(work, caller, before, audience, values, { action: decided.action });
+        },
+      );
+      return { trips, canceled, requested };
     });
   }
 
@@ -240,29 +231,21 @@ export class TripsService {
    */
   async acceptSeries(caller: AuthUser, seriesId: string, { from, busCompanyOrgId }: AcceptSeriesBody): Promise<SeriesAcceptDto> {
     return this.unitOfWork.run(async (work) => {
-      const later = await this.weeksFrom(work, caller, seriesId, from);
-      const result: SeriesAcceptDto = { trips: [], accepted: [] };
+      const accepted: number[] = [];
       const body = updateTripSchema.parse({ status: TripStatus.Accepted, busCompanyOrgId });
-      const forbidden: string[] = [];
-      for (const week of later) {
-        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
-        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
-        if (!seriesAcceptable(caller, before, ctx)) {
-          const refusal = decideTripAction(caller, before, 'accept', ctx) as Refusal;
-          if (refusal.code === 403) forbidden.push(refusal.message);
-          result.trips.push(before);
-          continue;
-        }
-        const decided = this.decide(caller, before, audience, body)!;
-        const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
-        result.trips.push(await this.write(work, caller, before, audience, values, { action: decided.action }));
-        result.accepted.push(before.id);
-      }
-      if (result.accepted.length === 0) {
-        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
-        throw new ConflictException({ message: SeriesMessages.nothingToAccept });
-      }
-      return result;
+      const trips = await this.eachWeekFrom(
+        work,
+        caller,
+        { seriesId, from, actions: ['accept'], nothing: SeriesMessages.nothingToAccept },
+        async (before, audience, ctx) => {
+          if (!seriesAcceptable(caller, before, ctx)) return null;
+          const decided = this.decide(caller, before, audience, body)!;
+          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          accepted.push(before.id);
+          return this.write(work, caller, before, audience, values, { action: decided.action });
+        },
+      );
+      return { trips, accepted };
     });
   }
 
@@ -276,60 +259,41 @@ export class TripsService {
    */
   async assignSeries(caller: AuthUser, seriesId: string, { from, buses, priceReason }: AssignSeriesBody): Promise<SeriesAssignDto> {
     return this.unitOfWork.run(async (work) => {
-      const later = await this.weeksFrom(work, caller, seriesId, from);
-      const result: SeriesAssignDto = { trips: [], assigned: [], refused: [] };
+      const assigned: number[] = [];
+      const refused: SeriesAssignDto['refused'] = [];
       // The body each week's own Assign Bus sends (the buses as this call's schema read them).
       const body: UpdateTripBody = { ...updateTripSchema.parse({ status: TripStatus.Confirmed, priceReason }), buses };
-      const forbidden: string[] = [];
-      for (const week of later) {
-        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
-        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
-        if (!seriesAssignable(caller, before, ctx)) {
-          const decision = decideTripAction(caller, before, 'assignBuses', ctx);
-          if (!decision.allowed && decision.code === 403) forbidden.push(decision.message);
-          result.trips.push(before);
-          continue;
-        }
-        const decided = this.decide(caller, before, audience, body)!;
-        let values: Partial<Trip>;
-        try {
-          // Its checks only read (and lock the fleet rows): a week they refuse leaves the transaction as it was.
-          values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
-        } catch (e) {
-          const message = refusalMessage(e);
-          if (message === null) throw e;
-          result.refused.push({ tripId: before.id, message });
-          result.trips.push(before);
-          continue;
-        }
-        const written = await this.write(work, caller, before, audience, values, { action: decided.action });
-        await insertSubtrip(work.tx, before.id, written.buses, caller);
-        await recordHistory(
-          work.tx,
-          { tripId: before.id, action: 'recordSubtrip', fromStatus: written.status, toStatus: written.status, fields: ['subtrips'] },
-          caller,
-        );
-        result.trips.push(written);
-        result.assigned.push(before.id);
-      }
-      if (result.assigned.length === 0) {
-        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
-        throw new ConflictException({ message: result.refused[0]?.message ?? SeriesMessages.nothingToAssign });
-      }
-      return result;
+      const nothing = () => refused[0]?.message ?? SeriesMessages.nothingToAssign;
+      const trips = await this.eachWeekFrom(
+        work,
+        caller,
+        { seriesId, from, actions: ['assignBuses'], nothing: nothing },
+        async (before, audience, ctx) => {
+          if (!seriesAssignable(caller, before, ctx)) return null;
+          const decided = this.decide(caller, before, audience, body)!;
+          let values: Partial<Trip>;
+          try {
+            // Its checks only read (and lock the fleet rows): a week they refuse leaves the transaction as it was.
+            values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          } catch (e) {
+            const message = refusalMessage(e);
+            if (message === null) throw e;
+            refused.push({ tripId: before.id, message });
+            return null;
+          }
+          const written = await this.write(work, caller, before, audience, values, { action: decided.action });
+          await insertSubtrip(work.tx, before.id, written.buses, caller);
+          await recordHistory(
+            work.tx,
+            { tripId: before.id, action: 'recordSubtrip', fromStatus: written.status, toStatus: written.status, fields: ['subtrips'] },
+            caller,
+          );
+          assigned.push(before.id);
+          return written;
+        },
+      );
+      return { trips, assigned, refused };
     });
-  }
-
-  /**
-   * The weeks of a series the caller sees from the week `from` on, first departure first: 404 when they see none of
-   * it, 400 at `from` when that is not one of them.
-   */
-  private async weeksFrom(work: Work, caller: AuthUser, seriesId: string, from: number): Promise<TripDto[]> {
-    const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
-    if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
-    const start = weeks.findIndex((t) => t.id === from);
-    if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
-    return weeks.slice(start);
   }
 
   /**
@@ -337,50 +301,83 @@ export class TripsService {
    * the series the caller sees and may edit (`seriesEditable`), each as its own PATCH would (its history, its quote, its
    * edit request to the company of a Confirmed trip, its approval at the school), all in one unit of work, weeks in
    * departure order. A week that already reads so, or that the caller may not edit (over, cancelled, not theirs), is
-   * left. 409 when not one week takes the change; a values problem of any week (a return before its departure) is its
-   * 400, and writes nothing.
+   * left. 409 when not one week takes the change; 403 when no week's rules let the caller edit; a values problem of any
+   * week (a return before its departure) is its 400, and writes nothing.
    */
   async editSeries(caller: AuthUser, seriesId: string, { from, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
     return this.unitOfWork.run(async (work) => {
-      const later = await this.weeksFrom(work, caller, seriesId, from);
-      const result: SeriesEditDto = { trips: [], changed: [], requested: [], held: [] };
+      const result: Omit<SeriesEditDto, 'trips'> = { changed: [], requested: [], held: [] };
       // The body each week's own PATCH would send, read as a PATCH reads it.
       const body = updateTripSchema.parse(changes);
-      // A caller whom no week's rules let edit (finance, a driver) is refused (403), not told that none could be.
-      const forbidden: string[] = [];
-      for (const week of later) {
-        const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
-        const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
-        if (!seriesEditable(caller, before, ctx)) {
-          const refusal = decideTripAction(caller, before, 'edit', ctx) as Refusal;
-          if (refusal.code === 403) forbidden.push(refusal.message);
-          result.trips.push(before);
-          continue;
-        }
-        const decided = this.decide(caller, before, audience, body);
-        const values = decided && (await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed));
-        // Already so: nothing to write (a write that changed nothing would roll the whole unit back).
-        if (!decided || !values || predictedFields(before, values).length === 0) {
-          result.trips.push(before);
-          continue;
-        }
-        const gate = await this.approvalGate(work, caller, before, decided.action, values);
-        if (gate.held) {
-          result.held.push(before.id);
-          result.trips.push(before);
-          continue;
-        }
-        const trip = await this.write(work, caller, before, audience, values, { action: decided.action });
-        if (gate.submit) await this.submit(work, caller, trip, 'request', null);
-        (trip.editRequest ? result.requested : result.changed).push(before.id);
-        result.trips.push(trip);
-      }
-      if (result.changed.length + result.requested.length + result.held.length === 0) {
-        if (forbidden.length === result.trips.length) throw new ForbiddenException(forbidden[0]);
-        throw new ConflictException({ message: SeriesMessages.nothingToChange });
-      }
-      return result;
+      const trips = await this.eachWeekFrom(
+        work,
+        caller,
+        { seriesId, from, actions: ['edit'], nothing: SeriesMessages.nothingToChange },
+        async (before, audience, ctx) => {
+          if (!seriesEditable(caller, before, ctx)) return null;
+          const decided = this.decide(caller, before, audience, body);
+          const values = decided && (await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed));
+          // Already so: nothing to write (a write that changed nothing would roll the whole unit back).
+          if (!decided || !values || predictedFields(before, values).length === 0) return null;
+          const gate = await this.approvalGate(work, caller, before, decided.action, values);
+          if (gate.held) {
+            // Taken, not written: the change waits at the school, the week reads as it was.
+            result.held.push(before.id);
+            return before;
+          }
+          const trip = await this.write(work, caller, before, audience, values, { action: decided.action });
+          if (gate.submit) await this.submit(work, caller, trip, 'request', null);
+          (trip.editRequest ? result.requested : result.changed).push(before.id);
+          return trip;
+        },
+      );
+      return { trips, ...result };
     });
+  }
+
+  /**
+   * The frame of every call on the rest of a series: the weeks the caller sees from the week `from` on (404 when none,
+   * 400 when `from` is not one of them), each locked in departure order (two calls on one series lock its weeks in the
+   * same order) and handed to `act`, which writes it and answers it as it now is, or answers null to leave it. Answers
+   * every week as it now is. When `act` took none, the call is refused: 403 when every week's rules refuse the caller
+   * each of `actions` (finance cancels nothing), else 409 with `nothing` (its message, or what makes it).
+   */
+  private async eachWeekFrom(
+    work: Work,
+    caller: AuthUser,
+    {
+      seriesId,
+      from,
+      actions,
+      nothing,
+    }: { seriesId: string; from: number; actions: readonly TripAction[]; nothing: string | (() => string) },
+    act: (before: TripDto, audience: TripAudienceFacts, ctx: TripRuleContext) => Promise<TripDto | null>,
+  ): Promise<TripDto[]> {
+    const weeks = await readTrips(seriesWeeks(visibleTrips(work.tx, caller), seriesId));
+    if (weeks.length === 0) throw new NotFoundException(TripMessages.seriesNotFound);
+    const start = weeks.findIndex((t) => t.id === from);
+    if (start < 0) throw new BadRequestException({ message: SeriesMessages.notInSeries, field: 'from' });
+    const trips: TripDto[] = [];
+    let taken = 0;
+    // A caller whom no week's rules let do it is refused (403), not told that none could be.
+    const forbidden: string[] = [];
+    for (const week of weeks.slice(start)) {
+      const { trip: before, audience } = await this.lockVisible(work.tx, caller, week.id);
+      const ctx = { isPartner: isPartner(caller, audience), now: this.fleet.now() };
+      const after = await act(before, audience, ctx);
+      trips.push(after ?? before);
+      if (after) {
+        taken += 1;
+        continue;
+      }
+      const refusals = actions.map((a) => decideTripAction(caller, before, a, ctx));
+      if (refusals.every((r) => !r.allowed && r.code === 403)) forbidden.push((refusals[0] as Refusal).message);
+    }
+    if (taken === 0) {
+      if (forbidden.length === trips.length) throw new ForbiddenException(forbidden[0]);
+      throw new ConflictException({ message: typeof nothing === 'string' ? nothing : nothing() });
+    }
+    return trips;
   }
 
   /**
