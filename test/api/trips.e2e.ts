@@ -431,6 +431,41 @@ describe('trips', () => {
       expect(await statuses(weeks)).toEqual(['Accepted', 'Accepted', 'Canceled', 'Accepted']);
     });
 
+    it('rejects a week and every later one still Pending for the partner company, and tells the requester once', async () => {
+      const weeks = await fourWeeks(`Diving ${Date.now()}`);
+      const seriesId = weeks[0].seriesId!;
+      await patch(acme.users.busA, weeks[2].id, { status: 'Accepted' }).expect(200);
+      events.length = 0;
+      const res = await post(acme.users.busA, `/trips/series/${seriesId}/reject`, { from: weeks[1].id }).expect(200);
+      expect(res.body.rejected).toEqual([weeks[1].id, weeks[3].id]);
+      expect((res.body.trips as TripDto[]).map((x) => [x.id, x.status])).toEqual([
+        [weeks[1].id, 'Rejected'],
+        [weeks[2].id, 'Accepted'],
+        [weeks[3].id, 'Rejected'],
+      ]);
+      expect(await statuses(weeks)).toEqual(['Pending', 'Rejected', 'Accepted', 'Rejected']);
+      expect((await get(acme.users.staffA, `/trips/${weeks[3].id}`).expect(200)).body).toEqual(res.body.trips[2]);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[1].id],
+        ['trip.updated', weeks[3].id],
+      ]);
+      const mail = await t.db.query<{ subject: string }[]>(
+        `SELECT subject FROM outbox_messages WHERE to_email = $1 AND notice = 'tripRejected' AND subject LIKE $2`,
+        [acme.users.staffA.user.email, `%${weeks[0].destination}%`],
+      );
+      expect(mail.map((m) => m.subject)).toEqual([`Trip rejected: ${weeks[0].destination}, 2 weeks from Tue 8 Apr`]);
+
+      // Nothing left to reject from the second week: 409. School staff reject nothing: 403; another tenant: 404.
+      events.length = 0;
+      const none = await post(acme.users.busA, `/trips/series/${seriesId}/reject`, { from: weeks[1].id }).expect(409);
+      expect(none.body.message).toBe(SeriesMessages.nothingToReject);
+      await post(acme.users.staffA, `/trips/series/${seriesId}/reject`, { from: weeks[0].id }).expect(403);
+      await post(other.users.admin, `/trips/series/${seriesId}/reject`, { from: weeks[0].id }).expect(404);
+      await post(acme.users.busA, `/trips/series/${seriesId}/reject`, { from: 'all' }).expect(400);
+      expect(await statuses(weeks)).toEqual(['Pending', 'Rejected', 'Accepted', 'Rejected']);
+      expect(events).toEqual([]);
+    });
+
     it('gives the later weeks without buses the same bus and driver, leaving a week whose bus is out that day', async () => {
       const weeks = await fourWeeks(`Swim Squad ${Date.now()}`);
       const seriesId = weeks[0].seriesId!;

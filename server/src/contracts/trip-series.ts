@@ -23,6 +23,7 @@ export const SeriesMessages = {
   editDays: 'The days of a series are changed week by week: leave out the dates.',
   nothingToAccept: 'None of these weeks can be accepted now.',
   nothingToAssign: 'None of the later weeks can take these buses now.',
+  nothingToReject: 'None of these weeks can be rejected now.',
 } as const;
 
 /** One trip of a series: its departure and return days. */
@@ -119,6 +120,19 @@ export interface SeriesAcceptDto {
   trips: TripDto[];
   /** The ids of those the call accepted. */
   accepted: number[];
+}
+
+/** Whether "Reject this and later weeks" rejects this week for this caller: where they may reject it (the trip rules). */
+export function seriesRejectable(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): boolean {
+  return allowedTripActions(actor, trip, ctx).includes('reject');
+}
+
+/** The answer to `POST /trips/series/{seriesId}/reject`: the weeks from the one named on, each as it now is. */
+export interface SeriesRejectDto {
+  /** Every week from the one named on, by departure, as it is after the call. */
+  trips: TripDto[];
+  /** The ids of those the call rejected. */
+  rejected: number[];
 }
 
 /**

@@ -16,7 +16,7 @@ import { PERMISSION_KEYS, type PermissionMatrixDto } from '../contracts/permissi
 import { LATE_KINDS } from '../contracts/progress-wire';
 import { ORG_TYPES, ROLES, USER_STATUSES } from '../contracts/roles';
 import type { TripPage, TripStats, TripTotals } from '../contracts/trip-list';
-import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto, SeriesRejectDto } from '../contracts/trip-series';
 import {
   BUS_TYPES,
   type PassengerDto,
@@ -254,6 +254,10 @@ export const seriesAssignSchema = z
     description: 'The weeks from the one named on, as they now are; which took the buses, and which were refused them and why.',
   });
 
+export const seriesRejectSchema = z
+  .object({ trips: z.array(tripSchema), rejected: z.array(z.number().int()) })
+  .meta({ id: 'SeriesReject', description: 'The weeks from the one named on, as they now are, and which the call rejected.' });
+
 export const seriesEditSchema = z
   .object({
     trips: z.array(tripSchema),
@@ -459,6 +463,7 @@ const _matches: Record<string, true> = {
   seriesEdit: true satisfies Checked<typeof seriesEditSchema, SeriesEditDto>,
   seriesAccept: true satisfies Checked<typeof seriesAcceptSchema, SeriesAcceptDto>,
   seriesAssign: true satisfies Checked<typeof seriesAssignSchema, SeriesAssignDto>,
+  seriesReject: true satisfies Checked<typeof seriesRejectSchema, SeriesRejectDto>,
   passenger: true satisfies Checked<typeof passengerSchema, PassengerDto>,
   history: true satisfies Checked<typeof tripHistorySchema, TripHistoryDto>,
   company: true satisfies Checked<typeof fleetCompany, FleetCompanyDto>,

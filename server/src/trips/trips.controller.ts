@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser } from '../common/decorators';
 import { IdPipe, UuidPipe, ZodPipe } from '../common/zod.pipe';
-import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto } from '../contracts/trip-series';
+import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditDto, SeriesRejectDto } from '../contracts/trip-series';
 import type { PassengerDto, SubtripDto, TripDto, TripHistoryDto } from '../contracts/trip-wire';
 import {
   type AcceptSeriesBody,
@@ -24,6 +24,8 @@ import {
   createTripSeriesSchema,
   type EditSeriesBody,
   editSeriesSchema,
+  type RejectSeriesBody,
+  rejectSeriesSchema,
   type UpdateTripBody,
   updateTripSchema,
 } from './trips.schemas';
@@ -37,6 +39,7 @@ import {
   seriesAssignSchema,
   seriesCancelSchema,
   seriesEditSchema,
+  seriesRejectSchema,
   subtripSchema,
   tripConflictSchema,
   tripHistorySchema,
@@ -106,6 +109,22 @@ export class TripsController {
     @Body(new ZodPipe(acceptSeriesSchema)) body: AcceptSeriesBody,
   ): Promise<SeriesAcceptDto> {
     return this.trips.acceptSeries(caller, seriesId, body);
+  }
+
+  @Post('series/:seriesId/reject')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      'Reject a week of a series and every later one still Pending that the caller may reject (its partner bus company, or an admin); the others are left.',
+    response: seriesRejectSchema,
+    errors: { 409: 'Not one of those weeks can be rejected now.' },
+  })
+  rejectSeries(
+    @CurrentUser() caller: AuthUser,
+    @Param('seriesId', UuidPipe) seriesId: string,
+    @Body(new ZodPipe(rejectSeriesSchema)) body: RejectSeriesBody,
+  ): Promise<SeriesRejectDto> {
+    return this.trips.rejectSeries(caller, seriesId, body);
   }
 
   @Post('series/:seriesId/assign')

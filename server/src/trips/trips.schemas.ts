@@ -243,6 +243,10 @@ export const acceptSeriesSchema = z.object(
 );
 export type AcceptSeriesBody = z.infer<typeof acceptSeriesSchema>;
 
+/** POST /trips/series/{seriesId}/reject: the week to reject from (it and every later one still Pending). */
+export const rejectSeriesSchema = z.object({ from: id(SeriesMessages.fromRequired) }, { error: M.bodyNotObject });
+export type RejectSeriesBody = z.infer<typeof rejectSeriesSchema>;
+
 /**
  * POST /trips/series/{seriesId}/assign: the buses (and drivers) to give the week `from` and every later week that has
  * none, as each week's own Assign Bus sends them, with the reason for prices far from a week's quote.

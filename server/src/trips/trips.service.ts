@@ -32,6 +32,8 @@ import {
   seriesAcceptable,
   type SeriesAssignDto,
   seriesAssignable,
+  type SeriesRejectDto,
+  seriesRejectable,
   type SeriesEditDto,
   seriesEditable,
   SeriesMessages,
@@ -82,6 +84,7 @@ import {
   type AcceptSeriesBody,
   type AssignSeriesBody,
   type CancelSeriesBody,
+  type RejectSeriesBody,
   type EditSeriesBody,
   type CreateSubtripBody,
   type CreateTripBody,
@@ -246,6 +249,32 @@ export class TripsService {
         },
       );
       return { trips, accepted };
+    });
+  }
+
+  /**
+   * POST /trips/series/{seriesId}/reject: the bus company (or an admin) rejects the week `from` and every later week still
+   * Pending that it may reject, each as its own PATCH `{status: Rejected}` would (its history, its live event, its
+   * requester's e-mail: one for the weeks, as one change), all in one unit of work, weeks in departure order; the others
+   * are left. 409 when not one of them can be rejected; 403 when no week's rules let the caller reject.
+   */
+  async rejectSeries(caller: AuthUser, seriesId: string, { from }: RejectSeriesBody): Promise<SeriesRejectDto> {
+    return this.unitOfWork.run(async (work) => {
+      const rejected: number[] = [];
+      const body = updateTripSchema.parse({ status: TripStatus.Rejected });
+      const trips = await this.eachWeekFrom(
+        work,
+        caller,
+        { seriesId, from, actions: ['reject'], nothing: SeriesMessages.nothingToReject },
+        async (before, audience, ctx) => {
+          if (!seriesRejectable(caller, before, ctx)) return null;
+          const decided = this.decide(caller, before, audience, body)!;
+          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          rejected.push(before.id);
+          return this.write(work, caller, before, audience, values, { action: decided.action });
+        },
+      );
+      return { trips, rejected };
     });
   }
 

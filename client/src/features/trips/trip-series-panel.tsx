@@ -2,22 +2,23 @@ import { formatDay } from '@contracts/calendar';
 import { describeSeries } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconChecks, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconChecks, IconPencil, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
-import { seriesAcceptPlan, seriesCancelPlan, seriesEditPlan } from './trip-series';
+import { seriesCancelPlan, seriesEditPlan, seriesVerdictPlan } from './trip-series';
 import { TripStatusBadge } from './trip-status-badge';
 import { useTripWorkflow } from './trip-workflow-context';
 import { useTripSeries } from './trips.api';
 
 /**
  * A week of a weekly series (docs/domain.md, "A weekly series"): which week it is, every week with its status (each
- * opens its own details), "Accept this and later weeks" for a bus company with two or more of them to accept, "Change
+ * opens its own details), "Accept this and later weeks" and "Reject this and later weeks" for a bus company with two or
+ * more of them to decide, "Change
  * this and later weeks" where the user may edit one of them, and "Cancel this and later weeks" where they may cancel,
  * or ask to cancel, one of them.
  * Nothing for a trip requested alone.
  */
 export function TripSeriesPanel({ trip }: { trip: TripDto }) {
-  const { actor, busy, openDetails, cancelSeries, acceptSeries, editSeries } = useTripWorkflow();
+  const { actor, busy, openDetails, cancelSeries, decideSeries, editSeries } = useTripWorkflow();
   const { data: weeks } = useTripSeries(trip.seriesId);
   const titleId = useId();
   const index = weeks?.findIndex((w) => w.id === trip.id) ?? -1;
@@ -25,8 +26,9 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
   const plan = actor ? seriesCancelPlan(actor, weeks, trip.id) : null;
   const canCancel = plan !== null && plan.cancel + plan.request > 0;
   const canEdit = actor !== null && (seriesEditPlan(actor, weeks, trip.id)?.editable ?? 0) > 0;
-  // Offered where it saves clicks: two weeks or more to accept from here.
-  const canAccept = actor !== null && (seriesAcceptPlan(actor, weeks, trip.id)?.accept.length ?? 0) > 1;
+  // Offered where it saves clicks: two weeks or more to accept (or reject) from here.
+  const canAccept = actor !== null && (seriesVerdictPlan(actor, weeks, trip.id, 'accept')?.chosen.length ?? 0) > 1;
+  const canReject = actor !== null && (seriesVerdictPlan(actor, weeks, trip.id, 'reject')?.chosen.length ?? 0) > 1;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid="trip-series">
       <Stack gap="xs">
@@ -52,7 +54,7 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
             </Group>
           ))}
         </Stack>
-        {canCancel || canEdit || canAccept ? (
+        {canCancel || canEdit || canAccept || canReject ? (
           <Group gap="xs">
             {canAccept ? (
               <Button
@@ -61,9 +63,21 @@ export function TripSeriesPanel({ trip }: { trip: TripDto }) {
                 variant="light"
                 leftSection={<IconChecks size={14} />}
                 loading={busy === `${trip.id}:acceptSeries`}
-                onClick={() => acceptSeries(trip, weeks)}
+                onClick={() => decideSeries(trip, weeks, 'accept')}
               >
                 Accept this and later weeks
+              </Button>
+            ) : null}
+            {canReject ? (
+              <Button
+                size="compact-sm"
+                color="red"
+                variant="light"
+                leftSection={<IconX size={14} />}
+                loading={busy === `${trip.id}:rejectSeries`}
+                onClick={() => decideSeries(trip, weeks, 'reject')}
+              >
+                Reject this and later weeks
               </Button>
             ) : null}
             {canEdit ? (

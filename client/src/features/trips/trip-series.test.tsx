@@ -213,6 +213,35 @@ describe('the rest of a weekly series', () => {
     expect(within(series).queryByRole('button', { name: 'Accept this and later weeks' })).not.toBeInTheDocument();
   });
 
+  it('lets the bus company reject this and later weeks still Pending at once, after asking', async () => {
+    const weeks = fourWeeks();
+    const rejected = (w: TripDto) => ({ ...w, status: 'Rejected' as const, version: 2 });
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/101/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`POST /api/trips/series/${SERIES}/reject`]: () => ({
+        body: { trips: [rejected(weeks[0]), rejected(weeks[1]), weeks[2], weeks[3]], rejected: [101, 102] },
+      }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    await userEvent.click(within(series).getByRole('button', { name: 'Reject this and later weeks' }));
+    const ask = await screen.findByRole('dialog', { name: 'Reject this and later weeks' });
+    expect(within(ask).getByText('Reject this week and the 3 after it (Thu 6 Mar 2031 to Thu 27 Mar 2031)?')).toBeInTheDocument();
+    expect(within(ask).getByText('2 weeks will be rejected. 2 weeks stay as they are.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Aquatic Centre: 2 weeks rejected.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      [`/api/trips/series/${SERIES}/reject`, { from: 101 }],
+    ]);
+    await waitFor(() => expect(within(series).getAllByText('Rejected')).toHaveLength(2));
+    expect(within(series).queryByRole('button', { name: 'Reject this and later weeks' })).not.toBeInTheDocument();
+  });
+
   it("offers a bus company the series' weeks but nothing to cancel", async () => {
     const weeks = fourWeeks();
     mockFetch({

@@ -8,6 +8,7 @@ import {
   seriesCancelAction,
   seriesEditable,
   type SeriesEditDto,
+  seriesRejectable,
 } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { cancellationFeeText } from './trip-view';
@@ -131,43 +132,52 @@ export function seriesEditDone(title: string, result: Pick<SeriesEditDto, 'trips
   return `${title}: ${done.join('; ')}.`;
 }
 
-/** The weeks "Accept this and later weeks" looks at (the one it starts at and every later one), and those it accepts. */
-export interface SeriesAcceptPlan {
+/** What a bus company decides on the Pending weeks of a series at once: "Accept this and later weeks" or "Reject …". */
+export type SeriesVerdict = 'accept' | 'reject';
+
+/** The weeks a verdict looks at (the one it starts at and every later one), and those it acts on. */
+export interface SeriesVerdictPlan {
+  verdict: SeriesVerdict;
   weeks: TripDto[];
-  accept: TripDto[];
+  chosen: TripDto[];
 }
 
+const PAST: Record<SeriesVerdict, string> = { accept: 'accepted', reject: 'rejected' };
+const MAY: Record<SeriesVerdict, typeof seriesAcceptable> = { accept: seriesAcceptable, reject: seriesRejectable };
+
 /** The plan for `actor` from the week `fromId` of `weeks` (first departure first); null if it is not among them. */
-export function seriesAcceptPlan(
+export function seriesVerdictPlan(
   actor: TripActor,
   weeks: readonly TripDto[],
   fromId: number,
+  verdict: SeriesVerdict,
   now: Date = new Date(),
-): SeriesAcceptPlan | null {
+): SeriesVerdictPlan | null {
   const from = fromWeek(actor, weeks, fromId, now);
   if (!from) return null;
-  return { weeks: from.later, accept: from.later.filter((w) => seriesAcceptable(actor, w, from.ctx)) };
+  return { verdict, weeks: from.later, chosen: from.later.filter((w) => MAY[verdict](actor, w, from.ctx)) };
 }
 
-/** The question: "Accept this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" */
-export function seriesAcceptQuestion(plan: SeriesAcceptPlan): string {
-  return `Accept ${weeksPhrase(plan.weeks.map((w) => w.departureDate))}?`;
+/** The question: "Accept this week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)?" (or "Reject …"). */
+export function seriesVerdictQuestion(plan: SeriesVerdictPlan): string {
+  const verb = plan.verdict === 'accept' ? 'Accept' : 'Reject';
+  return `${verb} ${weeksPhrase(plan.weeks.map((w) => w.departureDate))}?`;
 }
 
 /** The line under it: "2 weeks will be accepted. 1 week stays as it is." */
-export function seriesAcceptDetail(plan: SeriesAcceptPlan): string {
-  const left = plan.weeks.length - plan.accept.length;
+export function seriesVerdictDetail(plan: SeriesVerdictPlan): string {
+  const left = plan.weeks.length - plan.chosen.length;
   return [
-    `${plural(plan.accept.length, 'week')} will be accepted.`,
+    `${plural(plan.chosen.length, 'week')} will be ${PAST[plan.verdict]}.`,
     left > 0 ? `${plural(left, 'week')} ${left === 1 ? 'stays' : 'stay'} as ${left === 1 ? 'it is' : 'they are'}.` : null,
   ]
     .filter((p) => p !== null)
     .join(' ');
 }
 
-/** The toast once done: "Swimming: 3 weeks accepted." */
-export function seriesAcceptDone(title: string, result: { accepted: number[] }): string {
-  return `${title}: ${plural(result.accepted.length, 'week')} accepted.`;
+/** The toast once done: "Swimming: 3 weeks accepted." (or "rejected"). */
+export function seriesVerdictDone(title: string, verdict: SeriesVerdict, done: readonly number[]): string {
+  return `${title}: ${plural(done.length, 'week')} ${PAST[verdict]}.`;
 }
 
 /**

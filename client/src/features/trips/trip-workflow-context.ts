@@ -3,6 +3,7 @@ import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { createContext, useContext } from 'react';
 import type { TripButton } from './trip-actions';
+import type { SeriesVerdict } from './trip-series';
 
 /**
  * What the trip modals and buttons read from the workflow that owns them. The provider
@@ -43,8 +44,11 @@ export interface TripWorkflow {
   close: (kind: TripLayerKind) => void;
   /** "Cancel this and later weeks": asks, then cancels `trip` and the later weeks of its series (`weeks`, all of them). */
   cancelSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
-  /** "Accept this and later weeks": asks, then accepts `trip` and the later weeks of its series still Pending. */
-  acceptSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
+  /**
+   * "Accept this and later weeks" or "Reject this and later weeks": asks, then accepts (rejects) `trip` and the later
+   * weeks of its series still Pending that the user's company may.
+   */
+  decideSeries: (trip: TripDto, weeks: readonly TripDto[], verdict: SeriesVerdict) => void;
   /** "Change this and later weeks": opens the times, passengers and notes of `trip` to set on it and its later weeks. */
   editSeries: (trip: TripDto, weeks: readonly TripDto[]) => void;
 }

@@ -26,14 +26,15 @@ import { TripDetailsModal } from './trip-details-modal';
 import { tripTitle } from './trip-view';
 import { type DetailsNotice, type PerformOptions, type TripWorkflow, TripWorkflowContext } from './trip-workflow-context';
 import {
-  seriesAcceptDetail,
-  seriesAcceptDone,
-  seriesAcceptPlan,
-  seriesAcceptQuestion,
   seriesCancelDetail,
   seriesCancelDone,
   seriesCancelPlan,
   seriesCancelQuestion,
+  type SeriesVerdict,
+  seriesVerdictDetail,
+  seriesVerdictDone,
+  seriesVerdictPlan,
+  seriesVerdictQuestion,
 } from './trip-series';
 import { conflictOf, dropTrip, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 import { Modal } from '../../components/error-boundaries';
@@ -62,10 +63,9 @@ interface PendingConfirm extends ConfirmText {
   options?: PerformOptions;
 }
 
-/** "Cancel this and later weeks", asked: the week it starts at, and the words of the question. */
-/** "Cancel this and later weeks" or "Accept this and later weeks", asked before it is done. */
+/** "Cancel this and later weeks", "Accept this and later weeks" or "Reject …", asked before it is done. */
 interface PendingSeriesAction {
-  kind: 'cancel' | 'accept';
+  kind: 'cancel' | SeriesVerdict;
   trip: TripDto;
   question: string;
   detail: string;
@@ -74,6 +74,7 @@ interface PendingSeriesAction {
 const SERIES_ACTION_TITLES: Record<PendingSeriesAction['kind'], string> = {
   cancel: 'Cancel this and later weeks',
   accept: 'Accept this and later weeks',
+  reject: 'Reject this and later weeks',
 };
 
 /**
@@ -189,11 +190,11 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
     [actor],
   );
 
-  const acceptSeries = useCallback(
-    (trip: TripDto, weeks: readonly TripDto[]) => {
-      const plan = actor ? seriesAcceptPlan(actor, weeks, trip.id) : null;
+  const decideSeries = useCallback(
+    (trip: TripDto, weeks: readonly TripDto[], verdict: SeriesVerdict) => {
+      const plan = actor ? seriesVerdictPlan(actor, weeks, trip.id, verdict) : null;
       if (!plan) return;
-      setSeriesConfirm({ kind: 'accept', trip, question: seriesAcceptQuestion(plan), detail: seriesAcceptDetail(plan) });
+      setSeriesConfirm({ kind: verdict, trip, question: seriesVerdictQuestion(plan), detail: seriesVerdictDetail(plan) });
     },
     [actor],
   );
@@ -203,12 +204,21 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
     if (!seriesId) return;
     setBusy(`${trip.id}:${kind}Series`);
     try {
-      const result = kind === 'cancel' ? await tripsApi.cancelSeries(seriesId, trip.id) : await tripsApi.acceptSeries(seriesId, trip.id);
-      for (const week of result.trips) {
+      const [weeks, done] =
+        kind === 'cancel'
+          ? await tripsApi.cancelSeries(seriesId, trip.id).then((r) => [r.trips, seriesCancelDone(tripTitle(trip), r)] as const)
+          : kind === 'accept'
+            ? await tripsApi
+                .acceptSeries(seriesId, trip.id)
+                .then((r) => [r.trips, seriesVerdictDone(tripTitle(trip), kind, r.accepted)] as const)
+            : await tripsApi
+                .rejectSeries(seriesId, trip.id)
+                .then((r) => [r.trips, seriesVerdictDone(tripTitle(trip), kind, r.rejected)] as const);
+      for (const week of weeks) {
         mergeTrip(week);
         invalidateQueries(tripHistoryKey(week.id));
       }
-      toast.success('canceled' in result ? seriesCancelDone(tripTitle(trip), result) : seriesAcceptDone(tripTitle(trip), result));
+      toast.success(done);
     } catch (e) {
       // the weeks moved on meanwhile (another console): read them again, and say why nothing was done
       invalidateQueries(tripKeys.series(seriesId));
@@ -221,8 +231,8 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
   }, []);
 
   const workflow = useMemo<TripWorkflow>(
-    () => ({ actor, busy, openDetails, press, close, cancelSeries, acceptSeries, editSeries }),
-    [actor, busy, openDetails, press, close, cancelSeries, acceptSeries, editSeries],
+    () => ({ actor, busy, openDetails, press, close, cancelSeries, decideSeries, editSeries }),
+    [actor, busy, openDetails, press, close, cancelSeries, decideSeries, editSeries],
   );
   const layer = <K extends Layer['kind']>(kind: K) => layers.find((l) => l.kind === kind) as Extract<Layer, { kind: K }> | undefined;
   const details = layer('details');

@@ -9,7 +9,14 @@ import {
 } from '@contracts/trip-list';
 import type { HeldChangeBody } from '@contracts/approvals';
 import type { TripRequestBody } from '@contracts/trip-form-rules';
-import type { SeriesAcceptDto, SeriesAssignDto, SeriesCancelDto, SeriesEditChanges, SeriesEditDto } from '@contracts/trip-series';
+import type {
+  SeriesAcceptDto,
+  SeriesAssignDto,
+  SeriesCancelDto,
+  SeriesEditChanges,
+  SeriesEditDto,
+  SeriesRejectDto,
+} from '@contracts/trip-series';
 import type { TripPatch } from '@contracts/trip-patch-rules';
 import type { BusAssignment, PassengerDto, SubtripDto, TripConflictBody, TripDto, TripHistoryDto } from '@contracts/trip-wire';
 import { ApiError, http } from '../../api/http';
@@ -106,6 +113,8 @@ export const tripsApi = {
   cancelSeries: (seriesId: string, from: number) => http.post<SeriesCancelDto>(`/trips/series/${seriesId}/cancel`, { from }),
   /** Accepts the week `from` and every later one still Pending that the user's company may accept. */
   acceptSeries: (seriesId: string, from: number) => http.post<SeriesAcceptDto>(`/trips/series/${seriesId}/accept`, { from }),
+  /** Rejects the week `from` and every later one still Pending that the user's company may reject. */
+  rejectSeries: (seriesId: string, from: number) => http.post<SeriesRejectDto>(`/trips/series/${seriesId}/reject`, { from }),
   /** Gives the week `from` and every later one without buses the same buses (each checked for its own day). */
   assignSeries: (seriesId: string, from: number, buses: BusAssignment[], priceReason?: string) =>
     http.post<SeriesAssignDto>(`/trips/series/${seriesId}/assign`, { from, buses, ...(priceReason ? { priceReason } : {}) }),
