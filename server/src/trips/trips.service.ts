@@ -44,6 +44,7 @@ import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision, type TripRuleContext } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
 import {
+  type BusAssignment,
   type PassengerDto,
   type SubtripDto,
   type TripAction,
@@ -311,12 +312,7 @@ export class TripsService {
             return null;
           }
           const written = await this.write(work, caller, before, audience, values, { action: decided.action });
-          await insertSubtrip(work.tx, before.id, written.buses, caller);
-          await recordHistory(
-            work.tx,
-            { tripId: before.id, action: 'recordSubtrip', fromStatus: written.status, toStatus: written.status, fields: ['subtrips'] },
-            caller,
-          );
+          await recordSubtrip(work.tx, written, written.buses, caller);
           assigned.push(before.id);
           return written;
         },
@@ -639,13 +635,7 @@ export class TripsService {
       refuseUnless(decideTripAction(caller, trip, 'assignBuses', { isPartner: isPartner(caller, audience) }), trip);
       // A record, not an assignment (no seats or clash check), but the fleet rows it names must be the company's own.
       await this.fleet.checkOwnership(tx, trip, body.buses);
-      const subtrip = await insertSubtrip(tx, id, body.buses, caller);
-      await recordHistory(
-        tx,
-        { tripId: id, action: 'recordSubtrip', fromStatus: trip.status, toStatus: trip.status, fields: ['subtrips'] },
-        caller,
-      );
-      return subtrip;
+      return recordSubtrip(tx, trip, body.buses, caller);
     });
   }
 
@@ -774,6 +764,17 @@ function isPartner(caller: AuthUser, audience: TripAudienceFacts): boolean {
 function conflict(message: string, trip: TripDto): ConflictException {
   const body: TripConflictBody = { message, trip };
   return new ConflictException(body);
+}
+
+/** Records the buses as sent for a trip (a subtrip) with its history line; the trip's status stays as it is. */
+async function recordSubtrip(tx: EntityManager, trip: TripDto, buses: BusAssignment[], caller: AuthUser): Promise<SubtripDto> {
+  const subtrip = await insertSubtrip(tx, trip.id, buses, caller);
+  await recordHistory(
+    tx,
+    { tripId: trip.id, action: 'recordSubtrip', fromStatus: trip.status, toStatus: trip.status, fields: ['subtrips'] },
+    caller,
+  );
+  return subtrip;
 }
 
 /**
