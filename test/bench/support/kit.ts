@@ -138,10 +138,13 @@ export const schemaPool = (schema: string, max = 20) =>
  * cluster proxy. BENCH_CPU_PROF=1 runs them with --cpu-prof: each writes a .cpuprofile to bench/results/profiles/
  * when it stops (open it in Chrome DevTools, Performance or JavaScript Profiler).
  */
+/** BENCH_CPU_PROF_INTERVAL: the profiles' sampling interval in µs (Node's default is 1,000). */
+const cpuProfInterval = () => (process.env.BENCH_CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL}`] : []);
+
 export async function startBenchCluster(schema: string, replicas: 1 | 2, opts: ClusterOptions = {}): Promise<Cluster> {
   const ports = await freePorts(replicas);
   const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`]
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`, ...cpuProfInterval()]
     : process.env.BENCH_PERF
       ? ['--perf-basic-prof', '--interpreted-frames-native-stack']
       : [];
@@ -179,7 +182,7 @@ export interface EmbeddedServer {
 
 export async function startEmbeddedServer(dataDir: string, opts: { nodeArgs?: string[] } = {}): Promise<EmbeddedServer> {
   const port = await freePort();
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`, ...cpuProfInterval()] : [];
   const main = process.env.BENCH_SERVER_MAIN ?? join(ROOT, 'server', 'dist', 'main.js');
   const server = await startServerProcess({
     what: 'embedded server',
