@@ -522,6 +522,78 @@ describe('trips', () => {
       expect(events).toEqual([]);
     });
 
+    it('puts new buses on the later weeks that have others only when asked, leaving a week whose driver is out that day', async () => {
+      const weeks = await fourWeeks(`Squash ${Date.now()}`);
+      const seriesId = weeks[0].seriesId!;
+      await post(acme.users.busA, `/trips/series/${seriesId}/accept`, { from: weeks[0].id }).expect(200);
+      const bus = await buildBus(t, acme.orgs.busA, { name: `Coach ${Date.now()}`, seats: 50 });
+      const layla = await buildDriver(t, acme.orgs.busA, { name: 'Layla Odeh' });
+      const omar = await buildDriver(t, acme.orgs.busA, { name: 'Omar Haddad' });
+      const withLayla = [{ ...BUS, busSeats: 50, busId: bus.id, driverId: layla.id }];
+      const withOmar = [{ ...BUS, busSeats: 50, busId: bus.id, driverId: omar.id }];
+      // the whole term with Layla; then Omar takes over from the second week, but he drives another trip the fourth week's day
+      await patch(acme.users.busA, weeks[0].id, { status: 'Confirmed', buses: withLayla }).expect(200);
+      await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[1].id, buses: withLayla }).expect(200);
+      const museum = (
+        await post(
+          acme.users.staffA,
+          '/trips',
+          tripRequest({ destination: 'Museum', departureDate: '2031-04-22', returnDate: '2031-04-22' }),
+        ).expect(201)
+      ).body as TripDto;
+      await patch(acme.users.busA, museum.id, { status: 'Accepted' }).expect(200);
+      await patch(acme.users.busA, museum.id, { status: 'Confirmed', buses: [{ ...BUS, busSeats: 50, driverId: omar.id }] }).expect(200);
+      await patch(acme.users.busA, weeks[1].id, { status: 'Confirmed', buses: withOmar }).expect(200);
+      const before = await Promise.all(weeks.map((w) => historyCount(t, w.id)));
+      events.length = 0;
+
+      // Not asked: the weeks with buses keep theirs, and none is without: 409.
+      const kept = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[2].id, buses: withOmar }).expect(409);
+      expect(kept.body.message).toBe(SeriesMessages.nothingToAssign);
+      expect(events).toEqual([]);
+
+      const res = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, {
+        from: weeks[1].id,
+        buses: withOmar,
+        withBuses: true,
+        withoutBuses: false,
+      }).expect(200);
+      // the second week has Omar already (left as it is); the fourth keeps Layla, with why
+      expect(res.body.assigned).toEqual([weeks[2].id]);
+      expect(res.body.refused).toEqual([{ tripId: weeks[3].id, message: expect.stringContaining('Omar Haddad') }]);
+      expect((res.body.trips as TripDto[]).map((x) => [x.id, x.status, x.buses.map((b) => b.driverName)])).toEqual([
+        [weeks[1].id, 'Confirmed', ['Omar Haddad']],
+        [weeks[2].id, 'Confirmed', ['Omar Haddad']],
+        [weeks[3].id, 'Confirmed', ['Layla Odeh']],
+      ]);
+      expect((await get(acme.users.staffA, `/trips/${weeks[2].id}`).expect(200)).body).toEqual(res.body.trips[1]);
+      expect(
+        (await get(acme.users.busA, `/trips/${weeks[0].id}`).expect(200)).body.buses.map((b: TripDto['buses'][number]) => b.driverName),
+      ).toEqual(['Layla Odeh']);
+      // written as its own Assign Bus: history, subtrip, one event that tells Layla too
+      expect(await Promise.all(weeks.map((w) => historyCount(t, w.id)))).toEqual([before[0], before[1], before[2] + 2, before[3]]);
+      expect(await t.db.getRepository(Subtrip).countBy({ tripId: weeks[2].id })).toBe(2);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([['trip.updated', weeks[2].id]]);
+      expect((events[0].payload as DomainEventMap['trip.updated']).formerDriverIds).toEqual([layla.id]);
+
+      // Again: the fourth week is still refused (409 in its words); neither kind of week asked for: 400.
+      events.length = 0;
+      const again = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, {
+        from: weeks[1].id,
+        buses: withOmar,
+        withBuses: true,
+      }).expect(409);
+      expect(again.body.message).toBe(res.body.refused[0].message);
+      const neither = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, {
+        from: weeks[1].id,
+        buses: withOmar,
+        withoutBuses: false,
+      }).expect(400);
+      expect(neither.body.message).toBe(SeriesMessages.assignWeeksInvalid);
+      await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[1].id, buses: withOmar, withBuses: 'yes' }).expect(400);
+      expect(events).toEqual([]);
+    });
+
     it('changes a week and every later one: a Confirmed week as an edit request, a cancelled one left', async () => {
       const weeks = await fourWeeks(`Aquatics ${Date.now()}`);
       // the third week Confirmed by the partner company, the fourth cancelled by the school

@@ -1,4 +1,4 @@
-import { describeSeries, MAX_SERIES_TRIPS, SeriesMessages, seriesProblem, weeklyDates } from './trip-series';
+import { describeSeries, MAX_SERIES_TRIPS, sameBuses, SeriesMessages, seriesProblem, weeklyDates } from './trip-series';
 
 const dayTrip = { departureDate: '2026-12-01', returnDate: '2026-12-01' };
 
@@ -36,5 +36,37 @@ describe('a weekly series', () => {
 
   it('says how many trips, on which weekday, from when to when', () => {
     expect(describeSeries(weeklyDates(dayTrip, '2026-12-21'))).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
+  });
+});
+
+describe('the same buses', () => {
+  const bus = {
+    busType: 'White Bus' as const,
+    busSeats: 50,
+    tripPrice: 1200,
+    driverName: 'Layla Odeh',
+    driverPhone: null,
+    status: null,
+    busId: 3,
+    driverId: 7,
+    busName: 'Coach 3',
+  };
+
+  it('are the same choices, in the same order, whatever their progress on the day and however a price is written', () => {
+    expect(sameBuses([bus], [{ ...bus }])).toBe(true);
+    expect(sameBuses([bus], [{ ...bus, status: 'Completed' }])).toBe(true);
+    expect(sameBuses([{ ...bus, tripPrice: '1200.00' as unknown as number }], [bus])).toBe(true);
+    expect(sameBuses([{ ...bus, driverPhone: '' }], [bus])).toBe(true);
+  });
+
+  it('differ in a driver, a bus, a price, a seat count, a bus more or the order', () => {
+    expect(sameBuses([bus], [{ ...bus, driverId: 8, driverName: 'Omar Haddad' }])).toBe(false);
+    expect(sameBuses([bus], [{ ...bus, busId: 4 }])).toBe(false);
+    expect(sameBuses([bus], [{ ...bus, tripPrice: 1300 }])).toBe(false);
+    expect(sameBuses([bus], [{ ...bus, busSeats: 40 }])).toBe(false);
+    expect(sameBuses([bus], [bus, bus])).toBe(false);
+    const other = { ...bus, busId: 4 };
+    expect(sameBuses([bus, other], [other, bus])).toBe(false);
+    expect(sameBuses([], [])).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { addDays, daysBetween, formatDay } from './calendar';
 import { allowedTripActions, type TripActor, type TripRuleContext, type TripSubject } from './trip-rules';
-import type { TripDto, TripFormFields } from './trip-wire';
+import type { BusAssignment, TripDto, TripFormFields } from './trip-wire';
 
 /** The most trips one series may make: half a school year of weeks. A longer run is asked again next term. */
 export const MAX_SERIES_TRIPS = 26;
@@ -23,6 +23,7 @@ export const SeriesMessages = {
   editDays: 'The days of a series are changed week by week: leave out the dates.',
   nothingToAccept: 'None of these weeks can be accepted now.',
   nothingToAssign: 'None of the later weeks can take these buses now.',
+  assignWeeksInvalid: 'Choose the later weeks to take these buses: those without buses, those with other buses, or both.',
   nothingToReject: 'None of these weeks can be rejected now.',
 } as const;
 
@@ -142,6 +143,32 @@ export interface SeriesRejectDto {
  */
 export function seriesAssignable(actor: TripActor, trip: TripSubject & Pick<TripDto, 'buses'>, ctx: TripRuleContext): boolean {
   return trip.buses.length === 0 && allowedTripActions(actor, trip, ctx).includes('assignBuses');
+}
+
+/**
+ * Whether "put them on the later weeks that have buses" may give this week the buses in place of its own: it has buses
+ * and the caller may assign them (as seriesAssignable). Asked for only when the dispatcher says so: a week's own buses
+ * were chosen for it, and a change of driver for the rest of a term is the reason to replace them all at once.
+ */
+export function seriesReassignable(actor: TripActor, trip: TripSubject & Pick<TripDto, 'buses'>, ctx: TripRuleContext): boolean {
+  return trip.buses.length > 0 && allowedTripActions(actor, trip, ctx).includes('assignBuses');
+}
+
+/** What a dispatcher chooses of a bus (not its progress on the day): the same for every bus of both lists, in order. */
+export function sameBuses(a: readonly BusAssignment[], b: readonly BusAssignment[]): boolean {
+  const chosen = (x: BusAssignment) =>
+    JSON.stringify([
+      x.busType,
+      x.busSeats,
+      x.tripPrice == null ? null : Number(x.tripPrice),
+      x.driverName || null,
+      x.driverPhone || null,
+      x.busId ?? null,
+      x.driverId ?? null,
+      x.busName || null,
+      x.busPlate || null,
+    ]);
+  return a.length === b.length && a.every((x, i) => chosen(x) === chosen(b[i]));
 }
 
 /** A week that could take the buses and was refused them, and why in the words of its own Assign Bus. */

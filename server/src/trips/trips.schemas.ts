@@ -248,17 +248,23 @@ export const rejectSeriesSchema = z.object({ from: id(SeriesMessages.fromRequire
 export type RejectSeriesBody = z.infer<typeof rejectSeriesSchema>;
 
 /**
- * POST /trips/series/{seriesId}/assign: the buses (and drivers) to give the week `from` and every later week that has
- * none, as each week's own Assign Bus sends them, with the reason for prices far from a week's quote.
+ * POST /trips/series/{seriesId}/assign: the buses (and drivers) to give the week `from` and the later weeks, as each
+ * week's own Assign Bus sends them, with the reason for prices far from a week's quote. Which weeks: those without buses
+ * (`withoutBuses`, the default) and, when asked, those with other buses, which get these in place of theirs
+ * (`withBuses`).
  */
-export const assignSeriesSchema = z.object(
-  {
-    from: id(SeriesMessages.fromRequired),
-    buses: busesSchema,
-    priceReason: optionalText(500, PricingMessages.priceReasonInvalid),
-  },
-  { error: M.bodyNotObject },
-);
+export const assignSeriesSchema = z
+  .object(
+    {
+      from: id(SeriesMessages.fromRequired),
+      buses: busesSchema,
+      priceReason: optionalText(500, PricingMessages.priceReasonInvalid),
+      withoutBuses: z.boolean({ error: SeriesMessages.assignWeeksInvalid }).optional().default(true),
+      withBuses: z.boolean({ error: SeriesMessages.assignWeeksInvalid }).optional().default(false),
+    },
+    { error: M.bodyNotObject },
+  )
+  .refine((b) => b.withoutBuses || b.withBuses, SeriesMessages.assignWeeksInvalid);
 export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
 
 /**

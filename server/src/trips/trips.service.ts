@@ -32,6 +32,8 @@ import {
   seriesAcceptable,
   type SeriesAssignDto,
   seriesAssignable,
+  seriesReassignable,
+  sameBuses,
   type SeriesRejectDto,
   seriesRejectable,
   type SeriesEditDto,
@@ -283,11 +285,17 @@ export class TripsService {
    * POST /trips/series/{seriesId}/assign: gives the week `from` and every later week that has no buses the same buses
    * and drivers, each as its own Assign Bus would (checked against that week's day: clashes, licences, seats; written
    * Confirmed with its history, its subtrip record and its live event), all in one unit of work, weeks in departure
-   * order. A week that already has buses, is not the caller's to assign (Pending, cancelled, another company's) or is
-   * refused them (a bus already out that day) is left; the refused ones are answered with why. 409 when not one week
-   * takes them (with the first refusal's words when there is one); 403 when no week's rules let the caller assign.
+   * order. With `withBuses`, the weeks that have other buses take these in place of theirs the same way (their former
+   * drivers are told); without it they keep their own. A week that already has these buses, is not the caller's to
+   * assign (Pending, cancelled, another company's) or is refused them (a bus already out that day) is left; the refused
+   * ones are answered with why (a week refused keeps what it had). 409 when not one week takes them (with the first
+   * refusal's words when there is one); 403 when no week's rules let the caller assign.
    */
-  async assignSeries(caller: AuthUser, seriesId: string, { from, buses, priceReason }: AssignSeriesBody): Promise<SeriesAssignDto> {
+  async assignSeries(
+    caller: AuthUser,
+    seriesId: string,
+    { from, buses, priceReason, withoutBuses, withBuses }: AssignSeriesBody,
+  ): Promise<SeriesAssignDto> {
     return this.unitOfWork.run(async (work) => {
       const assigned: number[] = [];
       const refused: SeriesAssignDto['refused'] = [];
@@ -299,7 +307,11 @@ export class TripsService {
         caller,
         { seriesId, from, actions: ['assignBuses'], nothing: nothing },
         async (before, audience, ctx) => {
-          if (!seriesAssignable(caller, before, ctx)) return null;
+          const takes =
+            before.buses.length === 0
+              ? withoutBuses && seriesAssignable(caller, before, ctx)
+              : withBuses && seriesReassignable(caller, before, ctx);
+          if (!takes) return null;
           const decided = this.decide(caller, before, audience, body)!;
           let values: Partial<Trip>;
           try {
@@ -311,6 +323,8 @@ export class TripsService {
             refused.push({ tripId: before.id, message });
             return null;
           }
+          // Already these buses (as the fleet names them): nothing to write (a write that changed nothing would roll the whole unit back).
+          if (before.buses.length > 0 && sameBuses(before.buses, values.buses ?? [])) return null;
           const written = await this.write(work, caller, before, audience, values, { action: decided.action });
           await recordSubtrip(work.tx, written, written.buses, caller);
           assigned.push(before.id);
