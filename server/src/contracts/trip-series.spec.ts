@@ -57,6 +57,15 @@ describe('the same buses', () => {
     expect(sameBuses([bus], [{ ...bus, status: 'Completed' }])).toBe(true);
     expect(sameBuses([{ ...bus, tripPrice: '1200.00' as unknown as number }], [bus])).toBe(true);
     expect(sameBuses([{ ...bus, driverPhone: '' }], [bus])).toBe(true);
+    // a fleet bus and driver are their ids: the names, plate and mobile come from the fleet
+    expect(sameBuses([{ ...bus, busPlate: 'AUH 1', driverPhone: '050 1' }], [{ ...bus, busName: undefined, driverName: null }])).toBe(true);
+  });
+
+  it('are what was typed for a hired vehicle and driver', () => {
+    const hired = { busType: 'White Bus' as const, busSeats: 30, tripPrice: null, driverName: 'Sam', driverPhone: '050 2', status: null };
+    expect(sameBuses([hired], [{ ...hired }])).toBe(true);
+    expect(sameBuses([hired], [{ ...hired, driverName: 'Samir' }])).toBe(false);
+    expect(sameBuses([hired], [{ ...hired, busPlate: 'DXB 9' }])).toBe(false);
   });
 
   it('differ in a driver, a bus, a price, a seat count, a bus more or the order', () => {

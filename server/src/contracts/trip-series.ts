@@ -154,19 +154,21 @@ export function seriesReassignable(actor: TripActor, trip: TripSubject & Pick<Tr
   return trip.buses.length > 0 && allowedTripActions(actor, trip, ctx).includes('assignBuses');
 }
 
-/** What a dispatcher chooses of a bus (not its progress on the day): the same for every bus of both lists, in order. */
+/**
+ * What a dispatcher chooses of a bus (not its progress on the day) is the same for every bus of both lists, in order. A
+ * fleet bus or driver is its id (the server copies its name, plate and mobile from the fleet, whatever is sent); a hired
+ * vehicle or driver is what was typed.
+ */
 export function sameBuses(a: readonly BusAssignment[], b: readonly BusAssignment[]): boolean {
   const chosen = (x: BusAssignment) =>
     JSON.stringify([
       x.busType,
       x.busSeats,
       x.tripPrice == null ? null : Number(x.tripPrice),
-      x.driverName || null,
-      x.driverPhone || null,
       x.busId ?? null,
+      x.busId == null ? [x.busName || null, x.busPlate || null] : null,
       x.driverId ?? null,
-      x.busName || null,
-      x.busPlate || null,
+      x.driverId == null ? [x.driverName || null, x.driverPhone || null] : null,
     ]);
   return a.length === b.length && a.every((x, i) => chosen(x) === chosen(b[i]));
 }

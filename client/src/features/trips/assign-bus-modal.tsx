@@ -9,7 +9,7 @@ import { AssignBusForm } from './assign-bus-form';
 import { AssignedBusList } from './assign-bus-list';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
-import { seriesAssignOffer, seriesLaterAssignable } from './trip-series';
+import { seriesAssignOffer, seriesLaterAssignable, seriesLaterReassignable, seriesReassignOffer } from './trip-series';
 import { useTripWorkflow } from './trip-workflow-context';
 import { useTrip, useTripSeries } from './trips.api';
 import { type AssignLayer, useAssignFleet } from './use-assign-fleet';
@@ -24,18 +24,28 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const fleet = useAssignFleet(layer, current, list.setDraft);
   const [priceReason, setPriceReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
-  // A week of a weekly series: the later weeks without buses may take the same ones (each checked for its own day).
+  // A week of a weekly series: the later weeks without buses may take the same ones, and those with other buses may
+  // take them in place of theirs (a new driver for the rest of a term); each checked for its own day.
   const { actor } = useTripWorkflow();
   const { data: weeks } = useTripSeries(current.seriesId);
   const later = actor && weeks ? seriesLaterAssignable(actor, weeks, current.id) : [];
+  const laterWithOthers = actor && weeks ? seriesLaterReassignable(actor, weeks, current.id, list.sending) : [];
   const [alsoLater, setAlsoLater] = useState(false);
+  const [alsoReplace, setAlsoReplace] = useState(false);
+  const fill = alsoLater && later.length > 0;
+  const replace = alsoReplace && laterWithOthers.length > 0;
   const saving = useSaveBuses(
     base,
     list,
     (updated) => {
       onClose();
       onAssigned(updated);
-      if (alsoLater && later.length > 0) void assignLaterWeeks(updated, later[0].id, priceReason);
+      if (!fill && !replace) return;
+      // from the first week either choice reaches; the server takes, from there, only the kinds of weeks chosen
+      const from = [...(fill ? later : []), ...(replace ? laterWithOthers : [])].sort((a, b) =>
+        a.departureDate.localeCompare(b.departureDate),
+      )[0];
+      void assignLaterWeeks(updated, from.id, priceReason, { withoutBuses: fill, withBuses: replace });
     },
     priceReason,
   );
@@ -119,6 +129,14 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
           description="Each week is checked for its own day: one whose bus or driver is out then keeps none, and you are told which."
           checked={alsoLater}
           onChange={(event) => setAlsoLater(event.currentTarget.checked)}
+        />
+      ) : null}
+      {laterWithOthers.length > 0 ? (
+        <Checkbox
+          label={seriesReassignOffer(laterWithOthers)}
+          description="Each week is checked for its own day: one whose new bus or driver is out then keeps its own, and you are told which."
+          checked={alsoReplace}
+          onChange={(event) => setAlsoReplace(event.currentTarget.checked)}
         />
       ) : null}
       {saving.saveError ? (

@@ -14,7 +14,10 @@ import {
   seriesEditScope,
   seriesAssignDone,
   seriesAssignOffer,
+  seriesAssignRefusedTitle,
   seriesLaterAssignable,
+  seriesLaterReassignable,
+  seriesReassignOffer,
 } from './trip-series';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
@@ -306,6 +309,69 @@ describe('the rest of a weekly series', () => {
     expect(sent.map((c) => c.path)).toEqual(['/api/trips/101', '/api/trips/101/subtrips', `/api/trips/series/${SERIES}/assign`]);
     const saved = (sent[0].body as { buses: unknown[] }).buses;
     expect(sent[2].body).toEqual({ from: 103, buses: saved });
+  });
+
+  it('offers to put new buses on the later weeks that have others, in place of theirs, and says which kept their own', async () => {
+    const layla = { busType: 'White Bus' as const, busSeats: 50, tripPrice: null, driverName: 'Layla', driverPhone: null, status: null };
+    const omar = { ...layla, driverName: 'Omar' };
+    const held = { status: 'Confirmed' as const, busCompanyOrgId: DESERT_STAR, busCompanyName: 'Desert Star', buses: [layla] };
+    // the whole term with Layla; the fourth week has Omar already
+    const weeks: TripDto[] = fourWeeks().map((w, i) => ({ ...w, ...held, ...(i === 3 ? { buses: [omar] } : {}) }));
+    const actor = tripActorOf(dispatcher);
+    expect(seriesLaterReassignable(actor, weeks, 101, [omar]).map((w) => w.id)).toEqual([102, 103]);
+    expect(seriesLaterReassignable(actor, weeks, 101, [layla]).map((w) => w.id)).toEqual([104]);
+    expect(seriesLaterReassignable(actor, weeks, 101, [])).toEqual([]);
+    expect(seriesLaterReassignable(tripActorOf(staff), weeks, 101, [omar])).toEqual([]);
+    const plan = seriesLaterReassignable(actor, weeks, 101, [omar]);
+    expect(seriesReassignOffer(plan)).toBe(
+      'Also put them on the 2 later weeks that have other buses, in place of theirs (Thu 13 Mar 2031 to Thu 20 Mar 2031)',
+    );
+    expect(seriesReassignOffer(plan.slice(1))).toBe(
+      'Also put them on the later week that has other buses, in place of its own (Thu 20 Mar 2031)',
+    );
+    expect(seriesAssignRefusedTitle([weeks[1]])).toBe('Some later weeks keep their own buses');
+    expect(seriesAssignRefusedTitle([weeks[1], { ...weeks[2], buses: [] }])).toBe('Not every later week took these buses');
+
+    const refused = { tripId: 103, message: 'Omar is already on Museum, Thu 20 Mar 2031, 8:00 AM to 3:00 PM.' };
+    const done = `Aquatic Centre: the same buses assigned to 1 later week. Not Thu 20 Mar: ${refused.message}`;
+    const changed = (w: TripDto, body: object) => ({ ...w, ...body, version: w.version + 1 });
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/101/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      'PATCH /api/trips/101': (body) => ({ body: changed(weeks[0], body as object) }),
+      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
+      [`POST /api/trips/series/${SERIES}/assign`]: (body) => ({
+        body: {
+          trips: [changed(weeks[1], { buses: (body as { buses: unknown }).buses }), weeks[2], weeks[3]],
+          assigned: [102],
+          refused: [refused],
+        },
+      }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    await within(details).findByRole('region', { name: 'Weekly series' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    // with Layla still on the list, the only week with other buses is the fourth; none is without buses
+    expect(within(modal).getByRole('checkbox', { name: seriesReassignOffer([weeks[3]]) })).not.toBeChecked();
+    expect(within(modal).queryByRole('checkbox', { name: /^Also assign them/ })).not.toBeInTheDocument();
+    // Layla's bus edited to Omar: the second and third weeks are offered
+    await userEvent.click(within(modal).getAllByRole('button', { name: 'Edit bus 1' })[0]);
+    const driver = within(modal).getByRole('textbox', { name: 'Driver name' });
+    await userEvent.clear(driver);
+    await userEvent.type(driver, 'Omar');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Update Bus' }));
+    await userEvent.click(await within(modal).findByRole('checkbox', { name: seriesReassignOffer(plan) }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(screen.getByText('Some later weeks keep their own buses')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method !== 'GET');
+    expect(sent.map((c) => c.path)).toEqual(['/api/trips/101', '/api/trips/101/subtrips', `/api/trips/series/${SERIES}/assign`]);
+    const saved = (sent[0].body as { buses: { driverName: string }[] }).buses;
+    expect(saved.map((b) => b.driverName)).toEqual(['Omar']);
+    expect(sent[2].body).toEqual({ from: 102, buses: saved, withoutBuses: false, withBuses: true });
   });
 
   it('assigns only this week when the later weeks are not asked for', async () => {

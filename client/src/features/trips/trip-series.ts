@@ -3,14 +3,16 @@ import { tripCancellationFee } from '@contracts/pricing';
 import type { TripActor } from '@contracts/trip-rules';
 import {
   seriesAcceptable,
+  sameBuses,
   seriesAssignable,
   type SeriesAssignDto,
   seriesCancelAction,
   seriesEditable,
   type SeriesEditDto,
+  seriesReassignable,
   seriesRejectable,
 } from '@contracts/trip-series';
-import type { TripDto } from '@contracts/trip-wire';
+import type { BusAssignment, TripDto } from '@contracts/trip-wire';
 import { cancellationFeeText } from './trip-view';
 
 /** What "Cancel this and later weeks" would do to each week from the one it starts at (contracts/trip-series.ts). */
@@ -189,11 +191,48 @@ export function seriesLaterAssignable(actor: TripActor, weeks: readonly TripDto[
   return from ? from.later.slice(1).filter((w) => seriesAssignable(actor, w, from.ctx)) : [];
 }
 
+/**
+ * The later weeks "put them on the later weeks that have other buses" would give `buses` in place of their own: those
+ * after `fromId` that the user may assign, that have buses and not these (a change of driver for the rest of a term).
+ */
+export function seriesLaterReassignable(
+  actor: TripActor,
+  weeks: readonly TripDto[],
+  fromId: number,
+  buses: readonly BusAssignment[],
+  now: Date = new Date(),
+): TripDto[] {
+  const from = fromWeek(actor, weeks, fromId, now);
+  if (!from || buses.length === 0) return [];
+  return from.later.slice(1).filter((w) => seriesReassignable(actor, w, from.ctx) && !sameBuses(w.buses, buses));
+}
+
+const daysOf = (weeks: readonly TripDto[]) => {
+  const [first, last] = [weeks[0].departureDate, weeks[weeks.length - 1].departureDate];
+  return weeks.length === 1 ? formatDay(first, true) : `${formatDay(first, true)} to ${formatDay(last, true)}`;
+};
+
 /** The checkbox's words: "Also assign them to the 3 later weeks without buses (Tue 8 Dec 2026 to Tue 22 Dec 2026)". */
 export function seriesAssignOffer(later: readonly TripDto[]): string {
-  const [first, last] = [later[0].departureDate, later[later.length - 1].departureDate];
-  if (later.length === 1) return `Also assign them to the later week without buses (${formatDay(first, true)})`;
-  return `Also assign them to the ${later.length} later weeks without buses (${formatDay(first, true)} to ${formatDay(last, true)})`;
+  if (later.length === 1) return `Also assign them to the later week without buses (${daysOf(later)})`;
+  return `Also assign them to the ${later.length} later weeks without buses (${daysOf(later)})`;
+}
+
+/** The other checkbox's words: "Also put them on the 4 later weeks that have other buses, in place of theirs (…)". */
+export function seriesReassignOffer(later: readonly TripDto[]): string {
+  if (later.length === 1) return `Also put them on the later week that has other buses, in place of its own (${daysOf(later)})`;
+  return `Also put them on the ${later.length} later weeks that have other buses, in place of theirs (${daysOf(later)})`;
+}
+
+/**
+ * The toast's title when some later weeks were refused the buses: those without buses "still need a bus"; those that had
+ * others keep them.
+ */
+export function seriesAssignRefusedTitle(refused: readonly TripDto[]): string {
+  const hadBuses = refused.filter((w) => w.buses.length > 0).length;
+  if (hadBuses === 0) return 'Some later weeks still need a bus';
+  if (hadBuses === refused.length) return 'Some later weeks keep their own buses';
+  return 'Not every later week took these buses';
 }
 
 /**

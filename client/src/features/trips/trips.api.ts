@@ -115,9 +115,24 @@ export const tripsApi = {
   acceptSeries: (seriesId: string, from: number) => http.post<SeriesAcceptDto>(`/trips/series/${seriesId}/accept`, { from }),
   /** Rejects the week `from` and every later one still Pending that the user's company may reject. */
   rejectSeries: (seriesId: string, from: number) => http.post<SeriesRejectDto>(`/trips/series/${seriesId}/reject`, { from }),
-  /** Gives the week `from` and every later one without buses the same buses (each checked for its own day). */
-  assignSeries: (seriesId: string, from: number, buses: BusAssignment[], priceReason?: string) =>
-    http.post<SeriesAssignDto>(`/trips/series/${seriesId}/assign`, { from, buses, ...(priceReason ? { priceReason } : {}) }),
+  /**
+   * Gives the week `from` and every later one without buses the same buses (each checked for its own day); with
+   * `withBuses`, also those with other buses, in place of theirs.
+   */
+  assignSeries: (
+    seriesId: string,
+    from: number,
+    buses: BusAssignment[],
+    priceReason?: string,
+    weeks: { withoutBuses: boolean; withBuses: boolean } = { withoutBuses: true, withBuses: false },
+  ) =>
+    http.post<SeriesAssignDto>(`/trips/series/${seriesId}/assign`, {
+      from,
+      buses,
+      ...(priceReason ? { priceReason } : {}),
+      ...(weeks.withoutBuses ? {} : { withoutBuses: false }),
+      ...(weeks.withBuses ? { withBuses: true } : {}),
+    }),
   /** Sets the same times, passengers or notes on the week `from` and every later one the user may edit. */
   editSeries: (seriesId: string, from: number, changes: SeriesEditChanges) =>
     http.patch<SeriesEditDto>(`/trips/series/${seriesId}`, { from, ...changes }),

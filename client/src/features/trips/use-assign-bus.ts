@@ -17,7 +17,7 @@ import {
   withDriver,
   withQuotedPrice,
 } from './assign-bus-draft';
-import { seriesAssignDone } from './trip-series';
+import { seriesAssignDone, seriesAssignRefusedTitle } from './trip-series';
 import { tripTitle } from './trip-view';
 import { conflictOf, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 
@@ -195,16 +195,22 @@ export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: T
 }
 
 /**
- * After a week's buses are saved: the same buses for the later weeks of its series that have none, from the week `from`
- * (POST /trips/series/{id}/assign; each week checked for its own day), said in a toast: how many weeks took them, and
- * the day of each that was refused them, with why (a bus already out that day). The modal has closed by then.
+ * After a week's buses are saved: the same buses for the later weeks of its series, from the week `from` (POST
+ * /trips/series/{id}/assign; each week checked for its own day): those that have none, and with `weeks.withBuses` those
+ * that have others, in place of theirs. Said in a toast: how many weeks took them, and the day of each that was refused
+ * them, with why (a bus already out that day). The modal has closed by then.
  */
-export async function assignLaterWeeks(trip: TripDto, from: number, priceReason: string): Promise<void> {
+export async function assignLaterWeeks(
+  trip: TripDto,
+  from: number,
+  priceReason: string,
+  weeks: { withoutBuses: boolean; withBuses: boolean } = { withoutBuses: true, withBuses: false },
+): Promise<void> {
   const seriesId = trip.seriesId;
   if (!seriesId) return;
   try {
     const reason = priceReason.trim();
-    const result = await tripsApi.assignSeries(seriesId, from, trip.buses, reason || undefined);
+    const result = await tripsApi.assignSeries(seriesId, from, trip.buses, reason || undefined, weeks);
     for (const week of result.trips) {
       mergeTrip(week);
       mergeTripIntoBoards(week);
@@ -212,7 +218,8 @@ export async function assignLaterWeeks(trip: TripDto, from: number, priceReason:
     }
     const text = seriesAssignDone(tripTitle(trip), result);
     // a refusal is read, not glanced at: it stays until closed
-    if (result.refused.length > 0) toast.info(text, { title: 'Some later weeks still need a bus', autoClose: false });
+    const refused = result.trips.filter((w) => result.refused.some((r) => r.tripId === w.id));
+    if (refused.length > 0) toast.info(text, { title: seriesAssignRefusedTitle(refused), autoClose: false });
     else toast.success(text);
   } catch (e) {
     // the weeks moved on meanwhile (another console): read them again, and say why none took the buses
