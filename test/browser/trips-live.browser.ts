@@ -262,7 +262,26 @@ describe('a trip request, live across three consoles', () => {
     for (const id of ids) await staff.locator(`tr[data-trip-id="${id}"] [data-status="Confirmed"]`).waitFor({ timeout: 10_000 });
     expect(await staff.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await staff.locator(`tr[data-trip-id="${ids[2]}"]`).getByRole('button', { name: destination, exact: true }).click();
-    await expectText(staff.getByRole('dialog', { name: 'View trip details' }), 'Yusuf Karim');
+    const schoolsWeek3 = staff.getByRole('dialog', { name: 'View trip details' });
+    await expectText(schoolsWeek3, 'Yusuf Karim');
+
+    // Yusuf cannot drive the rest of the term: the dispatcher gives the first week another driver, and the later weeks
+    // (which have Yusuf's bus) the same in place of theirs; the school's open week follows.
+    await details.waitFor({ state: 'hidden' });
+    await falcon.locator(`[data-trip-id="${ids[0]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
+    await details.getByRole('button', { name: 'Assign Bus' }).click();
+    await assign.getByRole('button', { name: 'Edit bus 1' }).filter({ visible: true }).first().click();
+    await assign.getByRole('textbox', { name: 'Driver name' }).fill('Huda Saleh');
+    await assign.getByRole('button', { name: 'Update Bus' }).click();
+    const replace = assign.getByRole('checkbox', {
+      name: 'Also put them on the 2 later weeks that have other buses, in place of theirs (Thu 12 Jun 2031 to Thu 19 Jun 2031)',
+    });
+    await replace.check();
+    expect(await lightAndDarkFindings(falcon, "a series week's Assign Bus with other buses on the later weeks, at 390 px")).toEqual([]);
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    await falcon.getByText(`${destination}: the same buses assigned to 2 later weeks.`).waitFor({ timeout: 10_000 });
+    await expectText(schoolsWeek3, 'Huda Saleh');
+    expect(await schoolsWeek3.getByText('Yusuf Karim').count()).toBe(0);
   });
 });
 
