@@ -38,6 +38,15 @@ function fourWeeks(): TripDto[] {
   ];
 }
 
+/** The dispatcher's Assign Bus on the week `id`, opened from its details once the series has loaded. */
+async function openAssignBus(id: number): Promise<HTMLElement> {
+  renderWithApp(<TripsPage />, { route: `/trips?trip=${id}`, session: makeSession(dispatcher) });
+  const details = await screen.findByRole('dialog', { name: 'View trip details' });
+  await within(details).findByRole('region', { name: 'Weekly series' });
+  await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+  return screen.findByRole('dialog', { name: 'Assign Bus' });
+}
+
 describe('the rest of a weekly series', () => {
   it('plans what cancelling from a week does to it and every later one, in words', () => {
     const weeks = fourWeeks();
@@ -293,11 +302,7 @@ describe('the rest of a weekly series', () => {
         },
       }),
     });
-    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
-    const details = await screen.findByRole('dialog', { name: 'View trip details' });
-    await within(details).findByRole('region', { name: 'Weekly series' });
-    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
-    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    const modal = await openAssignBus(101);
     await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), 'Sam');
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
     await userEvent.click(within(modal).getByRole('checkbox', { name: seriesAssignOffer(plan) }));
@@ -349,11 +354,7 @@ describe('the rest of a weekly series', () => {
         },
       }),
     });
-    renderWithApp(<TripsPage />, { route: '/trips?trip=101', session: makeSession(dispatcher) });
-    const details = await screen.findByRole('dialog', { name: 'View trip details' });
-    await within(details).findByRole('region', { name: 'Weekly series' });
-    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
-    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    const modal = await openAssignBus(101);
     // with Layla still on the list, the only week with other buses is the fourth; none is without buses
     expect(within(modal).getByRole('checkbox', { name: seriesReassignOffer([weeks[3]]) })).not.toBeChecked();
     expect(within(modal).queryByRole('checkbox', { name: /^Also assign them/ })).not.toBeInTheDocument();
@@ -383,11 +384,7 @@ describe('the rest of a weekly series', () => {
       'PATCH /api/trips/102': (body) => ({ body: { ...weeks[1], ...(body as object), status: 'Confirmed', version: 2 } }),
       'POST /api/trips/102/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 102, ...(body as object) } }),
     });
-    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(dispatcher) });
-    const details = await screen.findByRole('dialog', { name: 'View trip details' });
-    await within(details).findByRole('region', { name: 'Weekly series' });
-    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
-    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    const modal = await openAssignBus(102);
     expect(within(modal).getByRole('checkbox', { name: /^Also assign them to the 2 later weeks/ })).not.toBeChecked();
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
     await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
