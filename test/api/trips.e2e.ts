@@ -595,12 +595,14 @@ describe('trips', () => {
     });
 
     it('changes a week and every later one: a Confirmed week as an edit request, a cancelled one left', async () => {
-      const weeks = await fourWeeks(`Aquatics ${Date.now()}`);
+      const pool = `Aquatics ${Date.now()}`;
+      const weeks = await fourWeeks(pool);
       // the third week Confirmed by the partner company, the fourth cancelled by the school
       await t.db.getRepository(Trip).update(weeks[2].id, { status: 'Confirmed', busCompanyOrgId: acme.orgs.busA.id });
       await patch(acme.users.staffA, weeks[3].id, { status: 'Canceled' }).expect(200);
       events.length = 0;
-      const body = { from: weeks[1].id, departureTime: '08:30 AM', students: 45, staff: null };
+      // the pool is closed from the second week on: the rest of the term goes to another, half an hour later, with more children
+      const body = { from: weeks[1].id, destination: 'Hamdan Pool', departureTime: '08:30 AM', students: 45, staff: null };
       const res = await t
         .http()
         .patch(`/api/trips/series/${weeks[0].seriesId}`)
@@ -611,16 +613,21 @@ describe('trips', () => {
       const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
       const read = async (w: TripDto) => {
         const x = await row(w.id);
-        return [x.status, x.departureTime, x.students, x.staff, x.editRequest];
+        return [x.status, x.destination, x.departureTime, x.students, x.staff, x.editRequest];
       };
       expect(await Promise.all(weeks.map(read))).toEqual([
-        ['Pending', '08:00 AM', 30, 3, false],
-        ['Pending', '08:30 AM', 45, null, false],
-        ['Pending', '08:30 AM', 45, null, true],
-        ['Canceled', '08:00 AM', 30, 3, false],
+        ['Pending', pool, '08:00 AM', 30, 3, false],
+        ['Pending', 'Hamdan Pool', '08:30 AM', 45, null, false],
+        ['Pending', 'Hamdan Pool', '08:30 AM', 45, null, true],
+        ['Canceled', pool, '08:00 AM', 30, 3, false],
       ]);
       // the Confirmed week's edit request keeps what it was, for its company to read
-      expect((await row(weeks[2].id)).editRequestBefore).toMatchObject({ departureTime: '08:00 AM', students: 30, staff: 3 });
+      expect((await row(weeks[2].id)).editRequestBefore).toMatchObject({
+        destination: pool,
+        departureTime: '08:00 AM',
+        students: 30,
+        staff: 3,
+      });
       expect((res.body.trips as TripDto[]).map((x) => x.id)).toEqual(weeks.slice(1).map((w) => w.id));
       expect((await get(acme.users.staffA, `/trips/${weeks[1].id}`).expect(200)).body).toEqual(res.body.trips[0]);
       // each written as its own PATCH would be: a history row each, one event each
@@ -655,6 +662,7 @@ describe('trips', () => {
         M.returnBeforeDeparture,
       ],
       ['no time', (w) => [acme.users.staffA, { from: w[1].id, departureTime: 'soon' }], 400, undefined],
+      ['no destination', (w) => [acme.users.staffA, { from: w[1].id, destination: ' ' }], 400, M.destinationRequired],
       ['a week of another series', (w) => [acme.users.staffA, { from: w[0].id + 100_000, students: 40 }], 400, SeriesMessages.notInSeries],
       ["another school's staff", (w) => [acme.users.staffB, { from: w[0].id, students: 40 }], 404, M.seriesNotFound],
       ['finance, who edits nothing', (w) => [acme.users.finance, { from: w[0].id, students: 40 }], 403, undefined],

@@ -18,7 +18,7 @@ export const SeriesMessages = {
   fromRequired: 'Name the week to cancel from: the id of a trip of the series.',
   notInSeries: 'That trip is not a week of this series.',
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
-  editEmpty: 'Change at least one of the departure time, the return time, the students, the staff or the notes.',
+  editEmpty: 'Change at least one of the destination, the departure time, the return time, the students, the staff or the notes.',
   nothingToChange: 'None of these weeks can take this change now.',
   editDays: 'The days of a series are changed week by week: leave out the dates.',
   nothingToAccept: 'None of these weeks can be accepted now.',
@@ -87,10 +87,11 @@ export interface SeriesCancelDto {
 }
 
 /**
- * What "Change this and later weeks" sets on every week at once: the times, the passengers and the notes. A week's days
- * stay its own (each is 7 days after the one before), and its other fields are changed on that week.
+ * What "Change this and later weeks" sets on every week at once: the destination (a pool closed for the rest of a term),
+ * the times, the passengers and the notes. A week's days stay its own (each is 7 days after the one before), and its
+ * other fields are changed on that week.
  */
-export const SERIES_EDIT_FIELDS = ['departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
+export const SERIES_EDIT_FIELDS = ['destination', 'departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
 export type SeriesEditChanges = Partial<Pick<TripFormFields, (typeof SERIES_EDIT_FIELDS)[number]>>;
 
 /** Whether "Change this and later weeks" changes this week for this caller: where they may edit it (the trip rules). */

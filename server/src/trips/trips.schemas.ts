@@ -269,12 +269,13 @@ export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
 
 /**
  * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
- * (SERIES_EDIT_FIELDS: the times, the passengers, the notes), read as a week's own PATCH reads them.
+ * (SERIES_EDIT_FIELDS: the destination, the times, the passengers, the notes), read as a week's own PATCH reads them.
  */
 export const editSeriesSchema = z
   .object(
     {
       from: id(SeriesMessages.fromRequired),
+      destination: formShape.destination.optional(),
       departureTime: formShape.departureTime.optional(),
       returnTime: formShape.returnTime.optional(),
       students: students.optional(),

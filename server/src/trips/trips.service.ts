@@ -336,7 +336,7 @@ export class TripsService {
   }
 
   /**
-   * PATCH /trips/series/{seriesId}: sets the same times, passengers or notes on the week `from` and every later week of
+   * PATCH /trips/series/{seriesId}: sets the same destination, times, passengers or notes on the week `from` and every later week of
    * the series the caller sees and may edit (`seriesEditable`), each as its own PATCH would (its history, its quote, its
    * edit request to the company of a Confirmed trip, its approval at the school), all in one unit of work, weeks in
    * departure order. A week that already reads so, or that the caller may not edit (over, cancelled, not theirs), is

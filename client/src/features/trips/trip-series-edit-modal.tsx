@@ -1,6 +1,6 @@
 import { type SeriesEditChanges, SeriesMessages } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
@@ -21,6 +21,7 @@ export interface SeriesEditTarget {
 }
 
 interface Values {
+  destination: string;
   departureTime: string;
   returnTime: string;
   students: number | '';
@@ -29,6 +30,7 @@ interface Values {
 }
 
 const valuesOf = (t: TripDto): Values => ({
+  destination: t.destination,
   departureTime: t.departureTime,
   returnTime: t.returnTime,
   students: t.students,
@@ -40,6 +42,7 @@ const valuesOf = (t: TripDto): Values => ({
 function changesFrom(trip: TripDto, v: Values): SeriesEditChanges {
   const was = valuesOf(trip);
   const changes: SeriesEditChanges = {};
+  if (v.destination.trim() !== was.destination.trim()) changes.destination = v.destination.trim();
   if (v.departureTime !== was.departureTime) changes.departureTime = v.departureTime;
   if (v.returnTime !== was.returnTime) changes.returnTime = v.returnTime;
   if (v.students !== was.students) changes.students = v.students === '' ? 0 : v.students;
@@ -98,6 +101,13 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
           {error}
         </Alert>
       ) : null}
+      <TextInput
+        label="Destination"
+        required
+        maxLength={200}
+        value={values.destination}
+        onChange={(e) => set('destination', e.currentTarget.value)}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TimeSelect
           label="Departure time"
@@ -130,7 +140,7 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
 }
 
 /**
- * "Change this and later weeks" (docs/domain.md, "A weekly series"): the times, passengers and notes of a week of a
+ * "Change this and later weeks" (docs/domain.md, "A weekly series"): the destination, times, passengers and notes of a week of a
  * series, set on it and every later week the user may edit, in one call; the toast says what became of them.
  */
 export function SeriesEditModal({ target, onClose, stackId }: { target: SeriesEditTarget | null; onClose: () => void; stackId?: string }) {

@@ -145,7 +145,7 @@ describe('the rest of a weekly series', () => {
     );
   });
 
-  it('changes the passengers and notes of this and later weeks in one call, saying what became of each', async () => {
+  it('changes the destination, passengers and notes of this and later weeks in one call, saying what became of each', async () => {
     const weeks = fourWeeks();
     let answer: { status?: number; body: unknown } = {
       status: 400,
@@ -174,6 +174,10 @@ describe('the rest of a weekly series', () => {
 
     await userEvent.clear(students);
     await userEvent.type(students, '45');
+    const destination = within(form).getByRole('textbox', { name: 'Destination' });
+    expect(destination).toHaveValue('Aquatic Centre');
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Hamdan Pool');
     const notes = within(form).getByRole('textbox', { name: 'Notes' });
     await userEvent.clear(notes);
     await userEvent.type(notes, 'Bring swim caps');
@@ -181,14 +185,15 @@ describe('the rest of a weekly series', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
     expect(await within(form).findByText('Return time must be later than departure time.')).toBeInTheDocument();
 
-    const changed = { ...weeks[1], students: 45, notes: 'Bring swim caps', version: 2 };
-    const requested = { ...weeks[2], students: 45, notes: 'Bring swim caps', editRequest: true, status: 'Pending' as const, version: 2 };
+    const edits = { destination: 'Hamdan Pool', students: 45, notes: 'Bring swim caps' };
+    const changed = { ...weeks[1], ...edits, version: 2 };
+    const requested = { ...weeks[2], ...edits, editRequest: true, status: 'Pending' as const, version: 2 };
     answer = { body: { trips: [changed, requested, weeks[3]], changed: [102], requested: [103], held: [] } };
     await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
     expect(await screen.findByText('Aquatic Centre: 1 week changed; edit requested for 1.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
-      [`/api/trips/series/${SERIES}`, { from: 102, students: 45, notes: 'Bring swim caps' }],
-      [`/api/trips/series/${SERIES}`, { from: 102, students: 45, notes: 'Bring swim caps' }],
+      [`/api/trips/series/${SERIES}`, { from: 102, ...edits }],
+      [`/api/trips/series/${SERIES}`, { from: 102, ...edits }],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change this and later weeks' })).not.toBeInTheDocument());
     // the weeks as the answer left them
