@@ -77,6 +77,18 @@ const SERIES_ACTION_TITLES: Record<PendingSeriesAction['kind'], string> = {
   reject: 'Reject this and later weeks',
 };
 
+/** Each question's call on the rest of a series, and the toast it ends with: the weeks as the server left them. */
+const SERIES_CALLS: Record<
+  PendingSeriesAction['kind'],
+  (seriesId: string, from: number, title: string) => Promise<readonly [TripDto[], string]>
+> = {
+  cancel: (id, from, title) => tripsApi.cancelSeries(id, from).then((r) => [r.trips, seriesCancelDone(title, r)] as const),
+  accept: (id, from, title) =>
+    tripsApi.acceptSeries(id, from).then((r) => [r.trips, seriesVerdictDone(title, 'accept', r.accepted)] as const),
+  reject: (id, from, title) =>
+    tripsApi.rejectSeries(id, from).then((r) => [r.trips, seriesVerdictDone(title, 'reject', r.rejected)] as const),
+};
+
 /**
  * Everything a trip button can lead to, in one place for the dashboard, the list and the calendar: the details,
  * edit, assign-bus, passengers and confirm modals (one Modal.Stack, so Escape closes the top one), and the
@@ -204,16 +216,7 @@ export function TripWorkflowProvider({ children, onStatusChanged }: { children: 
     if (!seriesId) return;
     setBusy(`${trip.id}:${kind}Series`);
     try {
-      const [weeks, done] =
-        kind === 'cancel'
-          ? await tripsApi.cancelSeries(seriesId, trip.id).then((r) => [r.trips, seriesCancelDone(tripTitle(trip), r)] as const)
-          : kind === 'accept'
-            ? await tripsApi
-                .acceptSeries(seriesId, trip.id)
-                .then((r) => [r.trips, seriesVerdictDone(tripTitle(trip), kind, r.accepted)] as const)
-            : await tripsApi
-                .rejectSeries(seriesId, trip.id)
-                .then((r) => [r.trips, seriesVerdictDone(tripTitle(trip), kind, r.rejected)] as const);
+      const [weeks, done] = await SERIES_CALLS[kind](seriesId, trip.id, tripTitle(trip));
       for (const week of weeks) {
         mergeTrip(week);
         invalidateQueries(tripHistoryKey(week.id));
