@@ -131,7 +131,7 @@ export class TripsController {
   @HttpCode(200)
   @ApiDoc({
     summary:
-      'Give a week of a series and every later one without buses the same buses and drivers, each checked and confirmed as its own Assign Bus would be; a week refused them (a bus already out that day) is left and answered with why.',
+      'Give a week of a series and every later one without buses (and, with withBuses, every later one with other buses, in place of theirs) the same buses and drivers, each checked and confirmed as its own Assign Bus would be; a week refused them (a bus already out that day) is left and answered with why.',
     response: seriesAssignSchema,
     errors: { 409: 'Not one of those weeks can take these buses now (the first refusal, when one was refused).' },
   })
