@@ -98,6 +98,12 @@ import {
 
 type Refusal = Extract<TripDecision, { allowed: false }>;
 
+/** What a company's verdict on the rest of a series sets, which weeks it may decide, and the 409 when none. */
+const SERIES_VERDICTS = {
+  accept: { status: TripStatus.Accepted, may: seriesAcceptable, nothing: SeriesMessages.nothingToAccept },
+  reject: { status: TripStatus.Rejected, may: seriesRejectable, nothing: SeriesMessages.nothingToReject },
+} as const;
+
 /** Thrown inside a unit of work to roll back a PATCH that turned out to change nothing (a rolled-back unit announces nothing). */
 class NothingChanged extends Error {}
 
@@ -236,23 +242,8 @@ export class TripsService {
    * caller accept.
    */
   async acceptSeries(caller: AuthUser, seriesId: string, { from, busCompanyOrgId }: AcceptSeriesBody): Promise<SeriesAcceptDto> {
-    return this.unitOfWork.run(async (work) => {
-      const accepted: number[] = [];
-      const body = updateTripSchema.parse({ status: TripStatus.Accepted, busCompanyOrgId });
-      const trips = await this.eachWeekFrom(
-        work,
-        caller,
-        { seriesId, from, actions: ['accept'], nothing: SeriesMessages.nothingToAccept },
-        async (before, audience, ctx) => {
-          if (!seriesAcceptable(caller, before, ctx)) return null;
-          const decided = this.decide(caller, before, audience, body)!;
-          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
-          accepted.push(before.id);
-          return this.write(work, caller, before, audience, values, { action: decided.action });
-        },
-      );
-      return { trips, accepted };
-    });
+    const { trips, done } = await this.verdictOnSeries(caller, seriesId, from, 'accept', { busCompanyOrgId });
+    return { trips, accepted: done };
   }
 
   /**
@@ -262,22 +253,35 @@ export class TripsService {
    * are left. 409 when not one of them can be rejected; 403 when no week's rules let the caller reject.
    */
   async rejectSeries(caller: AuthUser, seriesId: string, { from }: RejectSeriesBody): Promise<SeriesRejectDto> {
+    const { trips, done } = await this.verdictOnSeries(caller, seriesId, from, 'reject', {});
+    return { trips, rejected: done };
+  }
+
+  /** The company's accept or reject of the week `from` and every later week it may decide, each as its own PATCH would. */
+  private verdictOnSeries(
+    caller: AuthUser,
+    seriesId: string,
+    from: number,
+    verdict: 'accept' | 'reject',
+    extra: { busCompanyOrgId?: number },
+  ): Promise<{ trips: TripDto[]; done: number[] }> {
+    const { status, may, nothing } = SERIES_VERDICTS[verdict];
     return this.unitOfWork.run(async (work) => {
-      const rejected: number[] = [];
-      const body = updateTripSchema.parse({ status: TripStatus.Rejected });
+      const done: number[] = [];
+      const body = updateTripSchema.parse({ status, ...extra });
       const trips = await this.eachWeekFrom(
         work,
         caller,
-        { seriesId, from, actions: ['reject'], nothing: SeriesMessages.nothingToReject },
+        { seriesId, from, actions: [verdict], nothing },
         async (before, audience, ctx) => {
-          if (!seriesRejectable(caller, before, ctx)) return null;
+          if (!may(caller, before, ctx)) return null;
           const decided = this.decide(caller, before, audience, body)!;
           const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
-          rejected.push(before.id);
+          done.push(before.id);
           return this.write(work, caller, before, audience, values, { action: decided.action });
         },
       );
-      return { trips, rejected };
+      return { trips, done };
     });
   }
 
