@@ -652,9 +652,101 @@ describe('trips', () => {
       expect(await historyCount(t, weeks[1].id)).toBe(2);
     });
 
+    it('moves a week and every later one to another weekday, each within its own week, with a new origin', async () => {
+      const weeks = await fourWeeks(`Slot ${Date.now()}`);
+      // the third week Confirmed by the partner company: its move goes to the company as an edit request
+      await t.db.getRepository(Trip).update(weeks[2].id, { status: 'Confirmed', busCompanyOrgId: acme.orgs.busA.id });
+      events.length = 0;
+      // the pool's slot moves from Tuesdays to Thursdays from the second week on, and the children leave from the north campus
+      const body = { from: weeks[1].id, weekday: 4, origin: 'North Campus' };
+      const res = await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send(body)
+        .expect(200);
+      expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[1].id, weeks[3].id], [weeks[2].id], []]);
+      const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
+      const read = async (w: TripDto) => {
+        const x = await row(w.id);
+        return [x.departureDate, x.returnDate, x.origin, x.editRequest];
+      };
+      expect(await Promise.all(weeks.map(read))).toEqual([
+        ['2031-04-01', '2031-04-01', 'School', false],
+        ['2031-04-10', '2031-04-10', 'North Campus', false],
+        ['2031-04-17', '2031-04-17', 'North Campus', true],
+        ['2031-04-24', '2031-04-24', 'North Campus', false],
+      ]);
+      expect((await row(weeks[2].id)).editRequestBefore).toMatchObject({ departureDate: '2031-04-15', origin: 'School' });
+      expect((res.body.trips as TripDto[]).map((x) => x.departureDate)).toEqual(['2031-04-10', '2031-04-17', '2031-04-24']);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[1].id],
+        ['trip.updated', weeks[2].id],
+        ['trip.updated', weeks[3].id],
+      ]);
+      // The series reads in the new order of its days.
+      expect(((await get(acme.users.staffA, `/trips/series/${weeks[0].seriesId}`).expect(200)).body as TripDto[]).map((x) => x.id)).toEqual(
+        weeks.map((w) => w.id),
+      );
+
+      // Again: the weeks are on Thursdays already. 409, nothing written.
+      events.length = 0;
+      const again = await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send({ from: weeks[1].id, weekday: 4 })
+        .expect(409);
+      expect(again.body.message).toBe(SeriesMessages.nothingToChange);
+      expect(events).toEqual([]);
+      expect(await historyCount(t, weeks[1].id)).toBe(2);
+    });
+
+    it('refuses to move a week to a day that has passed, and writes nothing', async () => {
+      // a series of Tuesdays long past, still Pending: moved to Mondays, its second week would depart on Mon 13 Jan 2020
+      const weeks = (
+        await post(
+          acme.users.staffA,
+          '/trips/series',
+          tripRequest({
+            destination: `Past ${Date.now()}`,
+            departureDate: '2020-01-07',
+            returnDate: '2020-01-07',
+            repeatUntil: '2020-01-21',
+          }),
+        ).expect(201)
+      ).body as TripDto[];
+      events.length = 0;
+      const res = await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send({ from: weeks[1].id, weekday: 1 })
+        .expect(400);
+      expect(res.body.message).toBe(SeriesMessages.movedIntoPast('Mon 13 Jan 2020'));
+      const rows = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })), order: { id: 'ASC' } });
+      expect(rows.map((x) => x.departureDate)).toEqual(['2020-01-07', '2020-01-14', '2020-01-21']);
+      expect(events).toEqual([]);
+      // A week that stays on its day is not moved, past or not: the notes change on the weeks as they are.
+      await t
+        .http()
+        .patch(`/api/trips/series/${weeks[0].seriesId}`)
+        .set('Authorization', acme.users.staffA.auth)
+        .send({ from: weeks[1].id, weekday: 2, notes: 'Swimming caps' })
+        .expect(200);
+      const after = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })), order: { id: 'ASC' } });
+      expect(after.map((x) => [x.departureDate, x.notes])).toEqual([
+        ['2020-01-07', weeks[0].notes],
+        ['2020-01-14', 'Swimming caps'],
+        ['2020-01-21', 'Swimming caps'],
+      ]);
+    });
+
     it.each<[string, (w: TripDto[]) => [TestUser, object], number, string | undefined]>([
       ['nothing to change', (w) => [acme.users.staffA, { from: w[1].id }], 400, SeriesMessages.editEmpty],
       ['a new day', (w) => [acme.users.staffA, { from: w[1].id, students: 40, departureDate: '2031-04-09' }], 400, SeriesMessages.editDays],
+      ['a weekday past Sunday', (w) => [acme.users.staffA, { from: w[1].id, weekday: 8 }], 400, SeriesMessages.weekdayInvalid],
+      ['a weekday by name', (w) => [acme.users.staffA, { from: w[1].id, weekday: 'Thursday' }], 400, SeriesMessages.weekdayInvalid],
       [
         'a return before its departure',
         (w) => [acme.users.staffA, { from: w[1].id, returnTime: '07:00 AM' }],

@@ -138,7 +138,7 @@ describe('a trip request, live across three consoles', () => {
     expect(confirmLatency).toBeGreaterThan(0);
   });
 
-  it('files a weekly series from a phone, the partner dispatcher sees every trip of it arrive, then its last weeks changed and cancelled', async () => {
+  it('files a weekly series from a phone, the partner dispatcher sees every trip of it arrive, then its last weeks changed, moved to Thursdays and cancelled', async () => {
     const [staff, falcon, desertStar] = await Promise.all([
       openTrips('staff.riverside@demo.test', 390),
       openTrips('dispatch.falcon@demo.test'),
@@ -172,8 +172,9 @@ describe('a trip request, live across three consoles', () => {
     await desertStar.waitForTimeout(500);
     expect(await desertStar.getByText(destination).count()).toBe(0);
 
-    // Six more children join from the second week: from the phone, the second week's details change it and the one
-    // after at once; the form passes axe; the dispatcher's rows follow without a reload, the first week's does not move.
+    // Six more children join from the second week, and the pool's slot moves to Thursdays: from the phone, the second
+    // week's details change it and the one after at once; the form passes axe; the dispatcher's rows follow without a
+    // reload, the first week's does not move.
     await staff.locator(`[data-trip-id="${ids[1]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
     const series = staff.getByRole('dialog', { name: 'View trip details' }).getByRole('region', { name: 'Weekly series' });
     await series.getByText('Week 2 of 3: 3 trips, every Tue from Tue 6 May 2031 to Tue 20 May 2031.').waitFor();
@@ -181,6 +182,9 @@ describe('a trip request, live across three consoles', () => {
     const change = staff.getByRole('dialog', { name: 'Change this and later weeks' });
     await change.getByText('This week and the one after it (Tue 13 May 2031 to Tue 20 May 2031).').waitFor();
     await change.getByRole('textbox', { name: /^Students/ }).fill('24');
+    await change.getByRole('combobox', { name: /^Weekday/ }).click();
+    await staff.getByRole('option', { name: 'Thursday' }).click();
+    await change.getByText('2 weeks move to Thursday: Thu 15 May 2031 to Thu 22 May 2031.').waitFor();
     expect(await lightAndDarkFindings(staff, 'changing the rest of a series, at 390 px')).toEqual([]);
     await staff.screenshot({ path: join(SCREENSHOTS, 'live-6-staff-change-rest-of-series.png') });
     await change.getByRole('button', { name: 'Change 2 weeks' }).click();
@@ -189,11 +193,14 @@ describe('a trip request, live across three consoles', () => {
       falcon.locator(`tr[data-trip-id="${ids[i]}"] td`).filter({ hasText: new RegExp(`^${n}$`) });
     for (const i of [1, 2]) await studentsCell(i, 24).waitFor({ timeout: 10_000 });
     expect(await studentsCell(0, 18).count()).toBe(1);
+    for (const [i, day] of ['Tue 6 May 2031', 'Thu 15 May 2031', 'Thu 22 May 2031'].entries()) {
+      await expectText(falcon.locator(`tr[data-trip-id="${ids[i]}"]`), day);
+    }
 
     // The pool closes after the first week: the same details cancel the second week and the one after.
     await series.getByRole('button', { name: 'Cancel this and later weeks' }).click();
     const ask = staff.getByRole('dialog', { name: 'Cancel this and later weeks' });
-    await ask.getByText('Cancel this week and the one after it (Tue 13 May 2031 to Tue 20 May 2031)?').waitFor();
+    await ask.getByText('Cancel this week and the one after it (Thu 15 May 2031 to Thu 22 May 2031)?').waitFor();
     await ask.getByText('2 weeks will be cancelled.').waitFor();
     expect(await lightAndDarkFindings(staff, 'the question before cancelling the rest of a series, at 390 px')).toEqual([]);
     await staff.screenshot({ path: join(SCREENSHOTS, 'live-7-staff-cancel-rest-of-series.png') });

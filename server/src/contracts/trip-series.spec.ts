@@ -1,4 +1,13 @@
-import { describeSeries, MAX_SERIES_TRIPS, sameBuses, SeriesMessages, seriesProblem, weeklyDates } from './trip-series';
+import {
+  describeSeries,
+  isoWeekday,
+  MAX_SERIES_TRIPS,
+  movedToWeekday,
+  sameBuses,
+  SeriesMessages,
+  seriesProblem,
+  weeklyDates,
+} from './trip-series';
 
 const dayTrip = { departureDate: '2026-12-01', returnDate: '2026-12-01' };
 
@@ -36,6 +45,27 @@ describe('a weekly series', () => {
 
   it('says how many trips, on which weekday, from when to when', () => {
     expect(describeSeries(weeklyDates(dayTrip, '2026-12-21'))).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
+  });
+});
+
+describe('a week moved to another weekday', () => {
+  it('numbers the days of the week from Monday (1) to Sunday (7)', () => {
+    expect(['2026-11-30', '2026-12-01', '2026-12-05', '2026-12-06'].map(isoWeekday)).toEqual([1, 2, 6, 7]);
+  });
+
+  it('moves within its own week, Monday to Sunday, its return with it', () => {
+    // a Thursday trip: to Tuesday two days earlier, to Saturday two days later, to Thursday not at all
+    const thursday = { departureDate: '2026-12-03', returnDate: '2026-12-03' };
+    expect(movedToWeekday(thursday, 2)).toEqual({ departureDate: '2026-12-01', returnDate: '2026-12-01' });
+    expect(movedToWeekday(thursday, 6)).toEqual({ departureDate: '2026-12-05', returnDate: '2026-12-05' });
+    expect(movedToWeekday(thursday, 4)).toEqual(thursday);
+    // a Sunday trip is the end of its week: to Monday is six days earlier, not one later
+    expect(movedToWeekday({ departureDate: '2026-12-06', returnDate: '2026-12-06' }, 1).departureDate).toBe('2026-11-30');
+    // a trip of three nights keeps them, across a month and a year
+    expect(movedToWeekday({ departureDate: '2026-12-31', returnDate: '2027-01-03' }, 5)).toEqual({
+      departureDate: '2027-01-01',
+      returnDate: '2027-01-04',
+    });
   });
 });
 

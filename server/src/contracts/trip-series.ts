@@ -2,7 +2,7 @@
  * A weekly series of trip requests (docs/domain.md, "A weekly series"): the same trip on the same weekday every week
  * up to a last day, each week a trip of its own. Plain TypeScript, shared by the server's rules and the request form.
  */
-import { addDays, daysBetween, formatDay } from './calendar';
+import { addDays, daysBetween, formatDay, weekStart } from './calendar';
 import { allowedTripActions, type TripActor, type TripRuleContext, type TripSubject } from './trip-rules';
 import type { BusAssignment, TripDto, TripFormFields } from './trip-wire';
 
@@ -18,9 +18,12 @@ export const SeriesMessages = {
   fromRequired: 'Name the week to cancel from: the id of a trip of the series.',
   notInSeries: 'That trip is not a week of this series.',
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
-  editEmpty: 'Change at least one of the destination, the departure time, the return time, the students, the staff or the notes.',
+  editEmpty:
+    'Change at least one of the weekday, the origin, the destination, the departure time, the return time, the students, the staff or the notes.',
   nothingToChange: 'None of these weeks can take this change now.',
-  editDays: 'The days of a series are changed week by week: leave out the dates.',
+  editDays: 'The weeks of a series move by weekday, not by date: leave out the dates and send the weekday.',
+  weekdayInvalid: 'Weekday must be a whole number from 1 (Monday) to 7 (Sunday).',
+  movedIntoPast: (day: string) => `That would move a week to ${day}, which has passed: change from a later week.`,
   nothingToAccept: 'None of these weeks can be accepted now.',
   nothingToAssign: 'None of the later weeks can take these buses now.',
   assignWeeksInvalid: 'Choose the later weeks to take these buses: those without buses, those with other buses, or both.',
@@ -87,12 +90,31 @@ export interface SeriesCancelDto {
 }
 
 /**
- * What "Change this and later weeks" sets on every week at once: the destination (a pool closed for the rest of a term),
- * the times, the passengers and the notes. A week's days stay its own (each is 7 days after the one before), and its
- * other fields are changed on that week.
+ * What "Change this and later weeks" sets on every week at once: the origin (pick-up at another campus), the destination
+ * (a pool closed for the rest of a term), the times, the passengers and the notes; and, with `weekday`, the day each week
+ * runs on (the pool's slot moved from Thursdays to Tuesdays: {@link movedToWeekday}). A week's other fields are changed
+ * on that week.
  */
-export const SERIES_EDIT_FIELDS = ['destination', 'departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
-export type SeriesEditChanges = Partial<Pick<TripFormFields, (typeof SERIES_EDIT_FIELDS)[number]>>;
+export const SERIES_EDIT_FIELDS = ['origin', 'destination', 'departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
+export type SeriesEditChanges = Partial<Pick<TripFormFields, (typeof SERIES_EDIT_FIELDS)[number]>> & {
+  /** The day of the week each week moves to, 1 (Monday) to 7 (Sunday), as ISO 8601 numbers them. */
+  weekday?: number;
+};
+
+/** The ISO 8601 day of the week of a date: 1 (Monday) to 7 (Sunday). */
+export function isoWeekday(date: string): number {
+  return daysBetween(weekStart(date), date) + 1;
+}
+
+/**
+ * A week of a series moved to `weekday` (1 Monday to 7 Sunday) of its own week, Monday to Sunday, as the board's and the
+ * calendar's weeks run: a Thursday trip moved to Tuesday departs two days earlier, to Saturday two days later. Its return
+ * moves with it (a trip keeps its length). Every week moves within its own week, so the weeks stay 7 days apart and in order.
+ */
+export function movedToWeekday(week: SeriesDates, weekday: number): SeriesDates {
+  const shift = weekday - isoWeekday(week.departureDate);
+  return { departureDate: addDays(week.departureDate, shift), returnDate: addDays(week.returnDate, shift) };
+}
 
 /** Whether "Change this and later weeks" changes this week for this caller: where they may edit it (the trip rules). */
 export function seriesEditable(actor: TripActor, trip: TripSubject, ctx: TripRuleContext): boolean {

@@ -83,7 +83,7 @@ export class TripsController {
   @Patch('series/:seriesId')
   @ApiDoc({
     summary:
-      'Set the same destination, times, passengers or notes on a week of a series and every later one: each changed as its own PATCH would change it (an edit request for a Confirmed trip, a change held for the school’s approval), or left where it already reads so or cannot be edited.',
+      'Set the same origin, destination, times, passengers or notes on a week of a series and every later one, and with weekday (1 Monday to 7 Sunday) move each to that day of its own week: each changed as its own PATCH would change it (an edit request for a Confirmed trip, a change held for the school’s approval), or left where it already reads so or cannot be edited.',
     response: seriesEditSchema,
     errors: { 409: 'Not one of those weeks can take this change now.' },
   })

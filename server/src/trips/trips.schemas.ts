@@ -269,26 +269,34 @@ export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
 
 /**
  * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
- * (SERIES_EDIT_FIELDS: the destination, the times, the passengers, the notes), read as a week's own PATCH reads them.
+ * (SERIES_EDIT_FIELDS: the origin, the destination, the times, the passengers, the notes), read as a week's own PATCH
+ * reads them; and the weekday the weeks move to (movedToWeekday).
  */
 export const editSeriesSchema = z
   .object(
     {
       from: id(SeriesMessages.fromRequired),
+      weekday: z
+        .number({ error: SeriesMessages.weekdayInvalid })
+        .int(SeriesMessages.weekdayInvalid)
+        .min(1, SeriesMessages.weekdayInvalid)
+        .max(7, SeriesMessages.weekdayInvalid)
+        .optional(),
+      origin: formShape.origin,
       destination: formShape.destination.optional(),
       departureTime: formShape.departureTime.optional(),
       returnTime: formShape.returnTime.optional(),
       students: students.optional(),
       staff,
       notes: formShape.notes,
-      // A week's days are its own (7 days after the one before): a series is never moved by this call, and says so.
+      // A date would put the weeks on one day: they move by weekday, each within its own week, and the call says so.
       date: z.never({ error: SeriesMessages.editDays }).optional(),
       departureDate: z.never({ error: SeriesMessages.editDays }).optional(),
       returnDate: z.never({ error: SeriesMessages.editDays }).optional(),
     },
     { error: M.bodyNotObject },
   )
-  .refine((b) => SERIES_EDIT_FIELDS.some((f) => b[f] !== undefined), { message: SeriesMessages.editEmpty });
+  .refine((b) => b.weekday !== undefined || SERIES_EDIT_FIELDS.some((f) => b[f] !== undefined), { message: SeriesMessages.editEmpty });
 export type EditSeriesBody = z.infer<typeof editSeriesSchema>;
 export type CreateTripBody = z.infer<typeof createTripSchema>;
 

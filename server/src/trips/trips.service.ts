@@ -39,8 +39,10 @@ import {
   type SeriesEditDto,
   seriesEditable,
   SeriesMessages,
+  movedToWeekday,
   weeklyDates,
 } from '../contracts/trip-series';
+import { formatDay } from '../contracts/calendar';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
 import { estimateFor } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision, type TripRuleContext } from '../contracts/trip-rules';
@@ -340,24 +342,31 @@ export class TripsService {
   }
 
   /**
-   * PATCH /trips/series/{seriesId}: sets the same destination, times, passengers or notes on the week `from` and every later week of
-   * the series the caller sees and may edit (`seriesEditable`), each as its own PATCH would (its history, its quote, its
-   * edit request to the company of a Confirmed trip, its approval at the school), all in one unit of work, weeks in
+   * PATCH /trips/series/{seriesId}: sets the same origin, destination, times, passengers or notes on the week `from` and
+   * every later week of the series the caller sees and may edit (`seriesEditable`), and moves each to `weekday` of its own
+   * week (`movedToWeekday`), each as its own PATCH would (its history, its quote, its edit request to the company of a
+   * Confirmed trip, its approval at the school, its buses checked for the new day), all in one unit of work, weeks in
    * departure order. A week that already reads so, or that the caller may not edit (over, cancelled, not theirs), is
-   * left. 409 when not one week takes the change; 403 when no week's rules let the caller edit; a values problem of any
-   * week (a return before its departure) is its 400, and writes nothing.
+   * left. 409 when not one week takes the change (or a week's bus is out on its new day); 403 when no week's rules let
+   * the caller edit; a values problem of any week (a return before its departure, a day moved into the past) is its 400,
+   * and writes nothing.
    */
-  async editSeries(caller: AuthUser, seriesId: string, { from, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
+  async editSeries(caller: AuthUser, seriesId: string, { from, weekday, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
     return this.unitOfWork.run(async (work) => {
       const result: Omit<SeriesEditDto, 'trips'> = { changed: [], requested: [], held: [] };
-      // The body each week's own PATCH would send, read as a PATCH reads it.
-      const body = updateTripSchema.parse(changes);
+      const today = this.fleet.now().slice(0, 10);
       const trips = await this.eachWeekFrom(
         work,
         caller,
         { seriesId, from, actions: ['edit'], nothing: SeriesMessages.nothingToChange },
         async (before, audience, ctx) => {
           if (!seriesEditable(caller, before, ctx)) return null;
+          // The body this week's own PATCH would send (its days moved to the weekday), read as a PATCH reads it.
+          const days: Partial<SeriesDates> = weekday === undefined ? {} : movedToWeekday(before, weekday);
+          if (days.departureDate !== undefined && days.departureDate !== before.departureDate && days.departureDate < today) {
+            throw new BadRequestException({ message: SeriesMessages.movedIntoPast(formatDay(days.departureDate, true)), field: 'weekday' });
+          }
+          const body = updateTripSchema.parse({ ...changes, ...days });
           const decided = this.decide(caller, before, audience, body);
           const values = decided && (await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed));
           // Already so: nothing to write (a write that changed nothing would roll the whole unit back).

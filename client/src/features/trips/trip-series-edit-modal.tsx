@@ -1,6 +1,6 @@
 import { type SeriesEditChanges, SeriesMessages } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, serverMessage } from '../../api/http';
 import { invalidateQueries } from '../../api/query-cache';
@@ -9,7 +9,7 @@ import { ResponsiveModal } from '../../components/responsive';
 import { TimeSelect } from '../../components/time-select';
 import { toast } from '../../shared/toast';
 import { approvalChanged } from '../approvals/approvals.api';
-import { seriesEditDone, seriesEditPlan, seriesEditScope } from './trip-series';
+import { seriesEditDone, seriesEditPlan, seriesEditScope, seriesMoveLine, WEEKDAYS, weekdayOf } from './trip-series';
 import { tripTitle } from './trip-view';
 import { useTripWorkflow } from './trip-workflow-context';
 import { mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
@@ -21,6 +21,8 @@ export interface SeriesEditTarget {
 }
 
 interface Values {
+  weekday: number;
+  origin: string;
   destination: string;
   departureTime: string;
   returnTime: string;
@@ -30,6 +32,8 @@ interface Values {
 }
 
 const valuesOf = (t: TripDto): Values => ({
+  weekday: weekdayOf(t),
+  origin: t.origin ?? '',
   destination: t.destination,
   departureTime: t.departureTime,
   returnTime: t.returnTime,
@@ -42,6 +46,8 @@ const valuesOf = (t: TripDto): Values => ({
 function changesFrom(trip: TripDto, v: Values): SeriesEditChanges {
   const was = valuesOf(trip);
   const changes: SeriesEditChanges = {};
+  if (v.weekday !== was.weekday) changes.weekday = v.weekday;
+  if (v.origin.trim() !== was.origin.trim()) changes.origin = v.origin.trim() || null;
   if (v.destination.trim() !== was.destination.trim()) changes.destination = v.destination.trim();
   if (v.departureTime !== was.departureTime) changes.departureTime = v.departureTime;
   if (v.returnTime !== was.returnTime) changes.returnTime = v.returnTime;
@@ -61,6 +67,7 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
   if (!plan || !trip.seriesId) return null;
   const seriesId = trip.seriesId;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const moveLine = seriesMoveLine(plan, values.weekday);
 
   const save = async () => {
     const changes = changesFrom(trip, values);
@@ -93,14 +100,26 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
     <Stack gap="sm">
       <Text size="sm">{seriesEditScope(plan)}</Text>
       <Text size="sm" c="dimmed">
-        Each week keeps its own day and is changed as its own edit would be: a confirmed week’s change is sent to its bus company as an edit
-        request.
+        Each week is changed as its own edit would be: a confirmed week’s change is sent to its bus company as an edit request. A new
+        weekday moves each week within its own week, Monday to Sunday.
       </Text>
       {error ? (
         <Alert color="red" variant="light" role="alert" title="Nothing was changed">
           {error}
         </Alert>
       ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select
+          label="Weekday"
+          required
+          data={WEEKDAYS}
+          value={String(values.weekday)}
+          onChange={(d) => d && set('weekday', Number(d))}
+          allowDeselect={false}
+          description={moveLine ?? undefined}
+        />
+        <TextInput label="Origin" maxLength={200} value={values.origin} onChange={(e) => set('origin', e.currentTarget.value)} />
+      </SimpleGrid>
       <TextInput
         label="Destination"
         required
@@ -140,8 +159,9 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
 }
 
 /**
- * "Change this and later weeks" (docs/domain.md, "A weekly series"): the destination, times, passengers and notes of a week of a
- * series, set on it and every later week the user may edit, in one call; the toast says what became of them.
+ * "Change this and later weeks" (docs/domain.md, "A weekly series"): the weekday, origin, destination, times, passengers and
+ * notes of a week of a series, set on it and every later week the user may edit, in one call; the toast says what
+ * became of them.
  */
 export function SeriesEditModal({ target, onClose, stackId }: { target: SeriesEditTarget | null; onClose: () => void; stackId?: string }) {
   return (

@@ -17,6 +17,7 @@ import {
   seriesAssignRefusedTitle,
   seriesLaterAssignable,
   seriesLaterReassignable,
+  seriesMoveLine,
   seriesReassignOffer,
 } from './trip-series';
 import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
@@ -198,6 +199,54 @@ describe('the rest of a weekly series', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change this and later weeks' })).not.toBeInTheDocument());
     // the weeks as the answer left them
     await waitFor(() => expect(within(series).getAllByText('Pending')).toHaveLength(3));
+  });
+
+  it('says where a new weekday puts the weeks a change reaches, each within its own week', () => {
+    const plan = seriesEditPlan(tripActorOf(staff), fourWeeks(), 102)!;
+    // Thursdays to Tuesdays: the cancelled fourth week stays where it is
+    expect(seriesMoveLine(plan, 2)).toBe('2 weeks move to Tuesday: Tue 11 Mar 2031 to Tue 18 Mar 2031.');
+    expect(seriesMoveLine(plan, 7)).toBe('2 weeks move to Sunday: Sun 16 Mar 2031 to Sun 23 Mar 2031.');
+    expect(seriesMoveLine(plan, 4)).toBeNull();
+    expect(seriesMoveLine(seriesEditPlan(tripActorOf(staff), fourWeeks(), 103)!, 1)).toBe('1 week moves to Monday: Mon 17 Mar 2031.');
+  });
+
+  it('moves this and later weeks to another weekday with a new origin in one call', async () => {
+    const weeks = fourWeeks();
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/102/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      [`PATCH /api/trips/series/${SERIES}`]: () => ({
+        body: {
+          trips: [
+            { ...weeks[1], departureDate: '2031-03-11', returnDate: '2031-03-11', origin: 'North Campus', version: 2 },
+            { ...weeks[2], editRequest: true, status: 'Pending', version: 2 },
+            weeks[3],
+          ],
+          changed: [102],
+          requested: [103],
+          held: [],
+        },
+      }),
+    });
+    renderWithApp(<TripsPage />, { route: '/trips?trip=102', session: makeSession(staff) });
+    const series = await within(await screen.findByRole('dialog', { name: 'View trip details' })).findByRole('region', {
+      name: 'Weekly series',
+    });
+    await userEvent.click(within(series).getByRole('button', { name: 'Change this and later weeks' }));
+    const form = await screen.findByRole('dialog', { name: 'Change this and later weeks' });
+    const weekday = within(form).getByRole('combobox', { name: 'Weekday' });
+    expect(weekday).toHaveValue('Thursday');
+    await userEvent.click(weekday);
+    await userEvent.click(await screen.findByRole('option', { name: 'Tuesday' }));
+    expect(weekday).toHaveValue('Tuesday');
+    expect(weekday).toHaveAccessibleDescription('2 weeks move to Tuesday: Tue 11 Mar 2031 to Tue 18 Mar 2031.');
+    const origin = within(form).getByRole('textbox', { name: 'Origin' });
+    await userEvent.clear(origin);
+    await userEvent.type(origin, 'North Campus');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
+    expect(await screen.findByText('Aquatic Centre: 1 week changed; edit requested for 1.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ from: 102, weekday: 2, origin: 'North Campus' }]);
   });
 
   it('lets the bus company accept this and later weeks still Pending at once, after asking', async () => {

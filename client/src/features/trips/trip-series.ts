@@ -9,6 +9,8 @@ import {
   seriesCancelAction,
   seriesEditable,
   type SeriesEditDto,
+  isoWeekday,
+  movedToWeekday,
   seriesReassignable,
   seriesRejectable,
 } from '@contracts/trip-series';
@@ -100,13 +102,40 @@ export function seriesCancelDone(title: string, result: { canceled: number[]; re
 export interface SeriesEditPlan {
   weeks: TripDto[];
   editable: number;
+  /** The weeks it may edit, first departure first: those a new weekday moves. */
+  editableWeeks: TripDto[];
 }
 
 /** The plan for `actor` from the week `fromId` of `weeks` (first departure first); null if it is not among them. */
 export function seriesEditPlan(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()): SeriesEditPlan | null {
   const from = fromWeek(actor, weeks, fromId, now);
   if (!from) return null;
-  return { weeks: from.later, editable: from.later.filter((w) => seriesEditable(actor, w, from.ctx)).length };
+  const editableWeeks = from.later.filter((w) => seriesEditable(actor, w, from.ctx));
+  return { weeks: from.later, editable: editableWeeks.length, editableWeeks };
+}
+
+/** The days of the week "Change this and later weeks" offers, numbered as the server reads them (ISO 8601: Monday is 1). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((label, i) => ({
+  value: String(i + 1),
+  label,
+}));
+
+/** The weekday a week departs on, as WEEKDAYS numbers it. */
+export const weekdayOf = (trip: Pick<TripDto, 'departureDate'>): number => isoWeekday(trip.departureDate);
+
+/**
+ * Where a new weekday puts the weeks the change may edit, each within its own week (contracts/trip-series.ts
+ * `movedToWeekday`): "3 weeks move to Thursday: Thu 10 Dec 2026 to Thu 24 Dec 2026." Null when no week moves.
+ */
+export function seriesMoveLine(plan: SeriesEditPlan, weekday: number): string | null {
+  const moved = plan.editableWeeks
+    .map((w) => movedToWeekday(w, weekday).departureDate)
+    .filter((day, i) => day !== plan.editableWeeks[i].departureDate);
+  if (moved.length === 0) return null;
+  const day = WEEKDAYS[weekday - 1].label;
+  const when =
+    moved.length === 1 ? formatDay(moved[0], true) : `${formatDay(moved[0], true)} to ${formatDay(moved[moved.length - 1], true)}`;
+  return `${plural(moved.length, 'week')} ${moved.length === 1 ? 'moves' : 'move'} to ${day}: ${when}.`;
 }
 
 /** Which weeks a change applies to: "This week and the 2 after it (Thu 3 Dec 2026 to Thu 17 Dec 2026)." */

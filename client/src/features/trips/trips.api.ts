@@ -133,7 +133,7 @@ export const tripsApi = {
       ...(weeks.withoutBuses ? {} : { withoutBuses: false }),
       ...(weeks.withBuses ? { withBuses: true } : {}),
     }),
-  /** Sets the same destination, times, passengers or notes on the week `from` and every later one the user may edit. */
+  /** Sets the same origin, destination, times, passengers or notes on the week `from` and every later one the user may edit, and moves them to `weekday`. */
   editSeries: (seriesId: string, from: number, changes: SeriesEditChanges) =>
     http.patch<SeriesEditDto>(`/trips/series/${seriesId}`, { from, ...changes }),
   update: (id: number, patch: TripPatch) => http.patch<TripDto>(`/trips/${id}`, patch),
