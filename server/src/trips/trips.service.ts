@@ -345,11 +345,11 @@ export class TripsService {
    * PATCH /trips/series/{seriesId}: sets the same origin, destination, times, passengers or notes on the week `from` and
    * every later week of the series the caller sees and may edit (`seriesEditable`), and moves each to `weekday` of its own
    * week (`movedToWeekday`), each as its own PATCH would (its history, its quote, its edit request to the company of a
-   * Confirmed trip, its approval at the school, its buses checked for the new day), all in one unit of work, weeks in
-   * departure order. A week that already reads so, or that the caller may not edit (over, cancelled, not theirs), is
-   * left. 409 when not one week takes the change (or a week's bus is out on its new day); 403 when no week's rules let
-   * the caller edit; a values problem of any week (a return before its departure, a day moved into the past) is its 400,
-   * and writes nothing.
+   * Confirmed trip, its approval at the school; a week moved onto another trip of its bus is flagged as a clash, as a
+   * single edit's would be), all in one unit of work, weeks in departure order. A week that already reads so, or that
+   * the caller may not edit (over, cancelled, not theirs), is left. 409 when not one week takes the change; 403 when no
+   * week's rules let the caller edit; a values problem of any week (a return before its departure, a day moved into the
+   * past) is its 400, and writes nothing.
    */
   async editSeries(caller: AuthUser, seriesId: string, { from, weekday, ...changes }: EditSeriesBody): Promise<SeriesEditDto> {
     return this.unitOfWork.run(async (work) => {
