@@ -196,6 +196,8 @@ describe('a trip request, live across three consoles', () => {
     for (const [i, day] of ['Tue 6 May 2031', 'Thu 15 May 2031', 'Thu 22 May 2031'].entries()) {
       await expectText(falcon.locator(`tr[data-trip-id="${ids[i]}"]`), day);
     }
+    // the details no longer name one weekday for the whole series
+    await series.getByText('Week 2 of 3: 3 trips, weekly from Tue 6 May 2031 to Thu 22 May 2031.').waitFor();
 
     // The pool closes after the first week: the same details cancel the second week and the one after.
     await series.getByRole('button', { name: 'Cancel this and later weeks' }).click();

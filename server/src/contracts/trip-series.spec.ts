@@ -45,6 +45,9 @@ describe('a weekly series', () => {
 
   it('says how many trips, on which weekday, from when to when', () => {
     expect(describeSeries(weeklyDates(dayTrip, '2026-12-21'))).toBe('3 trips, every Tue from Tue 1 Dec 2026 to Tue 15 Dec 2026.');
+    // the last two weeks moved to Thursdays: no one weekday for them all
+    const moved = weeklyDates(dayTrip, '2026-12-21').map((w, i) => (i === 0 ? w : movedToWeekday(w, 4)));
+    expect(describeSeries(moved)).toBe('3 trips, weekly from Tue 1 Dec 2026 to Thu 17 Dec 2026.');
   });
 });
 

@@ -60,11 +60,17 @@ export function weeklyDates(trip: SeriesDates, until: string): SeriesDates[] {
   return departures(trip.departureDate, until).map((departureDate) => ({ departureDate, returnDate: addDays(departureDate, length) }));
 }
 
-/** What the form says of a series' trips (weeklyDates): "6 trips, every Tue from Tue 1 Dec 2026 to Tue 5 Jan 2027." */
+/**
+ * What the form and a trip's details say of a series' trips (weeklyDates): "6 trips, every Tue from Tue 1 Dec 2026 to Tue
+ * 5 Jan 2027." Once some weeks run on another weekday than the others (moved from a week on): "6 trips, weekly from Thu
+ * 3 Dec 2026 to Tue 5 Jan 2027."
+ */
 export function describeSeries(trips: readonly SeriesDates[]): string {
   const first = trips[0].departureDate;
   const last = trips[trips.length - 1].departureDate;
-  return `${trips.length} trips, every ${formatDay(first).slice(0, 3)} from ${formatDay(first, true)} to ${formatDay(last, true)}.`;
+  const weekdays = new Set(trips.map((t) => isoWeekday(t.departureDate)));
+  const every = weekdays.size === 1 ? `every ${formatDay(first).slice(0, 3)}` : 'weekly';
+  return `${trips.length} trips, ${every} from ${formatDay(first, true)} to ${formatDay(last, true)}.`;
 }
 
 /**
