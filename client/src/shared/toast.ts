@@ -31,4 +31,6 @@ export const toast = {
   success: (message: ReactNode, options?: ToastOptions) => show(message, 'teal', options),
   error: (message: ReactNode, options?: ToastOptions) => show(message, 'red', options),
   info: (message: ReactNode, options?: ToastOptions) => show(message, 'blue', options),
+  /** Says something else in the toast `id` (as the show call answered it), while it is still up. */
+  update: (id: string, message: ReactNode) => notifications.update({ id, message }),
 };

@@ -306,6 +306,104 @@ describe('the request lane', () => {
     expect(within(lane).getByText('No requests waiting.')).toBeInTheDocument();
   });
 
+  const SERIES = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+  /** Three Thursdays of swimming filed at once, as the board answers them (newest first: the last week first). */
+  const term = (overrides: Partial<TripDto> = {}) =>
+    [2, 1, 0].map((week) =>
+      fresh({
+        id: 610 + week,
+        destination: 'Hamdan Pool',
+        departureDate: day(3 + 7 * week),
+        returnDate: day(3 + 7 * week),
+        seriesId: SERIES,
+        ...overrides,
+      }),
+    );
+
+  it('shows the new requests of a weekly series as one card, accepts every week of it from there after asking, and lists them as one card needing a bus', async () => {
+    const posts: unknown[] = [];
+    renderBoard(makeBoard({ requests: [...term(), fresh(), edit()] }), '/dispatch', {
+      [`GET /api/trips/series/${SERIES}`]: () => ({
+        body: term({ status: 'Accepted', busCompanyOrgId: DESERT_STAR, version: 2 }).reverse(),
+      }),
+      [`POST /api/trips/series/${SERIES}/accept`]: (body) => {
+        posts.push(body);
+        const accepted = term({ status: 'Accepted', busCompanyOrgId: DESERT_STAR, version: 2 }).reverse();
+        return { body: { trips: accepted, accepted: accepted.map((t) => t.id) } };
+      },
+    });
+    const lane = await screen.findByRole('region', { name: 'Requests' });
+    expect(
+      within(lane)
+        .getAllByRole('button', { name: /view details$/ })
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual([
+      'Hamdan Pool, weekly request of 3 trips, view details',
+      'Aquarium of the Gulf, new request, view details',
+      'Camel Racing Museum, edit request, view details',
+    ]);
+    // the count is of requests, every week one
+    expect(within(lane).getByLabelText('5 requests')).toBeInTheDocument();
+    expect(within(lane).getByText('3 trips, every Thu from Thu 6 Mar 2031 to Thu 20 Mar 2031.')).toBeInTheDocument();
+    expect(within(lane).getByText('First Thu 6 Mar 08:00 AM–03:00 PM · Al Noor School · 45 passengers')).toBeInTheDocument();
+    expect(within(lane).queryByRole('button', { name: 'Accept Hamdan Pool' })).toBeNull();
+
+    await userEvent.click(within(lane).getByRole('button', { name: 'Accept all 3 weeks of Hamdan Pool' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept this and later weeks' });
+    expect(within(ask).getByText('Accept this week and the 2 after it (Thu 6 Mar 2031 to Thu 20 Mar 2031)?')).toBeInTheDocument();
+    expect(within(ask).getByText('3 weeks will be accepted.')).toBeInTheDocument();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Hamdan Pool: 3 weeks accepted.')).toBeInTheDocument();
+    // from the first week, which the server answers for with every later one
+    expect(posts).toEqual([{ from: 610 }]);
+    // the weeks come back live, as every console hears them: they leave the lane for the trips needing a bus
+    for (const week of term({ status: 'Accepted', busCompanyOrgId: DESERT_STAR, version: 2 })) {
+      act(() =>
+        emitLiveForTest('trip:updated', {
+          ...envelope,
+          trip: week,
+          status: 'Accepted',
+          by: { id: dispatcher.id, name: dispatcher.name },
+        } as never),
+      );
+    }
+    expect(within(lane).queryByText('Hamdan Pool')).toBeNull();
+    expect(within(lane).getByLabelText('2 requests')).toBeInTheDocument();
+    // where they wait for a bus as one card too, which gives the first week its bus and offers it to the later ones
+    const waiting = screen.getByRole('region', { name: 'Needs a bus' });
+    expect(within(waiting).getAllByText('Hamdan Pool')).toHaveLength(1);
+    expect(within(waiting).getByText('3 weeks without a bus: Thu 6 Mar 2031 to Thu 20 Mar 2031')).toBeInTheDocument();
+    await userEvent.click(
+      within(waiting).getByRole('button', {
+        name: /^Hamdan Pool, 3 weeks without a bus: Thu 6 Mar 2031 to Thu 20 Mar 2031, first Thu 6 Mar 08:00 AM–03:00 PM, .*, assign a bus$/,
+      }),
+    );
+    const assign = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    expect(
+      await within(assign).findByRole('checkbox', {
+        name: 'Also assign them to the 2 later weeks without buses (Thu 13 Mar 2031 to Thu 20 Mar 2031)',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('tells of a weekly series pushed live in one toast that counts its weeks, and lists it as one card', async () => {
+    renderBoard(makeBoard(), '/dispatch', { 'GET /api/trips/610/history': () => ({ body: [] }) });
+    const lane = await screen.findByRole('region', { name: 'Requests' });
+    // the server publishes the weeks in departure order, one event each
+    for (const week of term().reverse()) {
+      act(() => emitLiveForTest('trip:created', { ...envelope, trip: week, by: { id: 99, name: 'Grace Green' } } as never));
+    }
+    expect(within(lane).getByRole('button', { name: 'Hamdan Pool, weekly request of 3 trips, view details' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('New trip request: Hamdan Pool, 3 weeks from Thu 6 Mar, Al Noor School, 45 passengers'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^New trip request: Hamdan Pool, Thu/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'View trip' }));
+    const details = await screen.findByRole('dialog', { name: 'View trip details' });
+    // the first week's
+    expect(within(details).getByText('Thu 6 Mar 2031, 08:00 AM')).toBeInTheDocument();
+  });
+
   it('is not shown to a trip manager', async () => {
     mockFetch({ 'GET /api/dispatch/board': () => ({ body: makeBoard({ company: null, companies: [], buses: [], drivers: [] }) }) });
     renderWithApp(<DispatchBoardPage />, { route: '/dispatch', session: makeSession(makeProfile('trip_manager')) });

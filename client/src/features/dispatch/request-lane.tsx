@@ -1,5 +1,6 @@
 import { describeTripWindow } from '@contracts/fleet-rules';
 import { changeText } from '@contracts/trip-changes';
+import { describeSeries } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { BUTTON_LABELS, canTrip } from '../trips/trip-actions';
@@ -7,7 +8,7 @@ import { tripTitle } from '../trips/trip-view';
 import { useTripWorkflow } from '../trips/trip-workflow';
 import { mergeTrip } from '../trips/trips.api';
 import { useOpenTrip } from './board-actions';
-import { clashText, passengersOf } from './board-layout';
+import { clashText, passengersOf, seriesCards } from './board-layout';
 
 /** What a request asks of the company: its card's badge, the toast that tells of it live, and the company's answers. */
 const KINDS = {
@@ -93,8 +94,69 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
 }
 
 /**
- * The requests a dispatcher answers: new trips of partner schools, and edit and cancellation requests of the company's
- * trips, newest first.
+ * The lane's cards in its order (newest first): the new requests of one weekly series together, with one answer for
+ * them all; edit and cancellation requests stay a card each (each asks something of its own week).
+ */
+const requestCards = (trips: readonly TripDto[]): TripDto[][] => seriesCards(trips, (trip) => requestKind(trip) === KINDS.new);
+
+/**
+ * The new requests of one weekly series (first departure first): how many, on which days, when the first leaves, from
+ * which school with how many; Accept all and Reject all ask, then answer every week at once ("Accept this and later
+ * weeks" from the first); the title opens the first week, whose details list them all.
+ */
+function SeriesRequestCard({ weeks }: { weeks: TripDto[] }) {
+  const open = useOpenTrip();
+  const { actor, busy, decideSeries } = useTripWorkflow();
+  const first = weeks[0];
+  const title = tripTitle(first);
+  const verdicts = [
+    { verdict: 'accept', action: 'accept', label: `Accept all ${weeks.length}`, color: 'green', variant: 'filled' },
+    { verdict: 'reject', action: 'reject', label: `Reject all ${weeks.length}`, color: 'red', variant: 'light' },
+  ] as const;
+  return (
+    <Paper withBorder radius="md" p="xs" data-request-id={first.id} data-series-id={first.seriesId} style={{ minWidth: 0 }}>
+      <Stack gap={4}>
+        <UnstyledButton onClick={() => open.details(first)} aria-label={`${title}, weekly request of ${weeks.length} trips, view details`}>
+          <Group gap={6} wrap="nowrap" align="flex-start" justify="space-between">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+            <Badge size="sm" variant="light" color={KINDS.new.color} style={{ flexShrink: 0 }}>
+              Weekly request
+            </Badge>
+          </Group>
+          <Text size="xs">{describeSeries(weeks)}</Text>
+          <Text size="xs">
+            First {describeTripWindow(first)} · {first.schoolName} · {passengersOf(first)} passengers
+          </Text>
+        </UnstyledButton>
+        {actor ? (
+          <Group gap={6}>
+            {verdicts.map(({ verdict, action, label, color, variant }) =>
+              canTrip(actor, first, action) ? (
+                <Button
+                  key={verdict}
+                  size="compact-sm"
+                  color={color}
+                  variant={variant}
+                  loading={busy === `${first.id}:${verdict}Series`}
+                  onClick={() => decideSeries(first, weeks, verdict)}
+                  aria-label={`${label} weeks of ${title}`}
+                >
+                  {label}
+                </Button>
+              ) : null,
+            )}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The requests a dispatcher answers: new trips of partner schools (a weekly series' together), and edit and cancellation
+ * requests of the company's trips, newest first.
  */
 export function RequestLane({ trips, known }: { trips: readonly TripDto[]; known: readonly TripDto[] }) {
   return (
@@ -120,9 +182,13 @@ export function RequestLane({ trips, known }: { trips: readonly TripDto[]; known
             gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
           }}
         >
-          {trips.map((trip) => (
-            <RequestCard key={trip.id} trip={trip} known={known} />
-          ))}
+          {requestCards(trips).map((weeks) =>
+            weeks.length > 1 ? (
+              <SeriesRequestCard key={`series-${weeks[0].seriesId}`} weeks={weeks} />
+            ) : (
+              <RequestCard key={weeks[0].id} trip={weeks[0]} known={known} />
+            ),
+          )}
         </div>
       )}
     </Paper>

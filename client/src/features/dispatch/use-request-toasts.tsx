@@ -11,7 +11,13 @@ import { passengersOf } from './board-layout';
 import { onNewRequest } from './dispatch.live';
 import { requestKind } from './request-lane';
 
-/** A new request pushed live by someone else: a toast that names it and opens it. */
+/** How long the weeks of one weekly series, filed at once, keep adding to one toast rather than each making its own. */
+const SERIES_TOAST_MS = 10_000;
+
+/**
+ * A new request pushed live by someone else: a toast that names it and opens it. The weeks of a weekly series arrive one
+ * event each, in a burst: they share one toast, which counts them ("13 weeks from Thu 3 Dec").
+ */
 export function useRequestToasts() {
   const { profile } = useSession();
   const open = useOpenTrip();
@@ -19,21 +25,36 @@ export function useRequestToasts() {
   const details = useRef(open.details);
   details.current = open.details;
   const myId = profile?.id;
-  useEffect(
-    () =>
-      onNewRequest((trip: TripDto, by: LiveActor | null) => {
-        if (by?.id === myId) return;
-        const text = `${requestKind(trip).toast}: ${tripTitle(trip)}, ${formatDay(trip.departureDate)}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
-        toast.info(
-          <Group gap="xs" justify="space-between" wrap="nowrap">
-            <span>{text}</span>
-            <Button size="compact-xs" variant="light" onClick={() => details.current(trip)} style={{ flexShrink: 0 }}>
-              View trip
-            </Button>
-          </Group>,
-          { autoClose: 10_000 },
-        );
-      }),
-    [myId],
-  );
+  useEffect(() => {
+    const series = new Map<string, { toastId: string; weeks: TripDto[] }>();
+    const content = (text: string, trip: TripDto) => (
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <span>{text}</span>
+        <Button size="compact-xs" variant="light" onClick={() => details.current(trip)} style={{ flexShrink: 0 }}>
+          View trip
+        </Button>
+      </Group>
+    );
+    const say = (trip: TripDto, when: string) =>
+      `${requestKind(trip).toast}: ${tripTitle(trip)}, ${when}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
+    const off = onNewRequest((trip: TripDto, by: LiveActor | null) => {
+      if (by?.id === myId) return;
+      const weekly = trip.seriesId !== null && !trip.editRequest && trip.status === 'Pending' ? trip.seriesId : null;
+      const earlier = weekly === null ? undefined : series.get(weekly);
+      if (earlier) {
+        earlier.weeks.push(trip);
+        const first = earlier.weeks.reduce((a, b) => (b.departureDate < a.departureDate ? b : a));
+        toast.update(earlier.toastId, content(say(first, `${earlier.weeks.length} weeks from ${formatDay(first.departureDate)}`), first));
+        return;
+      }
+      const toastId = toast.info(content(say(trip, formatDay(trip.departureDate)), trip), { autoClose: SERIES_TOAST_MS });
+      if (weekly === null) return;
+      series.set(weekly, { toastId, weeks: [trip] });
+      setTimeout(() => series.delete(weekly), SERIES_TOAST_MS);
+    });
+    return () => {
+      off();
+      series.clear();
+    };
+  }, [myId]);
 }
