@@ -63,11 +63,11 @@ export function useLiveSync(): void {
       // change to computed flags only (`by` null: another trip's clash touched this one).
       onLive('trip:created', (event) => {
         const item = tripFeedItem(event, 'created', myId);
-        if (item) liveFeed.push(item.text, item.link);
+        if (item) liveFeed.push(item.text, item.link, item.merge);
       }),
       onLive('trip:updated', (event) => {
         const item = tripFeedItem(event, 'updated', myId);
-        if (item) liveFeed.push(item.text, item.link);
+        if (item) liveFeed.push(item.text, item.link, item.merge);
       }),
       onLive('permissions:updated', ({ permissions, tenantId }) => {
         setQueryData([...queryKeys.permissions, tenantId], permissions);

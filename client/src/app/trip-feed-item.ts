@@ -1,5 +1,6 @@
 import { formatDay } from '@contracts/calendar';
 import type { TripDto, TripStatus } from '@contracts/trip-wire';
+import type { FeedMerge } from '../shared/live-feed';
 
 /**
  * What happened to a trip. The server names the status a change moved it from (`from`); a change that left the status as it
@@ -37,11 +38,15 @@ export function tripVerb(trip: Pick<TripDto, 'status' | 'editRequest' | 'cancelR
   }
 }
 
-/** "Layla Aziz accepted Swimming Gala (Thu 26 Nov, 45 passengers)". */
-export function tripNotice(trip: TripDto, who: string, verb: string): string {
+/**
+ * "Layla Aziz accepted Swimming Gala (Thu 26 Nov, 45 passengers)"; of `weeks` weeks of a series at once, "Layla Aziz
+ * accepted Swimming Gala (13 weeks from Thu 26 Nov, 45 passengers)".
+ */
+export function tripNotice(trip: TripDto, who: string, verb: string, weeks = 1): string {
   const passengers = trip.students + (trip.staff ?? 0);
   const what = trip.destination || trip.customType || trip.tripType;
-  return `${who} ${verb} ${what} (${formatDay(trip.departureDate)}, ${passengers} passenger${passengers === 1 ? '' : 's'})`;
+  const when = weeks > 1 ? `${weeks} weeks from ${formatDay(trip.departureDate)}` : formatDay(trip.departureDate);
+  return `${who} ${verb} ${what} (${when}, ${passengers} passenger${passengers === 1 ? '' : 's'})`;
 }
 
 /** The trip's details, opened from the trips list. */
@@ -56,8 +61,14 @@ export function tripFeedItem(
   event: { trip: TripDto; by?: { id: number; name: string } | null; from?: TripStatus; driverStep?: boolean },
   kind: 'created' | 'updated',
   readerId: number | undefined,
-): { text: string; link: string } | null {
+): { text: string; link: string; merge?: FeedMerge } | null {
   const { trip, by } = event;
   if (!by || by.id === readerId || event.driverStep) return null;
-  return { text: tripNotice(trip, by.name, kind === 'created' ? 'requested' : tripVerb(trip, event.from)), link: tripLink(trip.id) };
+  const verb = kind === 'created' ? 'requested' : tripVerb(trip, event.from);
+  // The weeks of a series one person acted on at once (filed, approved, accepted together) are one item: they arrive
+  // one event each, first departure first, and the first week's item counts the others.
+  const merge = trip.seriesId
+    ? { key: `${trip.seriesId}:${by.id}:${verb}`, say: (n: number) => tripNotice(trip, by.name, verb, n) }
+    : undefined;
+  return { text: tripNotice(trip, by.name, verb), link: tripLink(trip.id), merge };
 }

@@ -7,9 +7,21 @@ export interface FeedItem {
   at: Date;
   link?: string;
   read: boolean;
+  /** Items that tell of the same thing at once (the weeks of one series, accepted together) share this one. */
+  merge?: FeedMerge;
+}
+
+/** How an item takes in others like it: those with its key, pushed within MERGE_MS of it, count in its text. */
+export interface FeedMerge {
+  key: string;
+  /** The item's text once it tells of `count` things (2 and more). */
+  say: (count: number) => string;
+  count?: number;
 }
 
 const MAX_ITEMS = 30;
+/** How long an item takes in others like it: the events of one call arrive together, well within it. */
+const MERGE_MS = 10_000;
 let items: FeedItem[] = [];
 let seq = 0;
 const listeners = new Set<() => void>();
@@ -19,8 +31,15 @@ function emit(): void {
 }
 
 export const liveFeed = {
-  push(text: string, link?: string): void {
-    items = [{ id: ++seq, text, at: new Date(), link, read: false }, ...items].slice(0, MAX_ITEMS);
+  push(text: string, link?: string, merge?: FeedMerge): void {
+    const now = new Date();
+    const latest = items[0];
+    if (merge && latest?.merge?.key === merge.key && now.getTime() - latest.at.getTime() < MERGE_MS) {
+      const count = (latest.merge.count ?? 1) + 1;
+      items = [{ ...latest, text: latest.merge.say(count), read: false, merge: { ...latest.merge, count } }, ...items.slice(1)];
+    } else {
+      items = [{ id: ++seq, text, at: now, link, read: false, merge }, ...items].slice(0, MAX_ITEMS);
+    }
     emit();
   },
   markAllRead(): void {

@@ -9,6 +9,7 @@ import { busProgress, day, makeDriver, stepDone } from '../../features/dispatch/
 import { DESERT_STAR, GREENFIELD } from '../../features/trips/test-trips';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { liveFeed } from '../../shared/live-feed';
+import { tripFeedItem } from '../trip-feed-item';
 import { NotificationsMenu } from './notifications-menu';
 
 const envelope = { seq: 1, tenantId: 1 };
@@ -68,6 +69,30 @@ describe('the bell', () => {
     expect(within(menu).queryByText(/Space Museum/)).toBeNull();
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('tells of the weeks of a series one person accepted at once as one item that counts them', async () => {
+    mockFetch({ 'GET /api/notifications': () => ({ body: [] }) });
+    renderWithApp(<NotificationsMenu />, { session: makeSession(makeProfile('bus_company', { active_org_id: DESERT_STAR })) });
+    const dina = { id: 98, name: 'Dina Haddad' };
+    const week = (n: number, destination = 'Hamdan Pool') =>
+      companyTrip({ id: 700 + n, destination, departureDate: day(7 * n), returnDate: day(7 * n), status: 'Accepted', seriesId: 'term-1' });
+    const hear = (trip: ReturnType<typeof week>) => {
+      const item = tripFeedItem({ trip, by: dina, from: 'Pending' }, 'updated', 9)!;
+      liveFeed.push(item.text, item.link, item.merge);
+    };
+    // the three weeks arrive one event each, first departure first; then a trip of no series
+    act(() => {
+      for (const n of [0, 1, 2]) hear(week(n));
+      hear({ ...week(3, 'Space Museum'), seriesId: null });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (2 new)' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Clear all',
+      expect.stringMatching(/^Dina Haddad accepted Space Museum \(Mon 24 Mar, 33 passengers\)/),
+      expect.stringMatching(/^Dina Haddad accepted Hamdan Pool \(3 weeks from Mon 3 Mar, 33 passengers\)/),
+    ]);
   });
 
   it('does not ask for alerts for roles that are sent none', async () => {
