@@ -150,6 +150,70 @@ describe("a dispatcher's day on the board", () => {
     await board.context().close();
   });
 
+  it('a term of weekly requests is one card on a phone: accepted all at once, one card waiting for a bus, every week given it', async () => {
+    const first = addDays(localDate(), 60 + 7 * attempts++);
+    const [staff, dispatcher, admin] = await Promise.all([
+      login('staff.greenfield@demo.test'),
+      login('dispatch.desertstar@demo.test'),
+      login('admin@demo.test'),
+    ]);
+    const board = (await app.signIn('dispatch.desertstar@demo.test')).page;
+    await board.setViewportSize({ width: 390, height: 844 });
+    await board.goto(`/dispatch?week=${weekStart(first)}`);
+    await board.getByRole('heading', { name: 'Requests' }).waitFor();
+    await live(board);
+
+    // The school files four weeks at once; where its policy holds them for approval, the admin approves every week.
+    const destination = `Term Pool ${Date.now().toString(36)}`;
+    const weeks = await api<TripDto[]>(staff, 'POST', 'trips/series', {
+      ...request(destination, '09:00 AM', '11:00 AM'),
+      departureDate: first,
+      returnDate: first,
+      repeatUntil: addDays(first, 21),
+    });
+    const seriesId = weeks[0].seriesId!;
+    for (let step = 0; step < 3; step++) {
+      const now = await api<TripDto[]>(admin, 'GET', `trips/series/${seriesId}`);
+      if (now.every((w) => w.status === 'Pending')) break;
+      await api(admin, 'POST', `approvals/series/${seriesId}`, {});
+    }
+
+    // One card, one toast, not four.
+    const lane = board.getByRole('region', { name: /Requests/ });
+    await lane.getByRole('button', { name: `${destination}, weekly request of 4 trips, view details` }).waitFor();
+    await board.getByText(new RegExp(`^New trip request: ${destination}, 4 weeks from `)).waitFor();
+    expect(await board.getByText(new RegExp(`^New trip request: ${destination}`)).count()).toBe(1);
+    expect(await lightAndDarkFindings(board, 'the request lane with a weekly series, at 390 px')).toEqual([]);
+    await shot(board, 'dispatcher-day-weekly-request-390');
+
+    // Accept all 4, after the same question as the details' "Accept this and later weeks".
+    await lane.getByRole('button', { name: `Accept all 4 weeks of ${destination}` }).click();
+    const ask = board.getByRole('dialog', { name: 'Accept this and later weeks' });
+    await ask.getByText('4 weeks will be accepted.').waitFor();
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await board.getByText(`${destination}: 4 weeks accepted.`).waitFor();
+
+    // They wait for a bus as one card; it opens Assign Bus on the first week, which gives the later weeks the same bus.
+    const waiting = board
+      .getByTestId('waiting-lane')
+      .getByRole('button', { name: new RegExp(`^${destination}, 4 weeks without a bus: .*, assign a bus$`) });
+    await waiting.click();
+    const assign = board.getByRole('dialog', { name: /Assign Bus/ });
+    await assign.getByText(/^Suggested: /).waitFor();
+    const later = assign.getByRole('checkbox', { name: /^Also assign them to the 3 later weeks without buses/ });
+    if (!(await later.isChecked())) await later.check();
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    await assign.waitFor({ state: 'detached' });
+    await board
+      .getByTestId('waiting-lane')
+      .getByRole('button', { name: new RegExp(`^${destination}`) })
+      .waitFor({ state: 'detached' });
+    const after = await api<TripDto[]>(dispatcher, 'GET', `trips/series/${seriesId}`);
+    expect(after.map((w) => w.status)).toEqual(['Confirmed', 'Confirmed', 'Confirmed', 'Confirmed']);
+    expect(new Set(after.map((w) => w.buses[0]?.busId)).size).toBe(1);
+    await board.context().close();
+  });
+
   it.each([
     [1440, 900],
     [390, 844],
