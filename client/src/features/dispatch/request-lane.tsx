@@ -23,6 +23,28 @@ type Answer = (typeof KINDS)[keyof typeof KINDS]['actions'][number];
 /** The kind of request a trip in the lane is. */
 export const requestKind = (trip: TripDto) => KINDS[trip.status === 'Cancel Requested' ? 'cancel' : trip.editRequest ? 'edit' : 'new'];
 
+/** A card's answers, side by side: the yes (Accept, Approve Cancel) filled green, the no light red. */
+function Answers({ answers }: { answers: { label: string; name: string; yes: boolean; loading: boolean; onClick: () => void }[] }) {
+  if (answers.length === 0) return null;
+  return (
+    <Group gap={6}>
+      {answers.map(({ label, name, yes, loading, onClick }) => (
+        <Button
+          key={label}
+          size="compact-sm"
+          color={yes ? 'green' : 'red'}
+          variant={yes ? 'filled' : 'light'}
+          loading={loading}
+          onClick={onClick}
+          aria-label={name}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * One request: what, when, who and how many; an edit request says what it changes; beside it the company's answer:
  * Accept and Reject, or for a school's cancellation request Approve Cancel and Decline Request.
@@ -69,25 +91,17 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
             {text}
           </Text>
         ))}
-        {actor ? (
-          <Group gap={6}>
-            {kind.actions.map((action, i) =>
-              canTrip(actor, trip, action) ? (
-                <Button
-                  key={action}
-                  size="compact-sm"
-                  color={i === 0 ? 'green' : 'red'}
-                  variant={i === 0 ? 'filled' : 'light'}
-                  loading={busy === `${trip.id}:${action}`}
-                  onClick={() => act(action)}
-                  aria-label={`${BUTTON_LABELS[action]} ${title}`}
-                >
-                  {BUTTON_LABELS[action]}
-                </Button>
-              ) : null,
-            )}
-          </Group>
-        ) : null}
+        <Answers
+          answers={kind.actions
+            .filter((action) => actor && canTrip(actor, trip, action))
+            .map((action) => ({
+              label: BUTTON_LABELS[action],
+              name: `${BUTTON_LABELS[action]} ${title}`,
+              yes: action === kind.actions[0],
+              loading: busy === `${trip.id}:${action}`,
+              onClick: () => act(action),
+            }))}
+        />
       </Stack>
     </Paper>
   );
@@ -110,8 +124,8 @@ function SeriesRequestCard({ weeks }: { weeks: TripDto[] }) {
   const first = weeks[0];
   const title = tripTitle(first);
   const verdicts = [
-    { verdict: 'accept', action: 'accept', label: `Accept all ${weeks.length}`, color: 'green', variant: 'filled' },
-    { verdict: 'reject', action: 'reject', label: `Reject all ${weeks.length}`, color: 'red', variant: 'light' },
+    { verdict: 'accept', label: `Accept all ${weeks.length}` },
+    { verdict: 'reject', label: `Reject all ${weeks.length}` },
   ] as const;
   return (
     <Paper withBorder radius="md" p="xs" data-request-id={first.id} data-series-id={first.seriesId} style={{ minWidth: 0 }}>
@@ -130,25 +144,17 @@ function SeriesRequestCard({ weeks }: { weeks: TripDto[] }) {
             First {describeTripWindow(first)} · {first.schoolName} · {passengersOf(first)} passengers
           </Text>
         </UnstyledButton>
-        {actor ? (
-          <Group gap={6}>
-            {verdicts.map(({ verdict, action, label, color, variant }) =>
-              canTrip(actor, first, action) ? (
-                <Button
-                  key={verdict}
-                  size="compact-sm"
-                  color={color}
-                  variant={variant}
-                  loading={busy === `${first.id}:${verdict}Series`}
-                  onClick={() => decideSeries(first, weeks, verdict)}
-                  aria-label={`${label} weeks of ${title}`}
-                >
-                  {label}
-                </Button>
-              ) : null,
-            )}
-          </Group>
-        ) : null}
+        <Answers
+          answers={verdicts
+            .filter(({ verdict }) => actor && canTrip(actor, first, verdict))
+            .map(({ verdict, label }) => ({
+              label,
+              name: `${label} weeks of ${title}`,
+              yes: verdict === 'accept',
+              loading: busy === `${first.id}:${verdict}Series`,
+              onClick: () => decideSeries(first, weeks, verdict),
+            }))}
+        />
       </Stack>
     </Paper>
   );

@@ -1,49 +1,69 @@
 import { describeTripWindow as describeWindow } from '@contracts/fleet-rules';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
 import { passengersOf, seriesCards, untilDeparture, waitingReasons, weeksSpan } from './board-layout';
 
-const cardStyle = (urgent: boolean) => ({
-  border: `1px solid ${urgent ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-default-border)'}`,
-  borderRadius: 'var(--mantine-radius-md)',
-  padding: '6px 10px',
-  minWidth: 0,
-});
-
-/** One trip that needs a bus, with why and how soon it leaves. */
-function WaitingCard({ trip, known, now }: { trip: TripDto; known: readonly TripDto[]; now: Date }) {
+/**
+ * A card of the lane, standing for `trip` (a series' card for its first week): a press opens Assign Bus on it (or its
+ * details, for a user who may not assign); red-bordered when `urgent`; who else has it open beside it.
+ */
+function WaitingCard({ trip, name, urgent, children }: { trip: TripDto; name: string; urgent: boolean; children: ReactNode }) {
   const open = useOpenTrip();
-  const reasons = waitingReasons(trip, known);
+  const assigns = open.canAssign(trip);
   return (
     <Group gap={4} wrap="nowrap" align="flex-start" maw="100%">
       <UnstyledButton
         data-trip-id={trip.id}
-        onClick={() => (open.canAssign(trip) ? open.assign(trip) : open.details(trip))}
-        aria-label={`${tripTitle(trip)}, ${describeWindow(trip)}, ${reasons.join(', ')}, ${untilDeparture(trip, now)}${
-          open.canAssign(trip) ? ', assign a bus' : ''
-        }`}
-        style={cardStyle(trip.needsBus)}
+        data-series-id={trip.seriesId ?? undefined}
+        onClick={() => (assigns ? open.assign(trip) : open.details(trip))}
+        aria-label={`${name}${assigns ? ', assign a bus' : ''}`}
+        style={{
+          border: `1px solid ${urgent ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-default-border)'}`,
+          borderRadius: 'var(--mantine-radius-md)',
+          padding: '6px 10px',
+          minWidth: 0,
+        }}
       >
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {tripTitle(trip)}
         </Text>
-        <Text size="xs" c="dimmed">
-          {describeWindow(trip)} · {trip.schoolName} · {passengersOf(trip)} passengers
-        </Text>
-        {reasons.map((reason) => (
-          <Text key={reason} size="xs" c="var(--mantine-color-red-text)" fw={600} data-testid="waiting-reason">
-            {reason}
-          </Text>
-        ))}
-        <Badge mt={4} size="sm" color={trip.needsBus ? 'red' : 'gray'} variant="light">
-          {untilDeparture(trip, now)}
-        </Badge>
+        {children}
       </UnstyledButton>
       <PresenceAvatars tripId={trip.id} size="sm" />
     </Group>
+  );
+}
+
+/** How soon a trip leaves, red once it needs a bus. */
+const Departs = ({ trip, now }: { trip: TripDto; now: Date }) => (
+  <Badge mt={4} size="sm" color={trip.needsBus ? 'red' : 'gray'} variant="light">
+    {untilDeparture(trip, now)}
+  </Badge>
+);
+
+/** One trip that needs a bus, with why and how soon it leaves. */
+function TripWaiting({ trip, known, now }: { trip: TripDto; known: readonly TripDto[]; now: Date }) {
+  const reasons = waitingReasons(trip, known);
+  return (
+    <WaitingCard
+      trip={trip}
+      urgent={trip.needsBus}
+      name={`${tripTitle(trip)}, ${describeWindow(trip)}, ${reasons.join(', ')}, ${untilDeparture(trip, now)}`}
+    >
+      <Text size="xs" c="dimmed">
+        {describeWindow(trip)} · {trip.schoolName} · {passengersOf(trip)} passengers
+      </Text>
+      {reasons.map((reason) => (
+        <Text key={reason} size="xs" c="var(--mantine-color-red-text)" fw={600} data-testid="waiting-reason">
+          {reason}
+        </Text>
+      ))}
+      <Departs trip={trip} now={now} />
+    </WaitingCard>
   );
 }
 
@@ -51,37 +71,23 @@ function WaitingCard({ trip, known, now }: { trip: TripDto; known: readonly Trip
  * The weeks of one weekly series without a bus (first departure first): how many, from when to when, and how soon the
  * first leaves. Choosing it opens Assign Bus on the first week, which offers the same buses to the later weeks without.
  */
-function SeriesWaitingCard({ weeks, now }: { weeks: TripDto[]; now: Date }) {
-  const open = useOpenTrip();
+function SeriesWaiting({ weeks, now }: { weeks: TripDto[]; now: Date }) {
   const first = weeks[0];
-  const urgent = weeks.some((w) => w.needsBus);
   const span = `${weeks.length} weeks without a bus: ${weeksSpan(weeks)}`;
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start" maw="100%">
-      <UnstyledButton
-        data-trip-id={first.id}
-        data-series-id={first.seriesId}
-        onClick={() => (open.canAssign(first) ? open.assign(first) : open.details(first))}
-        aria-label={`${tripTitle(first)}, ${span}, first ${describeWindow(first)}, ${untilDeparture(first, now)}${
-          open.canAssign(first) ? ', assign a bus' : ''
-        }`}
-        style={cardStyle(urgent)}
-      >
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {tripTitle(first)}
-        </Text>
-        <Text size="xs" c="var(--mantine-color-red-text)" fw={600}>
-          {span}
-        </Text>
-        <Text size="xs" c="dimmed">
-          First {describeWindow(first)} · {first.schoolName} · {passengersOf(first)} passengers
-        </Text>
-        <Badge mt={4} size="sm" color={first.needsBus ? 'red' : 'gray'} variant="light">
-          {untilDeparture(first, now)}
-        </Badge>
-      </UnstyledButton>
-      <PresenceAvatars tripId={first.id} size="sm" />
-    </Group>
+    <WaitingCard
+      trip={first}
+      urgent={weeks.some((w) => w.needsBus)}
+      name={`${tripTitle(first)}, ${span}, first ${describeWindow(first)}, ${untilDeparture(first, now)}`}
+    >
+      <Text size="xs" c="var(--mantine-color-red-text)" fw={600}>
+        {span}
+      </Text>
+      <Text size="xs" c="dimmed">
+        First {describeWindow(first)} · {first.schoolName} · {passengersOf(first)} passengers
+      </Text>
+      <Departs trip={first} now={now} />
+    </WaitingCard>
   );
 }
 
@@ -110,9 +116,9 @@ export function WaitingLane({ trips, known, now }: { trips: TripDto[]; known: re
         <Group gap="xs" align="stretch" data-testid="waiting-lane">
           {seriesCards(trips, (trip) => trip.buses.length === 0).map((weeks) =>
             weeks.length > 1 ? (
-              <SeriesWaitingCard key={`series-${weeks[0].seriesId}`} weeks={weeks} now={now} />
+              <SeriesWaiting key={`series-${weeks[0].seriesId}`} weeks={weeks} now={now} />
             ) : (
-              <WaitingCard key={weeks[0].id} trip={weeks[0]} known={known} now={now} />
+              <TripWaiting key={weeks[0].id} trip={weeks[0]} known={known} now={now} />
             ),
           )}
         </Group>
