@@ -333,6 +333,9 @@ describe('trips', () => {
           tripRequest({ destination, departureDate: '2031-04-01', returnDate: '2031-04-01', repeatUntil: '2031-04-22' }),
         ).expect(201)
       ).body as TripDto[];
+    /** PATCH /trips/series/{id} of the weeks' series as `u`. */
+    const patchSeries = (u: TestUser, weeks: TripDto[], body: object) =>
+      t.http().patch(`/api/trips/series/${weeks[0].seriesId}`).set('Authorization', u.auth).send(body);
     const statuses = async (trips: TripDto[]) =>
       (await t.db.getRepository(Trip).find({ where: trips.map((x) => ({ id: x.id })), order: { departureDate: 'ASC' } })).map(
         (x) => x.status,
@@ -603,12 +606,7 @@ describe('trips', () => {
       events.length = 0;
       // the pool is closed from the second week on: the rest of the term goes to another, half an hour later, with more children
       const body = { from: weeks[1].id, destination: 'Hamdan Pool', departureTime: '08:30 AM', students: 45, staff: null };
-      const res = await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send(body)
-        .expect(200);
+      const res = await patchSeries(acme.users.staffA, weeks, body).expect(200);
       expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[1].id], [weeks[2].id], []]);
       const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
       const read = async (w: TripDto) => {
@@ -641,12 +639,7 @@ describe('trips', () => {
 
       // Again: every week already reads so, or cannot be edited. 409, nothing written.
       events.length = 0;
-      const again = await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send(body)
-        .expect(409);
+      const again = await patchSeries(acme.users.staffA, weeks, body).expect(409);
       expect(again.body.message).toBe(SeriesMessages.nothingToChange);
       expect(events).toEqual([]);
       expect(await historyCount(t, weeks[1].id)).toBe(2);
@@ -659,12 +652,7 @@ describe('trips', () => {
       events.length = 0;
       // the pool's slot moves from Tuesdays to Thursdays from the second week on, and the children leave from the north campus
       const body = { from: weeks[1].id, weekday: 4, origin: 'North Campus' };
-      const res = await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send(body)
-        .expect(200);
+      const res = await patchSeries(acme.users.staffA, weeks, body).expect(200);
       expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[1].id, weeks[3].id], [weeks[2].id], []]);
       const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
       const read = async (w: TripDto) => {
@@ -691,12 +679,7 @@ describe('trips', () => {
 
       // Again: the weeks are on Thursdays already. 409, nothing written.
       events.length = 0;
-      const again = await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send({ from: weeks[1].id, weekday: 4 })
-        .expect(409);
+      const again = await patchSeries(acme.users.staffA, weeks, { from: weeks[1].id, weekday: 4 }).expect(409);
       expect(again.body.message).toBe(SeriesMessages.nothingToChange);
       expect(events).toEqual([]);
       expect(await historyCount(t, weeks[1].id)).toBe(2);
@@ -717,23 +700,13 @@ describe('trips', () => {
         ).expect(201)
       ).body as TripDto[];
       events.length = 0;
-      const res = await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send({ from: weeks[1].id, weekday: 1 })
-        .expect(400);
+      const res = await patchSeries(acme.users.staffA, weeks, { from: weeks[1].id, weekday: 1 }).expect(400);
       expect(res.body.message).toBe(SeriesMessages.movedIntoPast('Mon 13 Jan 2020'));
       const rows = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })), order: { id: 'ASC' } });
       expect(rows.map((x) => x.departureDate)).toEqual(['2020-01-07', '2020-01-14', '2020-01-21']);
       expect(events).toEqual([]);
       // A week that stays on its day is not moved, past or not: the notes change on the weeks as they are.
-      await t
-        .http()
-        .patch(`/api/trips/series/${weeks[0].seriesId}`)
-        .set('Authorization', acme.users.staffA.auth)
-        .send({ from: weeks[1].id, weekday: 2, notes: 'Swimming caps' })
-        .expect(200);
+      await patchSeries(acme.users.staffA, weeks, { from: weeks[1].id, weekday: 2, notes: 'Swimming caps' }).expect(200);
       const after = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })), order: { id: 'ASC' } });
       expect(after.map((x) => [x.departureDate, x.notes])).toEqual([
         ['2020-01-07', weeks[0].notes],
@@ -762,7 +735,7 @@ describe('trips', () => {
       const weeks = await fourWeeks(`Unchanged ${Date.now()}`);
       events.length = 0;
       const [u, body] = call(weeks);
-      const res = await t.http().patch(`/api/trips/series/${weeks[0].seriesId}`).set('Authorization', u.auth).send(body).expect(code);
+      const res = await patchSeries(u, weeks, body).expect(code);
       if (message) expect(res.body.message).toBe(message);
       const rows = await t.db.getRepository(Trip).find({ where: weeks.map((x) => ({ id: x.id })) });
       expect(rows.map((x) => [x.departureTime, x.returnTime, x.students])).toEqual(weeks.map(() => ['08:00 AM', '03:00 PM', 30]));
