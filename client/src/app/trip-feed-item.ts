@@ -68,7 +68,7 @@ export function tripFeedItem(
   // The weeks of a series one person acted on at once (filed, approved, accepted together) are one item: they arrive
   // one event each, first departure first, and the first week's item counts the others.
   const merge = trip.seriesId
-    ? { key: `${trip.seriesId}:${by.id}:${verb}`, say: (n: number) => tripNotice(trip, by.name, verb, n) }
+    ? { key: `${trip.seriesId}:${by.id}:${verb}`, of: trip.id, say: (n: number) => tripNotice(trip, by.name, verb, n) }
     : undefined;
   return { text: tripNotice(trip, by.name, verb), link: tripLink(trip.id), merge };
 }

@@ -11,12 +11,17 @@ export interface FeedItem {
   merge?: FeedMerge;
 }
 
-/** How an item takes in others like it: those with its key, pushed within MERGE_MS of it, count in its text. */
+/**
+ * How an item takes in others like it: those with its key, pushed within MERGE_MS of it, count in its text, each thing
+ * (`of`: a trip's id) once however often it is told of.
+ */
 export interface FeedMerge {
   key: string;
+  of: number;
   /** The item's text once it tells of `count` things (2 and more). */
   say: (count: number) => string;
-  count?: number;
+  /** What the item tells of so far. */
+  told?: readonly number[];
 }
 
 const MAX_ITEMS = 30;
@@ -35,8 +40,9 @@ export const liveFeed = {
     const now = new Date();
     const latest = items[0];
     if (merge && latest?.merge?.key === merge.key && now.getTime() - latest.at.getTime() < MERGE_MS) {
-      const count = (latest.merge.count ?? 1) + 1;
-      items = [{ ...latest, text: latest.merge.say(count), read: false, merge: { ...latest.merge, count } }, ...items.slice(1)];
+      const told = [...new Set([...(latest.merge.told ?? [latest.merge.of]), merge.of])];
+      const text = told.length > 1 ? latest.merge.say(told.length) : latest.text;
+      items = [{ ...latest, text, read: false, merge: { ...latest.merge, told } }, ...items.slice(1)];
     } else {
       items = [{ id: ++seq, text, at: now, link, read: false, merge }, ...items].slice(0, MAX_ITEMS);
     }

@@ -42,6 +42,7 @@ export function useRequestToasts() {
       const weekly = trip.seriesId !== null && !trip.editRequest && trip.status === 'Pending' ? trip.seriesId : null;
       const earlier = weekly === null ? undefined : series.get(weekly);
       if (earlier) {
+        if (earlier.weeks.some((w) => w.id === trip.id)) return;
         earlier.weeks.push(trip);
         const first = earlier.weeks.reduce((a, b) => (b.departureDate < a.departureDate ? b : a));
         toast.update(earlier.toastId, content(say(first, `${earlier.weeks.length} weeks from ${formatDay(first.departureDate)}`), first));
