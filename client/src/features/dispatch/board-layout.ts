@@ -390,7 +390,3 @@ export function seriesCards(trips: readonly TripDto[], together: (trip: TripDto)
   for (const card of series.values()) card.sort(byDeparture);
   return cards;
 }
-
-/** The days of a card's weeks (first departure first): "Thu 3 Dec 2026 to Thu 25 Feb 2027". */
-export const weeksSpan = (weeks: readonly TripDto[]): string =>
-  `${formatDay(weeks[0].departureDate, true)} to ${formatDay(weeks[weeks.length - 1].departureDate, true)}`;

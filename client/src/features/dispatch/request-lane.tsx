@@ -23,6 +23,9 @@ type Answer = (typeof KINDS)[keyof typeof KINDS]['actions'][number];
 /** The kind of request a trip in the lane is. */
 export const requestKind = (trip: TripDto) => KINDS[trip.status === 'Cancel Requested' ? 'cancel' : trip.editRequest ? 'edit' : 'new'];
 
+/** Whether a trip in the lane is a new request (not an edit or a cancellation request of a trip the company holds). */
+export const isNewRequest = (trip: TripDto) => requestKind(trip) === KINDS.new;
+
 /** A card's answers, side by side: the yes (Accept, Approve Cancel) filled green, the no light red. */
 function Answers({ answers }: { answers: { label: string; name: string; yes: boolean; loading: boolean; onClick: () => void }[] }) {
   if (answers.length === 0) return null;
@@ -111,7 +114,7 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
  * The lane's cards in its order (newest first): the new requests of one weekly series together, with one answer for
  * them all; edit and cancellation requests stay a card each (each asks something of its own week).
  */
-const requestCards = (trips: readonly TripDto[]): TripDto[][] => seriesCards(trips, (trip) => requestKind(trip) === KINDS.new);
+const requestCards = (trips: readonly TripDto[]): TripDto[][] => seriesCards(trips, isNewRequest);
 
 /**
  * The new requests of one weekly series (first departure first): how many, on which days, when the first leaves, from

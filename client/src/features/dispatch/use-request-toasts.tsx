@@ -9,7 +9,7 @@ import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
 import { passengersOf } from './board-layout';
 import { onNewRequest } from './dispatch.live';
-import { requestKind } from './request-lane';
+import { isNewRequest, requestKind } from './request-lane';
 
 /** How long the weeks of one weekly series, filed at once, keep adding to one toast rather than each making its own. */
 const SERIES_TOAST_MS = 10_000;
@@ -39,7 +39,7 @@ export function useRequestToasts() {
       `${requestKind(trip).toast}: ${tripTitle(trip)}, ${when}, ${trip.schoolName}, ${passengersOf(trip)} passengers`;
     const off = onNewRequest((trip: TripDto, by: LiveActor | null) => {
       if (by?.id === myId) return;
-      const weekly = trip.seriesId !== null && !trip.editRequest && trip.status === 'Pending' ? trip.seriesId : null;
+      const weekly = trip.seriesId !== null && isNewRequest(trip) ? trip.seriesId : null;
       const earlier = weekly === null ? undefined : series.get(weekly);
       if (earlier) {
         if (earlier.weeks.some((w) => w.id === trip.id)) return;

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
-import { passengersOf, seriesCards, untilDeparture, waitingReasons, weeksSpan } from './board-layout';
+import { daysOf } from '../trips/trip-series';
+import { passengersOf, seriesCards, untilDeparture, waitingReasons } from './board-layout';
 
 /**
  * A card of the lane, standing for `trip` (a series' card for its first week): a press opens Assign Bus on it (or its
@@ -73,7 +74,7 @@ function TripWaiting({ trip, known, now }: { trip: TripDto; known: readonly Trip
  */
 function SeriesWaiting({ weeks, now }: { weeks: TripDto[]; now: Date }) {
   const first = weeks[0];
-  const span = `${weeks.length} weeks without a bus: ${weeksSpan(weeks)}`;
+  const span = `${weeks.length} weeks without a bus: ${daysOf(weeks)}`;
   return (
     <WaitingCard
       trip={first}

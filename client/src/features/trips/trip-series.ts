@@ -133,8 +133,7 @@ export function seriesMoveLine(plan: SeriesEditPlan, weekday: number): string | 
     .filter((day, i) => day !== plan.editableWeeks[i].departureDate);
   if (moved.length === 0) return null;
   const day = WEEKDAYS[weekday - 1].label;
-  const when =
-    moved.length === 1 ? formatDay(moved[0], true) : `${formatDay(moved[0], true)} to ${formatDay(moved[moved.length - 1], true)}`;
+  const when = daysOf(moved.map((departureDate) => ({ departureDate })));
   return `${plural(moved.length, 'week')} ${moved.length === 1 ? 'moves' : 'move'} to ${day}: ${when}.`;
 }
 
@@ -236,7 +235,8 @@ export function seriesLaterReassignable(
   return from.later.slice(1).filter((w) => seriesReassignable(actor, w, from.ctx) && !sameBuses(w.buses, buses));
 }
 
-const daysOf = (weeks: readonly TripDto[]) => {
+/** The days of weeks (first departure first): "Thu 3 Dec 2026", or "Thu 3 Dec 2026 to Thu 25 Feb 2027". */
+export const daysOf = (weeks: readonly Pick<TripDto, 'departureDate'>[]) => {
   const [first, last] = [weeks[0].departureDate, weeks[weeks.length - 1].departureDate];
   return weeks.length === 1 ? formatDay(first, true) : `${formatDay(first, true)} to ${formatDay(last, true)}`;
 };
