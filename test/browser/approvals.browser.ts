@@ -380,8 +380,20 @@ describe('approval at the school', () => {
       await live(page);
       await markDocument(page);
     }
+    // the three weeks are one card; each week's own is behind "Show each week"
     const cards = teacher.getByRole('list', { name: 'Requests waiting for your approval' }).getByRole('article', { name: destination });
-    await cards.nth(2).waitFor();
+    await cards.getByText('Weekly request').waitFor();
+    expect(await cards.count()).toBe(1);
+    await cards.getByText(/^3 trips, every .* from /).waitFor();
+    await cards.getByRole('button', { name: 'Show each week' }).click();
+    expect(
+      await cards
+        .getByRole('list', { name: `Each week of ${destination}` })
+        .getByRole('article')
+        .count(),
+    ).toBe(3);
+    expect(await lightAndDarkFindings(teacher, "a series' card with its weeks shown, at 390 px")).toEqual([]);
+    await cards.getByRole('button', { name: 'Hide each week' }).click();
     await cards.first().getByRole('button', { name: 'Approve all 3 weeks' }).click();
     const ask = teacher.getByRole('dialog', { name: 'Approve all 3 weeks' });
     await ask.getByText(/^Approve the 3 weeks of Swim Term .* that wait for you \(/).waitFor();
@@ -391,7 +403,8 @@ describe('approval at the school', () => {
     await cards.first().waitFor({ state: 'detached', timeout: 15_000 });
     // the principal's list has each week at step 2 of 2, without a reload
     const next = principal.getByRole('list', { name: 'Requests waiting for your approval' }).getByRole('article', { name: destination });
-    await next.nth(2).waitFor({ timeout: 15_000 });
+    await next.getByRole('button', { name: 'Approve all 3 weeks' }).waitFor({ timeout: 15_000 });
+    await next.getByText('2 of 2').waitFor();
     for (const week of weeks) {
       expect(await api<ApprovalDto>(await tokenOf(ADMIN), 'GET', `trips/${week.id}/approval`)).toMatchObject({ state: 'waiting', step: 2 });
     }

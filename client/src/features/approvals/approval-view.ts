@@ -3,6 +3,9 @@ import type { ProfileDto } from '@contracts/wire';
 
 export const KIND_LABELS: Record<ApprovalKind, string> = { request: 'New request', change: 'Change' };
 
+/** The same, for the weeks of a weekly series shown as one card. */
+export const WEEKLY_KIND_LABELS: Record<ApprovalKind, string> = { request: 'Weekly request', change: 'Weekly change' };
+
 export const STATE_LABELS: Record<ApprovalState, string> = {
   waiting: 'Waiting for approval',
   changesRequested: 'Changes requested',

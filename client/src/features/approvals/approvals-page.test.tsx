@@ -105,11 +105,21 @@ describe('Approvals page: the requests waiting for me', () => {
     ]);
   });
 
-  it('approves every waiting week of a weekly series at once, after asking', async () => {
+  it('shows the waiting weeks of a weekly series as one card, and approves them all at once, after asking', async () => {
     const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
-    const week = (id: number, day: string) =>
-      makeApproval({ id, tripId: id }, { destination: 'Weekly Pool', departureDate: day, returnDate: day, seriesId: series });
-    let waiting = [week(21, '2031-03-11'), museum, week(22, '2031-03-04')];
+    const week = (id: number, day: string, students = 20) =>
+      makeApproval(
+        { id, tripId: id },
+        {
+          destination: 'Weekly Pool',
+          departureDate: day,
+          returnDate: day,
+          students,
+          seriesId: series,
+          estimate: { total: 50_000, currency: 'AED' },
+        },
+      );
+    let waiting = [week(21, '2031-03-11'), museum, week(22, '2031-03-04'), week(23, '2031-03-18', 24)];
     const { calls } = serve(() => waiting, {
       [`POST /api/approvals/series/${series}`]: () => {
         const approved = waiting.filter((a) => a.trip.seriesId === series).map((a) => ({ ...a, step: 2, approvers: [OMAR] }));
@@ -118,23 +128,92 @@ describe('Approvals page: the requests waiting for me', () => {
       },
     });
     renderWithApp(<ApprovalsPage />, { route: '/approvals', session: makeSession(hana) });
-    const pools = await screen.findAllByRole('article', { name: 'Weekly Pool' });
-    expect(pools).toHaveLength(2);
-    for (const pool of pools) expect(within(pool).getByRole('button', { name: 'Approve all 2 weeks' })).toBeInTheDocument();
-    // a request alone has no such button
+    // one card for the three weeks, at the place of the first of them the server listed
+    const pool = await card('Weekly Pool');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Weekly Pool', 'Science Museum']);
+    const field = (label: string) => within(pool).getByText(label).parentElement!;
+    expect(within(pool).getByText('Weekly request')).toBeInTheDocument();
+    expect(field('Weeks')).toHaveTextContent('3 trips, every Tue from Tue 4 Mar 2031 to Tue 18 Mar 2031.');
+    expect(field('First week')).toHaveTextContent('Tue 4 Mar 2031, 08:00 AM → Tue 4 Mar 2031, 03:00 PM');
+    expect(field('Estimate, 3 weeks')).toHaveTextContent('AED 1,500.00');
+    // the third week has more students than the others
+    expect(field('Students + staff')).toHaveTextContent('Varies by week');
+    expect(field('Step')).toHaveTextContent('1 of 2');
+    // its weeks' own decisions are behind "Show each week"
+    expect(within(pool).queryByRole('button', { name: 'Deny' })).not.toBeInTheDocument();
+    const each = within(pool).getByRole('button', { name: 'Show each week' });
+    expect(each).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(each);
+    expect(within(pool).getByRole('button', { name: 'Hide each week' })).toHaveAttribute('aria-expanded', 'true');
+    const weeks = within(within(pool).getByRole('list', { name: 'Each week of Weekly Pool' })).getAllByRole('article');
+    expect(weeks.map((w) => w.getAttribute('aria-label'))).toEqual([
+      'Weekly Pool, Tue 4 Mar 2031',
+      'Weekly Pool, Tue 11 Mar 2031',
+      'Weekly Pool, Tue 18 Mar 2031',
+    ]);
+    expect(within(weeks[2]).getByText('24 + 4')).toBeInTheDocument();
+    for (const button of ['Approve', 'Request changes', 'Deny']) {
+      expect(within(weeks[0]).getByRole('button', { name: button })).toBeInTheDocument();
+    }
+    // a request alone has no Approve all
     expect(within(await card('Science Museum')).queryByRole('button', { name: /Approve all/ })).not.toBeInTheDocument();
 
-    await userEvent.click(within(pools[0]).getByRole('button', { name: 'Approve all 2 weeks' }));
-    const ask = await screen.findByRole('dialog', { name: 'Approve all 2 weeks' });
+    await userEvent.click(within(pool).getByRole('button', { name: 'Approve all 3 weeks' }));
+    const ask = await screen.findByRole('dialog', { name: 'Approve all 3 weeks' });
     expect(
-      within(ask).getByText('Approve the 2 weeks of Weekly Pool that wait for you (Tue 4 Mar 2031 to Tue 11 Mar 2031)?'),
+      within(ask).getByText('Approve the 3 weeks of Weekly Pool that wait for you (Tue 4 Mar 2031 to Tue 18 Mar 2031)?'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('2 weeks of Weekly Pool approved.')).toBeInTheDocument();
+    expect(await screen.findByText('3 weeks of Weekly Pool approved.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: `/api/approvals/series/${series}`, body: {} }]);
-    await waitFor(() => expect(screen.queryAllByRole('article', { name: 'Weekly Pool' })).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByRole('article', { name: /^Weekly Pool/ })).toHaveLength(0));
+  });
+
+  it("denies one week of a series from its own card; the series' card follows, and the last week left is a card of its own", async () => {
+    const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567892';
+    const week = (id: number, day: string) =>
+      makeApproval({ id, tripId: id }, { destination: 'Weekly Pool', departureDate: day, returnDate: day, seriesId: series });
+    let waiting = [week(41, '2031-03-04'), week(42, '2031-03-11'), week(43, '2031-03-18')];
+    const { calls } = serve(() => waiting, {
+      'POST /api/trips/42/approval': (sent) => {
+        waiting = waiting.filter((a) => a.tripId !== 42);
+        return { body: { ...week(42, '2031-03-11'), state: 'denied', comment: (sent as ApprovalDecisionBody).comment ?? null } };
+      },
+      'POST /api/trips/41/approval': () => {
+        waiting = waiting.filter((a) => a.tripId !== 41);
+        return { body: { ...week(41, '2031-03-04'), step: 2, approvers: [OMAR] } };
+      },
+    });
+    renderWithApp(<ApprovalsPage />, { route: '/approvals', session: makeSession(hana) });
+    const pool = await card('Weekly Pool');
+    await userEvent.click(within(pool).getByRole('button', { name: 'Show each week' }));
+    await userEvent.click(
+      within(within(pool).getByRole('article', { name: 'Weekly Pool, Tue 11 Mar 2031' })).getByRole('button', { name: 'Deny' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Deny' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Comment/ }), 'The pool is closed that week.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText('Weekly Pool denied.')).toBeInTheDocument();
+    // two weeks still wait: one card, its weeks still shown
+    await waitFor(() => expect(within(pool).getByRole('button', { name: 'Approve all 2 weeks' })).toBeInTheDocument());
+    expect(
+      within(within(pool).getByRole('list', { name: 'Each week of Weekly Pool' }))
+        .getAllByRole('article')
+        .map((w) => w.getAttribute('aria-label')),
+    ).toEqual(['Weekly Pool, Tue 4 Mar 2031', 'Weekly Pool, Tue 18 Mar 2031']);
+
+    await userEvent.click(
+      within(within(pool).getByRole('article', { name: 'Weekly Pool, Tue 4 Mar 2031' })).getByRole('button', { name: 'Approve' }),
+    );
+    expect(await screen.findByText('Weekly Pool approved. It now waits for step 2 of 2.')).toBeInTheDocument();
+    // one week left: a card of its own, as any request
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Weekly Pool']));
+    const last = await card('Weekly Pool');
+    expect(within(last).getByText('New request')).toBeInTheDocument();
+    expect(within(last).queryByRole('button', { name: 'Show each week' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/trips/42/approval', '/api/trips/41/approval']);
   });
 
   it("asks about a series' waiting weeks from its e-mail's link, and says when none waits any more", async () => {

@@ -365,28 +365,3 @@ export function movedBuses(
     return { ...rest, busId: bus.id, busName: bus.name, busType: bus.busType, busSeats: bus.seats };
   });
 }
-
-/**
- * A lane's cards in its order, each a list of trips: the trips `together` lets share a card with the other weeks of
- * their weekly series do (at the place of the first of them, its weeks first departure first), so a term of swimming is
- * one card rather than a card a week; every other trip is a card of its own.
- */
-export function seriesCards(trips: readonly TripDto[], together: (trip: TripDto) => boolean): TripDto[][] {
-  const cards: TripDto[][] = [];
-  const series = new Map<string, TripDto[]>();
-  for (const trip of trips) {
-    const weekly = trip.seriesId !== null && together(trip) ? trip.seriesId : null;
-    const card = weekly === null ? undefined : series.get(weekly);
-    if (card) {
-      card.push(trip);
-      continue;
-    }
-    const fresh = [trip];
-    cards.push(fresh);
-    if (weekly !== null) series.set(weekly, fresh);
-  }
-  const byDeparture = (a: TripDto, b: TripDto) =>
-    a.departureDate < b.departureDate ? -1 : a.departureDate > b.departureDate ? 1 : a.id - b.id;
-  for (const card of series.values()) card.sort(byDeparture);
-  return cards;
-}

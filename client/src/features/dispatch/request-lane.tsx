@@ -4,11 +4,12 @@ import { describeSeries } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { BUTTON_LABELS, canTrip } from '../trips/trip-actions';
+import { seriesCards } from '../trips/trip-series';
 import { tripTitle } from '../trips/trip-view';
 import { useTripWorkflow } from '../trips/trip-workflow';
 import { mergeTrip } from '../trips/trips.api';
 import { useOpenTrip } from './board-actions';
-import { clashText, passengersOf, seriesCards } from './board-layout';
+import { clashText, passengersOf } from './board-layout';
 
 /** What a request asks of the company: its card's badge, the toast that tells of it live, and the company's answers. */
 const KINDS = {
@@ -114,7 +115,7 @@ function RequestCard({ trip, known }: { trip: TripDto; known: readonly TripDto[]
  * The lane's cards in its order (newest first): the new requests of one weekly series together, with one answer for
  * them all; edit and cancellation requests stay a card each (each asks something of its own week).
  */
-const requestCards = (trips: readonly TripDto[]): TripDto[][] => seriesCards(trips, isNewRequest);
+const requestCards = (trips: readonly TripDto[]): TripDto[][] => seriesCards(trips, (trip) => (isNewRequest(trip) ? trip : null));
 
 /**
  * The new requests of one weekly series (first departure first): how many, on which days, when the first leaves, from

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
-import { daysOf } from '../trips/trip-series';
-import { passengersOf, seriesCards, untilDeparture, waitingReasons } from './board-layout';
+import { daysOf, seriesCards } from '../trips/trip-series';
+import { passengersOf, untilDeparture, waitingReasons } from './board-layout';
 
 /**
  * A card of the lane, standing for `trip` (a series' card for its first week): a press opens Assign Bus on it (or its
@@ -115,7 +115,7 @@ export function WaitingLane({ trips, known, now }: { trips: TripDto[]; known: re
         </Text>
       ) : (
         <Group gap="xs" align="stretch" data-testid="waiting-lane">
-          {seriesCards(trips, (trip) => trip.buses.length === 0).map((weeks) =>
+          {seriesCards(trips, (trip) => (trip.buses.length === 0 ? trip : null)).map((weeks) =>
             weeks.length > 1 ? (
               <SeriesWaiting key={`series-${weeks[0].seriesId}`} weeks={weeks} now={now} />
             ) : (

@@ -276,3 +276,38 @@ export function seriesAssignDone(title: string, result: Pick<SeriesAssignDto, 't
   ];
   return parts.join(' ');
 }
+
+/** Where an item stands in its weekly series: what `seriesCards` groups and orders by. */
+export interface SeriesWeek {
+  seriesId: string | null;
+  departureDate: string;
+  /** The trip's id, which orders weeks leaving the same day. */
+  id: number;
+}
+
+/**
+ * A list's cards in its order, each a list of items: the items of one weekly series that `weekOf` places in it share a
+ * card (at the place of the first of them, its weeks first departure first), so a term of swimming is one card rather
+ * than a card a week; an item `weekOf` answers null for, or of no series, is a card of its own.
+ */
+export function seriesCards<T>(items: readonly T[], weekOf: (item: T) => SeriesWeek | null): T[][] {
+  const cards: T[][] = [];
+  const series = new Map<string, T[]>();
+  for (const item of items) {
+    const weekly = weekOf(item)?.seriesId ?? null;
+    const card = weekly === null ? undefined : series.get(weekly);
+    if (card) {
+      card.push(item);
+      continue;
+    }
+    const fresh = [item];
+    cards.push(fresh);
+    if (weekly !== null) series.set(weekly, fresh);
+  }
+  const order = (a: T, b: T) => {
+    const [x, y] = [weekOf(a)!, weekOf(b)!];
+    return x.departureDate < y.departureDate ? -1 : x.departureDate > y.departureDate ? 1 : x.id - y.id;
+  };
+  for (const card of series.values()) card.sort(order);
+  return cards;
+}
