@@ -109,7 +109,7 @@ describe('Approvals page: the requests waiting for me', () => {
     const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
     const week = (id: number, day: string, students = 20) =>
       makeApproval(
-        { id, tripId: id },
+        { id, tripId: id, stepSince: id === 23 ? '2031-02-01T08:00:00.000Z' : '2031-02-02T09:00:00.000Z' },
         {
           destination: 'Weekly Pool',
           departureDate: day,
@@ -139,6 +139,7 @@ describe('Approvals page: the requests waiting for me', () => {
     // the third week has more students than the others
     expect(field('Students + staff')).toHaveTextContent('Varies by week');
     expect(field('Step')).toHaveTextContent('1 of 2');
+    expect(field('Waiting since')).toHaveTextContent(formatDateTime('2031-02-01T08:00:00.000Z'));
     // its weeks' own decisions are behind "Show each week"
     expect(within(pool).queryByRole('button', { name: 'Deny' })).not.toBeInTheDocument();
     const each = within(pool).getByRole('button', { name: 'Show each week' });

@@ -146,6 +146,7 @@ function SeriesApprovalCard({ weeks }: { weeks: readonly ApprovalDto[] }) {
           <Field label={`Estimate, ${weeks.length} weeks`}>{estimateOfWeeks(weeks)}</Field>
           <Field label="Requested by">{allWeeks(weeks.map((w) => w.requestedBy.name))}</Field>
           <Field label="Step">{allWeeks(weeks.map(stepText))}</Field>
+          <Field label="Waiting since">{formatDateTime(weeks.map((w) => w.stepSince).sort()[0])}</Field>
         </SimpleGrid>
         {sameChange ? (
           <List size="sm" spacing={2} aria-label="The change, each week">
