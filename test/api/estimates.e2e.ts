@@ -266,6 +266,69 @@ describe('estimates', () => {
     });
   });
 
+  it('takes a new distance with a new destination, quotes the trip on it, and shows it in the edit request its company reads', async () => {
+    const staff = acme.users.staffA;
+    const company = acme.users.busA;
+    const tripOf = async (id: number) =>
+      (await t.http().get(`/api/trips/${id}`).set('Authorization', company.auth).expect(200)).body as TripDto;
+    const edit = (id: number, body: Record<string, unknown>) =>
+      t.http().patch(`/api/trips/${id}`).set('Authorization', staff.auth).send(body);
+    const filed = (
+      await t
+        .http()
+        .post('/api/trips')
+        .set('Authorization', staff.auth)
+        .send({ ...form, distanceKm: 80 })
+        .expect(201)
+    ).body as TripDto;
+    const farQuote = (await estimate(staff, { ...query, distanceKm: 200 }).expect(200)).body as TripEstimate;
+
+    // somewhere farther: the distance goes with it, and the estimate is the card's for the new distance
+    const moved = (await edit(filed.id, { destination: 'Desert Camp', distanceKm: 200 }).expect(200)).body as TripDto;
+    expect([moved.destination, moved.distanceKm]).toEqual(['Desert Camp', 200]);
+    expect(moved.estimate!.quote).toEqual(farQuote.quote);
+    expect(moved.estimate!.quote.total).toBeGreaterThan(filed.estimate!.quote.total);
+    expect((await tripOf(filed.id)).estimate).toEqual(moved.estimate);
+    const history = (await t.http().get(`/api/trips/${filed.id}/history`).set('Authorization', staff.auth).expect(200)).body as {
+      action: string;
+      fields: string[];
+    }[];
+    expect(history.find((h) => h.action === 'edit')!.fields).toEqual(expect.arrayContaining(['destination', 'distanceKm', 'estimate']));
+
+    // a bad distance: 400 in the request form's words, nothing written
+    for (const distanceKm of [0, 2.5, 'far']) {
+      expect((await edit(filed.id, { distanceKm }).expect(400)).body.message).toBe(PricingMessages.distanceInvalid);
+    }
+    expect((await tripOf(filed.id)).distanceKm).toBe(200);
+    // taken away: no distance, no estimate; given again: quoted again
+    expect(((await edit(filed.id, { distanceKm: null }).expect(200)).body as TripDto).estimate).toBeNull();
+    const back = (await edit(filed.id, { distanceKm: 80 }).expect(200)).body as TripDto;
+    expect(back.estimate!.quote.total).toBe(filed.estimate!.quote.total);
+
+    // confirmed, then taken farther by the school: the company reads the distance among the requested changes
+    await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', company.auth).send({ status: 'Accepted' }).expect(200);
+    const bus = {
+      busType: 'White Bus',
+      busSeats: 30,
+      tripPrice: 1134,
+      driverName: 'Sam Driver',
+      driverPhone: '+971 50 000 0000',
+      status: null,
+    };
+    await t
+      .http()
+      .patch(`/api/trips/${filed.id}`)
+      .set('Authorization', company.auth)
+      .send({ status: 'Confirmed', buses: [bus] })
+      .expect(200);
+    const asked = (await edit(filed.id, { destination: 'Mountain Lodge', distanceKm: 200, status: 'Pending' }).expect(200)).body as TripDto;
+    expect(asked.editRequest).toBe(true);
+    expect((await tripOf(filed.id)).requestedChanges).toEqual([
+      { field: 'destination', label: 'Destination', from: 'Desert Camp', to: 'Mountain Lodge' },
+      { field: 'distance', label: 'Distance', from: '80 km', to: '200 km' },
+    ]);
+  });
+
   it('quotes an edited trip again, and sends a change that moves its price more than 10 % through approval again', async () => {
     const staff = acme.users.staffA;
     const filed = (

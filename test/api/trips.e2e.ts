@@ -604,27 +604,35 @@ describe('trips', () => {
       await t.db.getRepository(Trip).update(weeks[2].id, { status: 'Confirmed', busCompanyOrgId: acme.orgs.busA.id });
       await patch(acme.users.staffA, weeks[3].id, { status: 'Canceled' }).expect(200);
       events.length = 0;
-      // the pool is closed from the second week on: the rest of the term goes to another, half an hour later, with more children
-      const body = { from: weeks[1].id, destination: 'Hamdan Pool', departureTime: '08:30 AM', students: 45, staff: null };
+      // the pool is closed from the second week on: the rest of the term goes to another, 25 km away, half an hour later,
+      // with more children
+      const body = { from: weeks[1].id, destination: 'Hamdan Pool', distanceKm: 25, departureTime: '08:30 AM', students: 45, staff: null };
       const res = await patchSeries(acme.users.staffA, weeks, body).expect(200);
       expect([res.body.changed, res.body.requested, res.body.held]).toEqual([[weeks[1].id], [weeks[2].id], []]);
       const row = async (id: number) => t.db.getRepository(Trip).findOneByOrFail({ id });
       const read = async (w: TripDto) => {
         const x = await row(w.id);
-        return [x.status, x.destination, x.departureTime, x.students, x.staff, x.editRequest];
+        return [x.status, x.destination, x.distanceKm, x.departureTime, x.students, x.staff, x.editRequest];
       };
       expect(await Promise.all(weeks.map(read))).toEqual([
-        ['Pending', pool, '08:00 AM', 30, 3, false],
-        ['Pending', 'Hamdan Pool', '08:30 AM', 45, null, false],
-        ['Pending', 'Hamdan Pool', '08:30 AM', 45, null, true],
-        ['Canceled', pool, '08:00 AM', 30, 3, false],
+        ['Pending', pool, null, '08:00 AM', 30, 3, false],
+        ['Pending', 'Hamdan Pool', 25, '08:30 AM', 45, null, false],
+        ['Pending', 'Hamdan Pool', 25, '08:30 AM', 45, null, true],
+        ['Canceled', pool, null, '08:00 AM', 30, 3, false],
       ]);
       // the Confirmed week's edit request keeps what it was, for its company to read
       expect((await row(weeks[2].id)).editRequestBefore).toMatchObject({
         destination: pool,
+        distanceKm: null,
         departureTime: '08:00 AM',
         students: 30,
         staff: 3,
+      });
+      expect(((await get(acme.users.busA, `/trips/${weeks[2].id}`).expect(200)).body as TripDto).requestedChanges).toContainEqual({
+        field: 'distance',
+        label: 'Distance',
+        from: 'none',
+        to: '25 km',
       });
       expect((res.body.trips as TripDto[]).map((x) => x.id)).toEqual(weeks.slice(1).map((w) => w.id));
       expect((await get(acme.users.staffA, `/trips/${weeks[1].id}`).expect(200)).body).toEqual(res.body.trips[0]);

@@ -240,10 +240,13 @@ export class ApprovalsService {
   private async changeValues(work: Work, before: TripDto, approval: TripApproval): Promise<Partial<Trip>> {
     const proposed = { ...formSnapshot(before), ...approval.proposed };
     const values: Partial<Trip> = Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, proposed[f]]));
-    // Quoted again, as the edit would have been (its times or passengers changed).
-    if (before.distanceKm !== null) {
+    // Quoted again, as the edit would have been (its times, passengers or distance changed); no distance, no estimate.
+    if (before.distanceKm !== null || proposed.distanceKm !== null) {
       const passengers = proposed.students + (proposed.staff ?? 0);
-      values.estimate = await estimateFor(work.tx, before.schoolOrgId, { ...proposed, passengers, distanceKm: before.distanceKm });
+      values.estimate =
+        proposed.distanceKm === null
+          ? null
+          : await estimateFor(work.tx, before.schoolOrgId, { ...proposed, passengers, distanceKm: proposed.distanceKm });
     }
     if (before.status === TripStatus.Confirmed) {
       Object.assign(values, { status: TripStatus.Pending, editRequest: true, editRequestBefore: formSnapshot(before) });

@@ -20,6 +20,7 @@ const FIELDS: readonly { field: string; label: string; read: (f: TripFormSnapsho
   { field: 'return', label: 'Return', read: (f) => when(f.returnDate, f.returnTime) },
   { field: 'destination', label: 'Destination', read: (f) => text(f.destination) },
   { field: 'origin', label: 'Pickup', read: (f) => text(f.origin) },
+  { field: 'distance', label: 'Distance', read: (f) => (f.distanceKm == null ? 'none' : `${f.distanceKm} km`) },
   { field: 'students', label: 'Students', read: (f) => String(f.students) },
   { field: 'staff', label: 'Staff', read: (f) => String(f.staff ?? 0) },
   { field: 'boosterSeats', label: 'Booster seats', read: boosters },
@@ -31,6 +32,8 @@ const FIELDS: readonly { field: string; label: string; read: (f: TripFormSnapsho
 export function describeTripChanges(before: TripFormSnapshot, after: TripFormSnapshot): TripFieldChange[] {
   const changes: TripFieldChange[] = [];
   for (const { field, label, read } of FIELDS) {
+    // a snapshot kept before trips carried their distance in the form says nothing of it
+    if (field === 'distance' && before.distanceKm === undefined) continue;
     const from = read(before);
     const to = read(after);
     if (from !== to) changes.push({ field, label, from, to });

@@ -412,6 +412,7 @@ describe('classifyTripPatch', () => {
     ...trip('Confirmed'),
     tripType: 'Day Trip',
     customType: null,
+    distanceKm: null,
     origin: 'School',
     destination: 'Museum',
     departureDate: '2030-03-04',

@@ -19,7 +19,7 @@ export const SeriesMessages = {
   notInSeries: 'That trip is not a week of this series.',
   nothingToCancel: 'None of these weeks can be cancelled or have a cancellation requested now.',
   editEmpty:
-    'Change at least one of the weekday, the origin, the destination, the departure time, the return time, the students, the staff or the notes.',
+    'Change at least one of the weekday, the origin, the destination, the distance, the departure time, the return time, the students, the staff or the notes.',
   nothingToChange: 'None of these weeks can take this change now.',
   editDays: 'The weeks of a series move by weekday, not by date: leave out the dates and send the weekday.',
   weekdayInvalid: 'Weekday must be a whole number from 1 (Monday) to 7 (Sunday).',
@@ -97,11 +97,20 @@ export interface SeriesCancelDto {
 
 /**
  * What "Change this and later weeks" sets on every week at once: the origin (pick-up at another campus), the destination
- * (a pool closed for the rest of a term), the times, the passengers and the notes; and, with `weekday`, the day each week
+ * (a pool closed for the rest of a term) and its distance, the times, the passengers and the notes; and, with `weekday`, the day each week
  * runs on (the pool's slot moved from Thursdays to Tuesdays: {@link movedToWeekday}). A week's other fields are changed
  * on that week.
  */
-export const SERIES_EDIT_FIELDS = ['origin', 'destination', 'departureTime', 'returnTime', 'students', 'staff', 'notes'] as const;
+export const SERIES_EDIT_FIELDS = [
+  'origin',
+  'destination',
+  'distanceKm',
+  'departureTime',
+  'returnTime',
+  'students',
+  'staff',
+  'notes',
+] as const;
 export type SeriesEditChanges = Partial<Pick<TripFormFields, (typeof SERIES_EDIT_FIELDS)[number]>> & {
   /** The day of the week each week moves to, 1 (Monday) to 7 (Sunday), as ISO 8601 numbers them. */
   weekday?: number;

@@ -108,6 +108,7 @@ export const TRIP_FORM_FIELDS = [
   'notes',
   'boosterSeatsRequested',
   'boosterSeatCount',
+  'distanceKm',
 ] as const satisfies readonly (keyof TripFormFields)[];
 
 /** A trip's form fields (request, edit, and what an edit request keeps before its first change). */
@@ -126,6 +127,11 @@ export interface TripFormFields {
   notes: string | null;
   boosterSeatsRequested: boolean;
   boosterSeatCount: number;
+  /**
+   * The one-way distance in whole kilometres, the estimate's basis (contracts/pricing.ts): given with the request, changed
+   * with the trip (a new destination is a new distance); null when none was given.
+   */
+  distanceKm: number | null;
 }
 
 export interface TripDto extends TripFormFields {
@@ -139,8 +145,6 @@ export interface TripDto extends TripFormFields {
   createdById: number | null;
   /** The school's budget code for the trip, when its approval policy asks for one (or the requester gave one). */
   budgetCode: string | null;
-  /** The one-way distance the requester gave, in kilometres; null when none was given. */
-  distanceKm: number | null;
   /**
    * The price before the request: the quote on the school's partner company's rate card (its version named), in fils;
    * null without a distance or a priced partner. Kept as quoted.

@@ -8,6 +8,7 @@ import { estimateFor } from '../rates/estimate.repository';
 import { tripFormProblem } from '../contracts/trip-form-rules';
 import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
 import type { TripFleet } from '../fleet/trip-fleet.service';
+import type { DistanceProvider } from '../rates/distance.provider';
 import { findOrganization, partnerCompanyIds } from './repository/trip-read.repository';
 import { formSnapshot } from './trip.mapper';
 import type { Trip } from './trip.entity';
@@ -25,6 +26,8 @@ export interface PatchContext {
   tx: EntityManager;
   caller: AuthUser;
   fleet: TripFleet;
+  /** How far a trip goes, asked again when an edit changes where it goes or the distance typed. */
+  distance: DistanceProvider;
 }
 
 /** The column values the allowed actions set. */
@@ -93,16 +96,27 @@ export async function patchValues(
       }
       case 'edit': {
         const fields = editedFields(trip, body);
-        Object.assign(values, fields);
-        // A trip quoted from its distance is quoted again when what it costs may change (its times or passengers).
-        if (trip.distanceKm !== null && quotedFieldsChange(trip, fields)) {
-          const passengers = (fields.students ?? trip.students) + ((fields.staff === undefined ? trip.staff : fields.staff) ?? 0);
-          values.estimate = await estimateFor(ctx.tx, trip.schoolOrgId, {
-            ...formSnapshot(trip),
-            ...fields,
-            passengers,
-            distanceKm: trip.distanceKm,
+        // Where it goes changed, or the distance typed: the provider answers the distance again (the manual one, what
+        // was typed, so a new destination is a distance the editor gives; the form asks for it).
+        if (fields.distanceKm !== trip.distanceKm || fields.destination !== trip.destination || fields.origin !== trip.origin) {
+          fields.distanceKm = await ctx.distance.distanceKm({
+            schoolOrgId: trip.schoolOrgId,
+            origin: fields.origin,
+            destination: fields.destination,
+            typedKm: fields.distanceKm,
           });
+        }
+        Object.assign(values, fields);
+        // Quoted again when what it costs may change (its times, passengers or distance); no distance, no estimate.
+        if (quotedFieldsChange(trip, fields)) {
+          values.estimate =
+            fields.distanceKm === null
+              ? null
+              : await estimateFor(ctx.tx, trip.schoolOrgId, {
+                  ...fields,
+                  passengers: fields.students + (fields.staff ?? 0),
+                  distanceKm: fields.distanceKm,
+                });
         }
         // School staff editing a Confirmed trip send an edit request. The fields as they were are kept (from the first
         // change of a request) so the company reads what changed.
@@ -143,11 +157,11 @@ export function predictedFields(before: TripDto, values: Partial<Trip>): string[
   });
 }
 
-/** The fields a quote depends on: the times and the passengers. */
-const QUOTED_FIELDS = ['departureDate', 'departureTime', 'returnDate', 'returnTime', 'students', 'staff'] as const;
+/** The fields a quote depends on: the times, the passengers and the distance. */
+const QUOTED_FIELDS = ['departureDate', 'departureTime', 'returnDate', 'returnTime', 'students', 'staff', 'distanceKm'] as const;
 
-function quotedFieldsChange(trip: TripDto, fields: Partial<Trip>): boolean {
-  return QUOTED_FIELDS.some((f) => fields[f] !== undefined && fields[f] !== trip[f]);
+function quotedFieldsChange(trip: TripDto, fields: TripFormFields): boolean {
+  return QUOTED_FIELDS.some((f) => fields[f] !== trip[f]);
 }
 
 /** When the trip's pending cancellation was asked for, as requestCancel recorded it; null when it was not recorded. */
@@ -198,10 +212,10 @@ function firstDriver(buses: BusAssignment[]): { name: string | null; mobile: str
 }
 
 /** The form fields a null in the body sets (cleared); in the others a null keeps the trip's value. */
-const CLEARABLE = new Set<keyof TripFormFields>(['customType', 'origin', 'staff', 'notes']);
+const CLEARABLE = new Set<keyof TripFormFields>(['customType', 'origin', 'staff', 'notes', 'distanceKm']);
 
 /** The form fields of an edit, checked together with the fields they do not change (the request form's rules). */
-function editedFields(trip: TripDto, body: UpdateTripBody): Partial<Trip> {
+function editedFields(trip: TripDto, body: UpdateTripBody): TripFormFields {
   const merged = Object.fromEntries(
     TRIP_FORM_FIELDS.map((f) => {
       const sent = body[f];

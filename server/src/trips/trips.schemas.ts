@@ -147,6 +147,14 @@ const formShape = {
   notes: optionalText(2000, M.notesTooLong),
   boosterSeatsRequested: z.boolean({ error: M.boosterRequestedInvalid }).optional(),
   boosterSeatCount: boosterSeatCount.optional(),
+  // The one-way distance, for the estimate on the partner's rate card; null: none (no estimate).
+  distanceKm: z
+    .number({ error: PricingMessages.distanceInvalid })
+    .int(PricingMessages.distanceInvalid)
+    .min(1, PricingMessages.distanceInvalid)
+    .max(MAX_TRIP_KM, PricingMessages.distanceInvalid)
+    .nullable()
+    .optional(),
 };
 
 /** The API accepts both `date` and `departureDate`; either may carry the departure day. */
@@ -166,14 +174,6 @@ const requestObject = z.object(
     schoolOrgId: id(M.schoolNotInTenant).optional(),
     // The school's budget code; its approval policy may require one (checked by the service, which reads the policy).
     budgetCode: optionalText(MAX_BUDGET_CODE_LENGTH, ApprovalMessages.budgetCodeInvalid),
-    // The one-way distance, for the estimate on the partner's rate card.
-    distanceKm: z
-      .number({ error: PricingMessages.distanceInvalid })
-      .int(PricingMessages.distanceInvalid)
-      .min(1, PricingMessages.distanceInvalid)
-      .max(MAX_TRIP_KM, PricingMessages.distanceInvalid)
-      .nullable()
-      .optional(),
     // A new trip is submitted with status Pending; anything else is refused rather than ignored.
     status: tripStatus.refine((s) => s === 'Pending', M.newTripStatus).optional(),
   },
@@ -269,7 +269,7 @@ export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
 
 /**
  * PATCH /trips/series/{seriesId}: the week to change from (it and every later one) and what to set on each
- * (SERIES_EDIT_FIELDS: the origin, the destination, the times, the passengers, the notes), read as a week's own PATCH
+ * (SERIES_EDIT_FIELDS: the origin, the destination and its distance, the times, the passengers, the notes), read as a week's own PATCH
  * reads them; and the weekday the weeks move to (movedToWeekday).
  */
 export const editSeriesSchema = z
@@ -284,6 +284,7 @@ export const editSeriesSchema = z
         .optional(),
       origin: formShape.origin,
       destination: formShape.destination.optional(),
+      distanceKm: formShape.distanceKm,
       departureTime: formShape.departureTime.optional(),
       returnTime: formShape.returnTime.optional(),
       students: students.optional(),
@@ -332,6 +333,7 @@ export const updateTripSchema = z.preprocess(
         notes: formShape.notes,
         boosterSeatsRequested: formShape.boosterSeatsRequested,
         boosterSeatCount: formShape.boosterSeatCount,
+        distanceKm: formShape.distanceKm,
         status: tripStatus.optional(),
         buses: busesSchema.optional(),
         busInfo: busInfo.optional(),

@@ -83,7 +83,7 @@ import {
 } from './repository/trip-write.repository';
 import { changedTripFields, formSnapshot, toTripDto } from './trip.mapper';
 import type { Trip } from './trip.entity';
-import { type AllowedAction, patchValues, predictedFields } from './trip-patch';
+import { type AllowedAction, type PatchContext, patchValues, predictedFields } from './trip-patch';
 import {
   type AddPassengersBody,
   type AcceptSeriesBody,
@@ -148,7 +148,7 @@ export class TripsService {
   /** The request `body` once on each of `days`, in one unit of work: every trip is written, or none. */
   private async request(caller: AuthUser, body: CreateTripBody, days: readonly SeriesDates[]): Promise<TripDto[]> {
     refuseUnless(decideTripRequest(caller));
-    const { schoolOrgId, budgetCode, distanceKm, ...request } = body;
+    const { schoolOrgId, budgetCode, distanceKm: typed, ...form } = body;
     // School staff's requests take their own school; admins and trip managers name a school of their tenant.
     const staff = caller.role === 'school_staff';
     const school = staff ? caller.activeOrgId : schoolOrgId;
@@ -160,12 +160,13 @@ export class TripsService {
       // The one-way distance, from the provider (the manual one answers what the requester typed).
       const km = await this.distance.distanceKm({
         schoolOrgId: school,
-        origin: request.origin,
-        destination: request.destination,
-        typedKm: distanceKm,
+        origin: form.origin,
+        destination: form.destination,
+        typedKm: typed,
       });
       const decision = decideTripRequest(caller, { awaitsApproval: requestAwaitsApproval(caller, policy) });
       if (!decision.allowed) throw new ForbiddenException(decision.message);
+      const request = { ...form, distanceKm: km };
       // Read once: every week of a series is the same trip on another day (its hours, length and distance), priced alike.
       const estimate =
         km === null
@@ -173,7 +174,7 @@ export class TripsService {
           : await estimateFor(
               tx,
               school,
-              tripToQuote({ ...request, departureDate: days[0].departureDate, returnDate: days[0].returnDate }, km),
+              tripToQuote({ ...request, distanceKm: km, departureDate: days[0].departureDate, returnDate: days[0].returnDate }),
             );
       // Every week of a series carries its id; a trip requested alone, none.
       const seriesId = days.length > 1 ? randomUUID() : null;
@@ -184,7 +185,7 @@ export class TripsService {
           { schoolOrgId: school, tenantId: caller.tenantId, anyTenant: !staff && isPlatformAdmin(caller) },
           { id: caller.id, name: caller.name, email: caller.email },
           { ...request, departureDate, returnDate },
-          { status: decision.to, budgetCode, distanceKm: km, estimate, seriesId },
+          { status: decision.to, budgetCode, estimate, seriesId },
         );
         if (!created) throw new BadRequestException(staff ? TripMessages.staffWithoutSchool : TripMessages.schoolNotInTenant);
         // Checked once the school is known to be the caller's to name (rolled back with the trip), so a refusal says
@@ -226,7 +227,7 @@ export class TripsService {
           // The body a PATCH of this week would send, read as a PATCH reads it.
           const body = updateTripSchema.parse({ status: action === 'cancel' ? TripStatus.Canceled : TripStatus.CancelRequested });
           const decided = this.decide(caller, before, audience, body)!;
-          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          const values = await patchValues(this.patchContext(work, caller), before, body, decided.allowed);
           await this.approvalGate(work, caller, before, decided.action, values);
           (action === 'cancel' ? canceled : requested).push(before.id);
           return this.write(work, caller, before, audience, values, { action: decided.action });
@@ -278,7 +279,7 @@ export class TripsService {
         async (before, audience, ctx) => {
           if (!may(caller, before, ctx)) return null;
           const decided = this.decide(caller, before, audience, body)!;
-          const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+          const values = await patchValues(this.patchContext(work, caller), before, body, decided.allowed);
           done.push(before.id);
           return this.write(work, caller, before, audience, values, { action: decided.action });
         },
@@ -322,7 +323,7 @@ export class TripsService {
           let values: Partial<Trip>;
           try {
             // Its checks only read (and lock the fleet rows): a week they refuse leaves the transaction as it was.
-            values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+            values = await patchValues(this.patchContext(work, caller), before, body, decided.allowed);
           } catch (e) {
             const message = refusalMessage(e);
             if (message === null) throw e;
@@ -342,7 +343,7 @@ export class TripsService {
   }
 
   /**
-   * PATCH /trips/series/{seriesId}: sets the same origin, destination, times, passengers or notes on the week `from` and
+   * PATCH /trips/series/{seriesId}: sets the same origin, destination, distance, times, passengers or notes on the week `from` and
    * every later week of the series the caller sees and may edit (`seriesEditable`), and moves each to `weekday` of its own
    * week (`movedToWeekday`), each as its own PATCH would (its history, its quote, its edit request to the company of a
    * Confirmed trip, its approval at the school; a week moved onto another trip of its bus is flagged as a clash, as a
@@ -368,7 +369,7 @@ export class TripsService {
           }
           const body = updateTripSchema.parse({ ...changes, ...days });
           const decided = this.decide(caller, before, audience, body);
-          const values = decided && (await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed));
+          const values = decided && (await patchValues(this.patchContext(work, caller), before, body, decided.allowed));
           // Already so: nothing to write (a write that changed nothing would roll the whole unit back).
           if (!decided || !values || predictedFields(before, values).length === 0) return null;
           const gate = await this.approvalGate(work, caller, before, decided.action, values);
@@ -447,7 +448,7 @@ export class TripsService {
     const body = updateTripSchema.parse({ paid: true });
     const decided = this.decide(caller, before, audience, body);
     if (!decided) return;
-    const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+    const values = await patchValues(this.patchContext(work, caller), before, body, decided.allowed);
     await this.write(work, caller, before, audience, values, { action: decided.action });
   }
 
@@ -461,7 +462,7 @@ export class TripsService {
         const { trip: before, audience } = await this.lockVisible(work.tx, caller, id);
         const decided = this.decide(caller, before, audience, body);
         if (!decided) return null;
-        const values = await patchValues({ tx: work.tx, caller, fleet: this.fleet }, before, body, decided.allowed);
+        const values = await patchValues(this.patchContext(work, caller), before, body, decided.allowed);
         if (Object.keys(values).length === 0) return null;
         const gate = await this.approvalGate(work, caller, before, decided.action, values);
         if (gate.held) return gate.held;
@@ -689,6 +690,11 @@ export class TripsService {
   // -------------------------------------------------------------------------------------------
 
   /** Locks and reads the trip if the caller may see it (else 404, exactly like a missing trip), flags included. */
+  /** What patchValues needs of this unit of work and caller. */
+  private patchContext(work: Work, caller: AuthUser): PatchContext {
+    return { tx: work.tx, caller, fleet: this.fleet, distance: this.distance };
+  }
+
   private async lockVisible(tx: EntityManager, caller: AuthUser, id: number): Promise<{ trip: TripDto; audience: TripAudienceFacts }> {
     const locked = await lockVisibleTrip(tx, caller, id);
     if (!locked) throw new NotFoundException(TripMessages.tripNotFound);
@@ -769,8 +775,8 @@ const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatu
 const PAST_APPROVAL: readonly TripStatus[] = [TripStatus.Pending, TripStatus.Accepted, TripStatus.Confirmed];
 
 /** A request's form and distance as a quote needs them. */
-function tripToQuote(form: TripFormFields, distanceKm: number): QuoteTrip {
-  return { ...form, passengers: form.students + (form.staff ?? 0), distanceKm };
+function tripToQuote(form: TripFormFields & { distanceKm: number }): QuoteTrip {
+  return { ...form, passengers: form.students + (form.staff ?? 0) };
 }
 
 /** The form fields a write's values set. */

@@ -20,6 +20,7 @@ const FIELDS: [label: string, read: (t: TripDto) => string][] = [
   ['Trip type', (t) => displayType(t)],
   ['Origin', (t) => t.origin ?? ''],
   ['Destination', (t) => t.destination],
+  ['Distance', (t) => (t.distanceKm === null ? 'None' : `${t.distanceKm} km each way`)],
   ['Departure', (t) => `${formatTripDate(t.departureDate)} ${t.departureTime}`.trim()],
   ['Return', (t) => `${formatTripDate(t.returnDate)} ${t.returnTime}`.trim()],
   ['Students', (t) => String(t.students)],

@@ -1,3 +1,4 @@
+import { MAX_TRIP_KM, PricingMessages } from '@contracts/pricing';
 import { TripMessages } from '@contracts/trip-messages';
 import { isTripDate, parseTripTime, returnIsAfterDeparture } from '@contracts/trip-form-rules';
 import { DEFAULT_ORIGIN, type TripDto, type TripFormFields, type TripType } from '@contracts/trip-wire';
@@ -18,6 +19,8 @@ export interface TripFormValues {
   notes: string;
   boosterSeatsRequested: boolean;
   boosterSeatCount: number | '';
+  /** One way, in whole kilometres: the estimate's basis. */
+  distanceKm: number | '';
 }
 
 /** A new request starts from origin School and trip type Academic Trip. */
@@ -35,6 +38,7 @@ export const emptyTripForm = (): TripFormValues => ({
   notes: '',
   boosterSeatsRequested: false,
   boosterSeatCount: '',
+  distanceKm: '',
 });
 
 export function formFromTrip(trip: TripDto): TripFormValues {
@@ -52,6 +56,7 @@ export function formFromTrip(trip: TripDto): TripFormValues {
     notes: trip.notes ?? '',
     boosterSeatsRequested: Boolean(trip.boosterSeatsRequested),
     boosterSeatCount: trip.boosterSeatsRequested ? trip.boosterSeatCount : '',
+    distanceKm: trip.distanceKm ?? '',
   };
 }
 
@@ -84,6 +89,9 @@ export function validateTripForm(v: TripFormValues): TripFormErrors {
   ) {
     errors.boosterSeatCount = TripMessages.boosterSeatCount;
   }
+  if (v.distanceKm !== '' && !(Number.isInteger(v.distanceKm) && v.distanceKm >= 1 && v.distanceKm <= MAX_TRIP_KM)) {
+    errors.distanceKm = PricingMessages.distanceInvalid;
+  }
   return errors;
 }
 
@@ -105,6 +113,7 @@ export function toTripFields(v: TripFormValues): TripFormFields {
     notes: orNull(v.notes),
     boosterSeatsRequested: v.boosterSeatsRequested,
     boosterSeatCount: v.boosterSeatsRequested && v.boosterSeatCount !== '' ? v.boosterSeatCount : 0,
+    distanceKm: v.distanceKm === '' ? null : v.distanceKm,
   };
 }
 
@@ -124,4 +133,18 @@ export function toNewTripBody(v: TripFormValues, schoolOrgId?: number, budgetCod
     ...(schoolOrgId !== undefined ? { schoolOrgId } : {}),
     ...(budgetCode.trim() ? { budgetCode: budgetCode.trim() } : {}),
   };
+}
+
+type Whereabouts = Pick<TripFormValues, 'origin' | 'destination' | 'distanceKm'>;
+
+/**
+ * Under Distance: what it is for, or, when an edit takes the trip somewhere else and the distance is still that of
+ * where it went before (`was`), a word to give the new one: the estimate counts it.
+ */
+export function distanceNote(was: Whereabouts, now: Whereabouts): string {
+  const elsewhere = was.destination.trim() !== now.destination.trim() || was.origin.trim() !== now.origin.trim();
+  if (elsewhere && was.distanceKm !== '' && now.distanceKm === was.distanceKm) {
+    return `The trip goes somewhere else now: is it still ${was.distanceKm} km? The estimate counts the distance there and back.`;
+  }
+  return 'From the school to the destination: the estimate counts there and back.';
 }

@@ -80,14 +80,16 @@ describe('trip request form rules', () => {
       notes: null,
       boosterSeatsRequested: false,
       boosterSeatCount: 0,
+      distanceKm: null,
       status: 'Pending',
       price: 0,
       editRequest: false,
       cancelRequest: false,
     });
-    expect(toNewTripBody(filled({ staff: 4, boosterSeatsRequested: true, boosterSeatCount: 2 }), 11)).toMatchObject({
+    expect(toNewTripBody(filled({ staff: 4, boosterSeatsRequested: true, boosterSeatCount: 2, distanceKm: 18 }), 11)).toMatchObject({
       staff: 4,
       boosterSeatCount: 2,
+      distanceKm: 18,
       schoolOrgId: 11,
     });
   });

@@ -1,3 +1,4 @@
+import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_TYPES, type TripType } from '@contracts/trip-wire';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -5,7 +6,7 @@ import { focusFirstInvalid } from '../../components/form-errors';
 import type { ReactNode } from 'react';
 import { CountInput } from '../../components/count-input';
 import { DateTimeRangeFields, type RangeFields, rangeFields } from '../../components/date-time-range';
-import { emptyTripForm, type TripFormValues, validateTripForm } from './trip-form-values';
+import { distanceNote, emptyTripForm, type TripFormValues, validateTripForm } from './trip-form-values';
 
 /**
  * Departure date and time, Return date and time. The return date follows the departure until set apart; the return
@@ -28,7 +29,7 @@ export interface TripFormProps {
   extraFields?: ReactNode;
   /** Buttons at the left of the footer (the edit form's Request Cancel). */
   extraActions?: ReactNode;
-  /** Fields after the passengers that follow the form's values (the request's distance and its estimate). */
+  /** Fields after the distance that follow the form's values (the request's estimate). */
   afterFields?: (values: TripFormValues) => ReactNode;
   /** A blocking check of the extra fields (some follow the form's values: a series' last day); a message stops the submit. */
   extraError?: (values: TripFormValues) => string | null;
@@ -110,6 +111,13 @@ export function TripForm({
             <CountInput label="Booster seats" required {...form.getInputProps('boosterSeatCount')} w={160} />
           ) : null}
         </Group>
+        <CountInput
+          label="Distance (km, one way)"
+          description={distanceNote(initial ?? values, values)}
+          max={MAX_TRIP_KM}
+          w={{ base: '100%', sm: 280 }}
+          {...form.getInputProps('distanceKm')}
+        />
         {afterFields?.(values)}
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <Group justify="space-between" mt="xs" gap="xs">

@@ -1,4 +1,5 @@
 import { ApprovalMessages } from '@contracts/approvals';
+import { PricingMessages } from '@contracts/pricing';
 import type { TripDto } from '@contracts/trip-wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,6 +45,44 @@ describe('Edit Trip modal', () => {
     await userEvent.click(within(edit).getByRole('button', { name: 'Send Edit Request' }));
     expect(await screen.findByText('Edit request sent. Awaiting bus officer approval.')).toBeInTheDocument();
     expect(patches(calls)).toEqual([expect.objectContaining({ destination: 'Big Aquarium', status: 'Pending', version: 5 })]);
+  });
+
+  it('asks whether the distance still holds when the trip goes elsewhere, and sends the new one with it', async () => {
+    const pending = makeTrip({ id: 32, status: 'Pending', version: 2, destination: 'Aquarium', distanceKm: 18 });
+    const { details, calls } = await openDetails(pending, staff, {
+      'PATCH /api/trips/32': (body) => ({ body: { ...pending, ...(body as object), version: 3 } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    const distance = within(edit).getByRole('textbox', { name: 'Distance (km, one way)' });
+    expect(distance).toHaveValue('18');
+    const ordinary = 'From the school to the destination: the estimate counts there and back.';
+    expect(within(edit).getByText(ordinary)).toBeInTheDocument();
+    const destination = within(edit).getByRole('textbox', { name: /^Destination/ });
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Desert Camp');
+    const asked = 'The trip goes somewhere else now: is it still 18 km? The estimate counts the distance there and back.';
+    expect(within(edit).getByText(asked)).toBeInTheDocument();
+    expect(distance).toHaveAccessibleDescription(asked);
+    await userEvent.clear(distance);
+    await userEvent.type(distance, '160');
+    expect(within(edit).queryByText(asked)).not.toBeInTheDocument();
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([expect.objectContaining({ destination: 'Desert Camp', distanceKm: 160, version: 2 })]);
+  });
+
+  it('refuses a distance that is not a whole number of kilometres, in the server’s words', async () => {
+    const pending = makeTrip({ id: 33, status: 'Pending', version: 2, destination: 'Aquarium', distanceKm: 18 });
+    const { details, calls } = await openDetails(pending, staff);
+    await userEvent.click(within(details).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Trip' });
+    const distance = within(edit).getByRole('textbox', { name: 'Distance (km, one way)' });
+    await userEvent.clear(distance);
+    await userEvent.type(distance, '0');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(edit).findByText(PricingMessages.distanceInvalid)).toBeInTheDocument();
+    expect(patches(calls)).toEqual([]);
   });
 
   it('saves an admin’s edit as it is and says "Trip updated successfully!"', async () => {

@@ -1,5 +1,4 @@
 import { ApprovalMessages, MAX_BUDGET_CODE_LENGTH, requestAwaitsApproval } from '@contracts/approvals';
-import { MAX_TRIP_KM } from '@contracts/pricing';
 import { TRIP_REQUESTER_ROLES } from '@contracts/trip-rules';
 import type { ProfileDto } from '@contracts/wire';
 import { describeSeries, type SeriesDates, seriesProblem, SeriesMessages, weeklyDates } from '@contracts/trip-series';
@@ -13,7 +12,6 @@ import { queryKeys } from '../../api/query-keys';
 import { bookingsApi } from '../bookings/bookings.api';
 import { type KnownSchools, TenantSchoolPicker } from '../admin/tenant-school-picker';
 import { useApprovalPolicy } from '../approvals/approvals.api';
-import { CountInput } from '../../components/count-input';
 import { DateField } from '../../components/date-field';
 import { estimateQuery, RequestEstimate } from '../estimates/trip-estimate';
 import { TripForm } from './trip-form';
@@ -52,7 +50,6 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
   const [schoolError, setSchoolError] = useState<string | undefined>();
   const [budgetCode, setBudgetCode] = useState('');
   const [budgetError, setBudgetError] = useState<string | undefined>();
-  const [distanceKm, setDistanceKm] = useState<number | ''>('');
   // a weekly series: the same trip every week up to a last day (contracts/trip-series.ts)
   const [repeat, setRepeat] = useState(false);
   const [repeatUntil, setRepeatUntil] = useState('');
@@ -66,10 +63,7 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
 
   const submit = async (values: TripFormValues): Promise<boolean> => {
     try {
-      const body = {
-        ...toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode),
-        ...(distanceKm !== '' ? { distanceKm } : {}),
-      };
+      const body = toNewTripBody(values, needsSchool && schoolId ? Number(schoolId) : undefined, budgetCode);
       if (repeat) {
         const trips = await tripsApi.createSeries({ ...body, repeatUntil });
         for (const trip of trips) mergeTrip(trip, 'created');
@@ -80,7 +74,6 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
         toast.success('Trip submitted successfully!');
       }
       setBudgetCode('');
-      setDistanceKm('');
       setRepeat(false);
       setRepeatUntil('');
       onDone?.();
@@ -112,16 +105,8 @@ export function TripRequestForm({ profile, onDone, onCancel }: { profile: Profil
       warnIfPast
       afterFields={(values) => (
         <Stack gap="xs">
-          <CountInput
-            label="Distance (km, one way)"
-            description="From the school to the destination: the estimate counts there and back."
-            value={distanceKm}
-            onChange={setDistanceKm}
-            max={MAX_TRIP_KM}
-            w={{ base: '100%', sm: 280 }}
-          />
           <RequestEstimate
-            query={estimateQuery(values, distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)}
+            query={estimateQuery(values, values.distanceKm, needsSchool ? (schoolId ? Number(schoolId) : null) : null)}
             trips={seriesLength(values)}
           />
           <RepeatFields

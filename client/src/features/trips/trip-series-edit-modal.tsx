@@ -1,3 +1,4 @@
+import { MAX_TRIP_KM } from '@contracts/pricing';
 import { type SeriesEditChanges, SeriesMessages } from '@contracts/trip-series';
 import type { TripDto } from '@contracts/trip-wire';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -9,6 +10,7 @@ import { ResponsiveModal } from '../../components/responsive';
 import { TimeSelect } from '../../components/time-select';
 import { toast } from '../../shared/toast';
 import { approvalChanged } from '../approvals/approvals.api';
+import { distanceNote } from './trip-form-values';
 import { seriesEditDone, seriesEditPlan, seriesEditScope, seriesMoveLine, WEEKDAYS, weekdayOf } from './trip-series';
 import { tripTitle } from './trip-view';
 import { useTripWorkflow } from './trip-workflow-context';
@@ -24,6 +26,7 @@ interface Values {
   weekday: number;
   origin: string;
   destination: string;
+  distanceKm: number | '';
   departureTime: string;
   returnTime: string;
   students: number | '';
@@ -35,6 +38,7 @@ const valuesOf = (t: TripDto): Values => ({
   weekday: weekdayOf(t),
   origin: t.origin ?? '',
   destination: t.destination,
+  distanceKm: t.distanceKm ?? '',
   departureTime: t.departureTime,
   returnTime: t.returnTime,
   students: t.students,
@@ -49,6 +53,7 @@ function changesFrom(trip: TripDto, v: Values): SeriesEditChanges {
   if (v.weekday !== was.weekday) changes.weekday = v.weekday;
   if (v.origin.trim() !== was.origin.trim()) changes.origin = v.origin.trim() || null;
   if (v.destination.trim() !== was.destination.trim()) changes.destination = v.destination.trim();
+  if (v.distanceKm !== was.distanceKm) changes.distanceKm = v.distanceKm === '' ? null : v.distanceKm;
   if (v.departureTime !== was.departureTime) changes.departureTime = v.departureTime;
   if (v.returnTime !== was.returnTime) changes.returnTime = v.returnTime;
   if (v.students !== was.students) changes.students = v.students === '' ? 0 : v.students;
@@ -120,14 +125,21 @@ function SeriesEditBody({ target, onClose }: { target: SeriesEditTarget; onClose
         />
         <TextInput label="Origin" maxLength={200} value={values.origin} onChange={(e) => set('origin', e.currentTarget.value)} />
       </SimpleGrid>
-      <TextInput
-        label="Destination"
-        required
-        maxLength={200}
-        value={values.destination}
-        onChange={(e) => set('destination', e.currentTarget.value)}
-      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label="Destination"
+          required
+          maxLength={200}
+          value={values.destination}
+          onChange={(e) => set('destination', e.currentTarget.value)}
+        />
+        <CountInput
+          label="Distance (km, one way)"
+          description={distanceNote(valuesOf(trip), values)}
+          max={MAX_TRIP_KM}
+          value={values.distanceKm}
+          onChange={(n) => set('distanceKm', n)}
+        />
         <TimeSelect
           label="Departure time"
           required

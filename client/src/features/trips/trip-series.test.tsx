@@ -179,6 +179,10 @@ describe('the rest of a weekly series', () => {
     expect(destination).toHaveValue('Aquatic Centre');
     await userEvent.clear(destination);
     await userEvent.type(destination, 'Hamdan Pool');
+    // a new destination, a new distance: the weeks had none, so nothing to ask about
+    const distance = within(form).getByRole('textbox', { name: 'Distance (km, one way)' });
+    expect(distance).toHaveValue('');
+    await userEvent.type(distance, '25');
     const notes = within(form).getByRole('textbox', { name: 'Notes' });
     await userEvent.clear(notes);
     await userEvent.type(notes, 'Bring swim caps');
@@ -186,7 +190,7 @@ describe('the rest of a weekly series', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Change 2 weeks' }));
     expect(await within(form).findByText('Return time must be later than departure time.')).toBeInTheDocument();
 
-    const edits = { destination: 'Hamdan Pool', students: 45, notes: 'Bring swim caps' };
+    const edits = { destination: 'Hamdan Pool', distanceKm: 25, students: 45, notes: 'Bring swim caps' };
     const changed = { ...weeks[1], ...edits, version: 2 };
     const requested = { ...weeks[2], ...edits, editRequest: true, status: 'Pending' as const, version: 2 };
     answer = { body: { trips: [changed, requested, weeks[3]], changed: [102], requested: [103], held: [] } };

@@ -47,8 +47,6 @@ export type NewTripBody = TripRequestBody & {
   editRequest: false;
   cancelRequest: false;
   budgetCode?: string;
-  /** One way, in kilometres: the basis of the estimate the server stores with the request. */
-  distanceKm?: number;
 };
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);

@@ -125,7 +125,6 @@ export async function insertTrip(
   start: {
     status: TripStatus;
     budgetCode: string | null;
-    distanceKm: number | null;
     estimate: TripEstimate | null;
     /** The weekly series it is a week of, or null. */
     seriesId: string | null;
@@ -153,7 +152,7 @@ export async function insertTrip(
     form.boosterSeatCount,
     start.status,
     start.budgetCode,
-    start.distanceKm,
+    form.distanceKm,
     start.estimate === null ? null : JSON.stringify(start.estimate),
     start.seriesId,
   ]);
