@@ -225,6 +225,52 @@ describe('prices: the estimate, the assigned price and the cancellation fee', ()
     await app.closeContexts();
   }, 240_000);
 
+  it('taken elsewhere, a trip asks whether its distance still holds, is quoted again on the new one, and Fay sees it live', async () => {
+    const destination = `Planetarium ${fresh()}`;
+    const form = { tripType: 'Day Trip', departureDate: day, departureTime: '08:00 AM', returnDate: day, returnTime: '03:00 PM' };
+    const trip = await api<TripDto>(await tokenOf(RAMI), 'POST', 'trips', { ...form, destination, students: 25, staff: 2, distanceKm: 80 });
+    const near = await serverEstimate(25, 2, 80);
+    const far = await serverEstimate(25, 2, 150);
+    expect(trip.estimate?.quote).toEqual(near.quote);
+    const findings: string[] = [];
+
+    const fay = (await app.signIn(FAY)).page;
+    const fayDetails = await openDetails(fay, trip);
+    await live(fay);
+    await markDocument(fay);
+    await expectTotal(fayDetails.getByRole('table', { name: 'Estimate by bus' }), aed(near.quote.total));
+
+    // Rami, on a phone: the trip now goes to the desert camp, 150 km away
+    const rami = (await app.signIn(RAMI, { width: 390 })).page;
+    await rami.emulateMedia({ reducedMotion: 'reduce' });
+    const ramiDetails = await openDetails(rami, trip);
+    await ramiDetails.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = rami.getByRole('dialog', { name: 'Edit Trip' });
+    const distance = edit.getByRole('textbox', { name: /^Distance/ });
+    expect(await distance.inputValue()).toBe('80');
+    const camp = `Desert Camp ${fresh()}`;
+    await edit.getByRole('textbox', { name: /^Destination/ }).fill(camp);
+    await edit.getByText('The trip goes somewhere else now: is it still 80 km? The estimate counts the distance there and back.').waitFor();
+    findings.push(...(await lightAndDarkFindings(rami, 'Edit Trip asking about the distance at 390 px')));
+    await shot(rami, 'prices-edit-distance-390');
+    await distance.fill('150');
+    await edit.getByText('From the school to the destination: the estimate counts there and back.').waitFor();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await rami.getByText('Trip updated successfully!').first().waitFor();
+    await fieldValue(ramiDetails, 'Distance').getByText('150 km each way', { exact: true }).waitFor();
+    await expectTotal(ramiDetails.getByRole('table', { name: 'Estimate by bus' }), aed(far.quote.total));
+
+    // Fay's details, open all along: the new destination, distance and estimate without a reload
+    await fayDetails.getByText(camp).first().waitFor();
+    await fieldValue(fayDetails, 'Distance').getByText('150 km each way', { exact: true }).waitFor();
+    await expectTotal(fayDetails.getByRole('table', { name: 'Estimate by bus' }), aed(far.quote.total));
+    expect(await sameDocument(fay)).toBe(true);
+    expect((await api<TripDto>(await tokenOf(FAY), 'GET', `trips/${trip.id}`)).estimate?.quote).toEqual(far.quote);
+
+    expect(findings).toEqual([]);
+    await app.closeContexts();
+  });
+
   it('a cancellation asked for within 72 hours of departure costs half the quote, shown to the school and the company', async () => {
     // Departing two days from now, at the top of an hour: within the 72-hour tier, outside the 24-hour one.
     const departure = new Date(Date.now() + 48 * 3_600_000);
