@@ -1,4 +1,5 @@
 import { PricingMessages, type TripEstimate } from '../../server/src/contracts/pricing';
+import { invoiceMoney } from '../../server/src/contracts/invoices';
 import { TripMessages } from '../../server/src/contracts/trip-messages';
 import type { TripDto } from '../../server/src/contracts/trip-wire';
 import { localDate } from '../../server/src/contracts/calendar';
@@ -428,6 +429,68 @@ describe('estimates', () => {
     await put(policy(100_000)); // AED 1,000.00: above it
     expect((await filed(80)).steps).toBe(2);
     await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10 });
+  });
+
+  it('shows the approvers the new estimate of a change that takes a trip farther, and sends it through the step above its amount', async () => {
+    const staff = acme.users.staffA;
+    const path = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
+    const put = async (body: object) => {
+      const { version } = (await t.http().get(path).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
+      await t
+        .http()
+        .put(path)
+        .set('Authorization', acme.users.admin.auth)
+        .send({ ...body, version })
+        .expect(200);
+    };
+    const decide = (tripId: number) =>
+      t.http().post(`/api/trips/${tripId}/approval`).set('Authorization', staff.auth).send({ decision: 'approve' }).expect(200);
+    const farQuote = (await estimate(staff, { ...query, distanceKm: 300 }).expect(200)).body as TripEstimate;
+    expect(farQuote.quote.total).toBeGreaterThan(200_000);
+    // the second step only above AED 2,000.00: the AED 1,134.00 request goes through one
+    await put({
+      steps: [{ approverIds: [staff.user.id] }, { approverIds: [staff.user.id], aboveFils: 200_000 }],
+      budgetCodeRequired: false,
+      reminderDays: 3,
+      expiryDays: 10,
+    });
+    try {
+      const filed = (
+        await t
+          .http()
+          .post('/api/trips')
+          .set('Authorization', staff.auth)
+          .send({ ...form, distanceKm: 80 })
+          .expect(201)
+      ).body as TripDto;
+      expect(((await decide(filed.id)).body as { state: string }).state).toBe('approved');
+      await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).send({ status: 'Accepted' }).expect(200);
+
+      // 300 km away now: held at the school, with what it would cost
+      const held = await t
+        .http()
+        .patch(`/api/trips/${filed.id}`)
+        .set('Authorization', staff.auth)
+        .send({ destination: 'Desert Camp', distanceKm: 300 })
+        .expect(202);
+      expect(held.body.approval).toMatchObject({ kind: 'change', step: 1, steps: 2 });
+      expect(held.body.approval.changes).toEqual([
+        { field: 'destination', label: 'Destination', from: 'Science Park', to: 'Desert Camp' },
+        { field: 'distance', label: 'Distance', from: '80 km', to: '300 km' },
+        { field: 'estimate', label: 'Estimate', from: invoiceMoney(113_400, 'AED'), to: invoiceMoney(farQuote.quote.total, 'AED') },
+      ]);
+      const seen = (await t.http().get(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).expect(200)).body as TripDto;
+      expect([seen.destination, seen.distanceKm, seen.estimate!.quote.total]).toEqual(['Science Park', 80, 113_400]);
+
+      // both steps approve it: written, and quoted on the new distance
+      expect(((await decide(filed.id)).body as { state: string; step: number }).step).toBe(2);
+      expect(((await decide(filed.id)).body as { state: string }).state).toBe('approved');
+      const after = (await t.http().get(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).expect(200)).body as TripDto;
+      expect([after.destination, after.distanceKm]).toEqual(['Desert Camp', 300]);
+      expect(after.estimate!.quote).toEqual(farQuote.quote);
+    } finally {
+      await put({ steps: [], budgetCodeRequired: false, reminderDays: 3, expiryDays: 10 });
+    }
   });
 });
 

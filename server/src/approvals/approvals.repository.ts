@@ -2,10 +2,11 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { type ApprovalDto, type ApprovalKind, type ApprovalPolicyBody, type ApprovalState, noApprovalPolicy } from '../contracts/approvals';
 import { describeTripChanges } from '../contracts/trip-changes';
-import type { TripDto, TripFormFields } from '../contracts/trip-wire';
+import { invoiceMoney } from '../contracts/invoices';
+import type { TripDto, TripFieldChange } from '../contracts/trip-wire';
 import { departureMinuteSql } from '../trips/repository/trip-list.repository';
 import { formSnapshot } from '../trips/trip.mapper';
-import { TripApproval } from './trip-approval.entity';
+import { type ProposedChange, TripApproval } from './trip-approval.entity';
 
 /**
  * The approval tables' reads and writes (docs/domain.md, "Approval at the school"), each in the caller's transaction or
@@ -31,7 +32,7 @@ export interface NewApproval {
   schoolOrgId: number;
   kind: ApprovalKind;
   steps: number;
-  proposed: Partial<TripFormFields> | null;
+  proposed: ProposedChange | null;
   requestedBy: { id: number; name: string };
 }
 
@@ -157,6 +158,16 @@ export async function userNames(em: EntityManager, ids: readonly number[]): Prom
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** An approval as the wire shows it, with its trip and the names of its step's approvers. */
+/** What a held change would change, in words: its fields, then its estimate where it moves the price. */
+function proposedChanges(trip: TripDto, proposed: ProposedChange): TripFieldChange[] {
+  const { estimate, ...fields } = proposed;
+  const changes = describeTripChanges(formSnapshot(trip), { ...formSnapshot(trip), ...fields });
+  if (estimate === undefined) return changes;
+  const money = (e: TripDto['estimate']) => (e ? invoiceMoney(e.quote.total, e.quote.currency) : 'none');
+  const [from, to] = [money(trip.estimate), money(estimate)];
+  return from === to ? changes : [...changes, { field: 'estimate', label: 'Estimate', from, to }];
+}
+
 export function toApprovalDto(
   a: TripApproval,
   trip: TripDto,
@@ -176,7 +187,7 @@ export function toApprovalDto(
     submittedAt: iso(a.submittedAt),
     stepSince: iso(a.stepSince),
     comment: a.comment,
-    changes: a.kind === 'change' && a.proposed ? describeTripChanges(formSnapshot(trip), { ...formSnapshot(trip), ...a.proposed }) : [],
+    changes: a.kind === 'change' && a.proposed ? proposedChanges(trip, a.proposed) : [],
     trip: {
       destination: trip.destination,
       schoolOrgId: trip.schoolOrgId,

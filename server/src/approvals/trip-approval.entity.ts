@@ -1,7 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { ApprovalKind, ApprovalState } from '../contracts/approvals';
+import type { TripEstimate } from '../contracts/pricing-wire';
 import type { TripFormFields } from '../contracts/trip-wire';
 import { Trip } from '../trips/trip.entity';
+
+/**
+ * A held change: the form fields it changes, as it would leave them, and, where it moves the price, the estimate they
+ * quote (null: the change takes the estimate away, its distance cleared). What the approver is asked to agree to.
+ */
+export type ProposedChange = Partial<TripFormFields> & { estimate?: TripEstimate | null };
 
 /**
  * One pass of a request, or of a change to a trip a bus company holds, through its school's approval steps (docs/domain.md,
@@ -43,10 +50,10 @@ export class TripApproval {
 
   /**
    * A change: the form fields it changes, as it would leave them (applied only once approved, over whatever else was
-   * edited meanwhile).
+   * edited meanwhile, and quoted again then), with the estimate they quoted when asked.
    */
   @Column({ type: 'jsonb', nullable: true })
-  proposed: Partial<TripFormFields> | null;
+  proposed: ProposedChange | null;
 
   @Column({ name: 'requested_by_id', type: 'int', nullable: true })
   requestedById: number | null;

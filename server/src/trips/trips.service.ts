@@ -61,6 +61,7 @@ import {
   TripStatus,
 } from '../contracts/trip-wire';
 import { lockOpenApproval, moveApproval, openApproval, policyOf, toApprovalDto, userNames } from '../approvals/approvals.repository';
+import type { ProposedChange } from '../approvals/trip-approval.entity';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import {
@@ -569,9 +570,13 @@ export class TripsService {
       values.status = TripStatus.AwaitingApproval;
       return { submit: true };
     }
-    // Only what it changes is kept: approved later, it goes over whatever else was edited meanwhile.
+    // Only what it changes is kept: approved later, it goes over whatever else was edited meanwhile. Its new estimate
+    // goes with it, for the approvers to read (and to count its steps by).
     const fields = changedFormFields(before, after);
-    const proposed = Object.fromEntries(fields.map((f) => [f, after[f]])) as Partial<TripFormFields>;
+    const proposed: ProposedChange = {
+      ...(Object.fromEntries(fields.map((f) => [f, after[f]])) as Partial<TripFormFields>),
+      ...(values.estimate !== undefined ? { estimate: values.estimate } : {}),
+    };
     const approval = await this.submit(work, caller, before, 'change', proposed, policy);
     await recordHistory(
       tx,
@@ -587,7 +592,7 @@ export class TripsService {
     caller: AuthUser,
     trip: TripDto,
     kind: ApprovalKind,
-    proposed: Partial<TripFormFields> | null,
+    proposed: ProposedChange | null,
     known?: Awaited<ReturnType<typeof policyOf>>,
   ): Promise<ApprovalDto> {
     const policy = known ?? (await policyOf(work.tx, trip.schoolOrgId));
@@ -596,8 +601,9 @@ export class TripsService {
       tripId: trip.id,
       schoolOrgId: trip.schoolOrgId,
       kind,
-      // The second step's amount is the trip's estimate, where it has one (a trip without one goes through it).
-      steps: approvalStepCount(policy, trip.estimate?.quote.total ?? null),
+      // The second step's amount is the trip's estimate, where it has one (a trip without one goes through it); a
+      // change's, the estimate it would quote.
+      steps: approvalStepCount(policy, (proposed?.estimate !== undefined ? proposed.estimate : trip.estimate)?.quote.total ?? null),
       proposed,
       requestedBy: { id: caller.id, name: caller.name },
     });
