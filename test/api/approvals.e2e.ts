@@ -805,6 +805,22 @@ describe('approval at the school', () => {
       expect([mailsTo(T).length, mailsTo(P).length]).toEqual([1, 1]);
     });
 
+    it('tells an approver what a held change would change before they follow the link', async () => {
+      const { tn, T, P, S } = await approvalSchool();
+      const trip = await request(S);
+      await decide(T, trip.id, 'approve').expect(200);
+      await decide(P, trip.id, 'approve').expect(200);
+      await patch(tn.users.busA, trip.id, { status: 'Accepted' }).expect(200);
+      await drainer.drain();
+      const before = mailsTo(T).length;
+      expect((await patch(S, trip.id, { students: 52 })).status).toBe(202);
+      await drainer.drain();
+      const [ask, ...more] = mailsTo(T).slice(before);
+      expect(more).toEqual([]);
+      expect(ask.text).toContain(`A change to the trip to ${trip.destination} by ${S.user.name} waits for your approval (step 1 of 2).`);
+      expect(ask.text).toContain('The change: Students: 30 → 52.');
+    });
+
     it('tells the requester of changes asked for and of a denial, with the approver’s words', async () => {
       const { T, S } = await approvalSchool();
       const changes = await request(S);

@@ -159,7 +159,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Dat
 
 /** An approval as the wire shows it, with its trip and the names of its step's approvers. */
 /** What a held change would change, in words: its fields, then its estimate where it moves the price. */
-function proposedChanges(trip: TripDto, proposed: ProposedChange): TripFieldChange[] {
+export function proposedChanges(trip: TripDto, proposed: ProposedChange): TripFieldChange[] {
   const { estimate, ...fields } = proposed;
   const changes = describeTripChanges(formSnapshot(trip), { ...formSnapshot(trip), ...fields });
   if (estimate === undefined) return changes;

@@ -1,5 +1,5 @@
 import type { ApprovalFacts, TripFacts } from './letters';
-import { driverInviteLetter, escapeHtml, seriesLetter, type SeriesWeek, tripLetter } from './letters';
+import { approvalLetter, driverInviteLetter, escapeHtml, seriesLetter, type SeriesWeek, tripLetter } from './letters';
 
 const trip: TripFacts = {
   id: 42,
@@ -52,6 +52,28 @@ describe('e-mail letters', () => {
     expect(letter.text).toContain('Open the dispatch board: https://console.example/dispatch?week=2026-11-30');
   });
 
+  it("tells an approver what a change would change and cost, before the link; the requester's letter does not repeat it", () => {
+    const change: ApprovalFacts = {
+      kind: 'change',
+      step: 1,
+      steps: 1,
+      requestedBy: 'Grace Green',
+      decidedBy: null,
+      comment: null,
+      reminder: false,
+      budgetCode: null,
+      changes: ['Destination: Hamdan Pool → Al Ain Zoo', 'Distance: 18 km → 160 km', 'Estimate: AED 472.50 → AED 1,050.00'],
+    };
+    const lines = approvalLetter('approvalWaiting', 'Tariq', trip, change, 'https://x').text.split('\n');
+    expect(lines.slice(2, 5)).toEqual([
+      `A change to the trip to ${trip.destination} by Grace Green waits for your approval (step 1 of 1).`,
+      'The change: Destination: Hamdan Pool → Al Ain Zoo; Distance: 18 km → 160 km; Estimate: AED 472.50 → AED 1,050.00.',
+      '',
+    ]);
+    const approved = approvalLetter('requestApproved', 'Grace', trip, { ...change, decidedBy: 'Tariq' }, 'https://x').text;
+    expect(approved).not.toContain('The change:');
+  });
+
   describe('several weeks of a weekly series in one letter', () => {
     const weeks: SeriesWeek[] = ['2026-12-16', '2026-12-02', '2026-12-09'].map((day, i) => ({
       ...trip,
@@ -70,6 +92,7 @@ describe('e-mail letters', () => {
       comment: null,
       reminder: false,
       budgetCode: 'SW-31',
+      changes: [],
     };
 
     it('asks an approver once for every week, by departure, with a link to approve them all', () => {

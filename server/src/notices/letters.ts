@@ -80,6 +80,8 @@ export interface ApprovalFacts {
   /** A reminder of one still waiting. */
   reminder: boolean;
   budgetCode: string | null;
+  /** A change's differences in words ("Distance: 18 km → 160 km"), its new estimate last; none for a request. */
+  changes: string[];
 }
 
 const what = (a: ApprovalFacts) => (a.kind === 'change' ? 'A change to the trip' : 'The trip request');
@@ -130,7 +132,8 @@ export function approvalLetter(notice: ApprovalNotice, recipientName: string, tr
   return compose({
     subject: `${head.subject(a)}: ${trip.destination}, ${formatDay(trip.departureDate)}`,
     greeting: `Hello ${recipientName},`,
-    lines: [head.line(trip, a)],
+    // an approver reads what a change would change, and what it would cost, before following the link
+    lines: approver && a.changes.length > 0 ? [head.line(trip, a), `The change: ${a.changes.join('; ')}.`] : [head.line(trip, a)],
     facts,
     link: approver ? { label: 'Approve', url: `${baseUrl}/approvals?trip=${trip.id}&decision=approve` } : open,
     extraLinks: approver ? [open] : [],

@@ -1,6 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ApprovalChange, DomainEventMap } from '../common/domain-events';
+import { proposedChanges } from '../approvals/approvals.repository';
+import type { ProposedChange } from '../approvals/trip-approval.entity';
+import { changeText } from '../contracts/trip-changes';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { type TripStatus, TripStatus as S } from '../contracts/trip-wire';
 import { type PublishedEvent, UnitOfWork, type Work } from '../database/unit-of-work';
@@ -140,8 +143,15 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
     if (!notice) return [];
     const trip = await readTrip(tx, change.tripId);
     const [approval] = await tx.query<
-      { kind: 'request' | 'change'; step: number; steps: number; requested_by: string; requested_by_id: number | null }[]
-    >('SELECT kind, step, steps, requested_by, requested_by_id FROM trip_approvals WHERE id = $1', [change.approvalId]);
+      {
+        kind: 'request' | 'change';
+        step: number;
+        steps: number;
+        requested_by: string;
+        requested_by_id: number | null;
+        proposed: ProposedChange | null;
+      }[]
+    >('SELECT kind, step, steps, requested_by, requested_by_id, proposed FROM trip_approvals WHERE id = $1', [change.approvalId]);
     if (!trip || !approval || trip.tenantId !== change.tenantId) return [];
     let to: Recipient[];
     if (notice === 'approvalWaiting') {
@@ -166,6 +176,7 @@ export class TripNotices implements OnModuleInit, OnModuleDestroy {
       comment: change.comment,
       reminder: change.move === 'reminded',
       budgetCode: trip.budgetCode,
+      changes: approval.kind === 'change' && approval.proposed ? proposedChanges(trip, approval.proposed).map(changeText) : [],
     };
     return drafts(
       notice,
