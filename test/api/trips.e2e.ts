@@ -525,6 +525,47 @@ describe('trips', () => {
       expect(events).toEqual([]);
     });
 
+    it('confirms the later weeks a moved term sent back to Accepted with their buses, when asked, and no others', async () => {
+      const weeks = await fourWeeks(`Diving ${Date.now()}`);
+      const seriesId = weeks[0].seriesId!;
+      await post(acme.users.busA, `/trips/series/${seriesId}/accept`, { from: weeks[0].id }).expect(200);
+      const bus = await buildBus(t, acme.orgs.busA, { name: `Coach ${Date.now()}`, seats: 50 });
+      const buses = [{ ...BUS, busSeats: 50, busId: bus.id }];
+      await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[0].id, buses }).expect(200);
+      // the school moves the last three weeks to Thursdays; the company accepts the moves: Accepted, their buses kept
+      await patchSeries(acme.users.staffA, weeks, { from: weeks[1].id, weekday: 4 }).expect(200);
+      await post(acme.users.busA, `/trips/series/${seriesId}/accept`, { from: weeks[1].id }).expect(200);
+      expect(await statuses(weeks)).toEqual(['Confirmed', 'Accepted', 'Accepted', 'Accepted']);
+      // the second week confirmed on its own Assign Bus, with the buses it kept
+      const kept = ((await get(acme.users.busA, `/trips/${weeks[1].id}`).expect(200)).body as TripDto).buses;
+      await patch(acme.users.busA, weeks[1].id, { status: 'Confirmed', buses: kept }).expect(200);
+      events.length = 0;
+
+      // not asked for: the later weeks have buses, and not other ones: nothing to take
+      const none = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, { from: weeks[2].id, buses: kept, withBuses: true });
+      expect([none.status, none.body.message]).toEqual([409, SeriesMessages.nothingToAssign]);
+      const res = await post(acme.users.busA, `/trips/series/${seriesId}/assign`, {
+        from: weeks[1].id,
+        buses: kept,
+        withoutBuses: false,
+        withTheseBuses: true,
+      }).expect(200);
+      // the second week, Confirmed with them already, is left as it is
+      expect([res.body.assigned, res.body.refused]).toEqual([[weeks[2].id, weeks[3].id], []]);
+      expect(await statuses(weeks)).toEqual(['Confirmed', 'Confirmed', 'Confirmed', 'Confirmed']);
+      expect(events.map((e) => [e.name, (e.payload as DomainEventMap['trip.updated']).trip.id])).toEqual([
+        ['trip.updated', weeks[2].id],
+        ['trip.updated', weeks[3].id],
+      ]);
+      // again: every week Confirmed with them, nothing to take
+      await post(acme.users.busA, `/trips/series/${seriesId}/assign`, {
+        from: weeks[1].id,
+        buses: kept,
+        withoutBuses: false,
+        withTheseBuses: true,
+      }).expect(409);
+    });
+
     it('puts new buses on the later weeks that have others only when asked, leaving a week whose driver is out that day', async () => {
       const weeks = await fourWeeks(`Squash ${Date.now()}`);
       const seriesId = weeks[0].seriesId!;

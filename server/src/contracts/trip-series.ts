@@ -26,7 +26,8 @@ export const SeriesMessages = {
   movedIntoPast: (day: string) => `That would move a week to ${day}, which has passed: change from a later week.`,
   nothingToAccept: 'None of these weeks can be accepted now.',
   nothingToAssign: 'None of the later weeks can take these buses now.',
-  assignWeeksInvalid: 'Choose the later weeks to take these buses: those without buses, those with other buses, or both.',
+  assignWeeksInvalid:
+    'Choose the later weeks to take these buses: those without buses, those with other buses, those to confirm with these buses, or several.',
   nothingToReject: 'None of these weeks can be rejected now.',
 } as const;
 
@@ -190,6 +191,30 @@ export function seriesAssignable(actor: TripActor, trip: TripSubject & Pick<Trip
  */
 export function seriesReassignable(actor: TripActor, trip: TripSubject & Pick<TripDto, 'buses'>, ctx: TripRuleContext): boolean {
   return trip.buses.length > 0 && allowedTripActions(actor, trip, ctx).includes('assignBuses');
+}
+
+/**
+ * Whether "confirm the later weeks that already have these buses" reaches this week: Accepted with exactly `buses`
+ * (kept through a change its company accepted, which sends a trip back to Accepted), which these buses confirm. A week
+ * with other buses is `seriesReassignable`'s; a Confirmed one with these has nothing to take.
+ */
+export function seriesConfirmable(
+  actor: TripActor,
+  trip: TripSubject & Pick<TripDto, 'buses'>,
+  ctx: TripRuleContext,
+  buses: readonly BusAssignment[],
+): boolean {
+  return trip.status === 'Accepted' && sameBuses(trip.buses, buses) && seriesReassignable(actor, trip, ctx);
+}
+
+/** Which later weeks a series' Assign Bus reaches (POST /trips/series/{id}/assign). */
+export interface SeriesAssignWeeks {
+  /** Those without buses (the default). */
+  withoutBuses: boolean;
+  /** Those with other buses, which take these in place of theirs. */
+  withBuses: boolean;
+  /** Those Accepted with these very buses, which they confirm (seriesConfirmable). */
+  withTheseBuses: boolean;
 }
 
 /**

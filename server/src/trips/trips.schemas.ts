@@ -251,7 +251,7 @@ export type RejectSeriesBody = z.infer<typeof rejectSeriesSchema>;
  * POST /trips/series/{seriesId}/assign: the buses (and drivers) to give the week `from` and the later weeks, as each
  * week's own Assign Bus sends them, with the reason for prices far from a week's quote. Which weeks: those without buses
  * (`withoutBuses`, the default) and, when asked, those with other buses, which get these in place of theirs
- * (`withBuses`).
+ * (`withBuses`), and those Accepted with these very buses, which they confirm (`withTheseBuses`).
  */
 export const assignSeriesSchema = z
   .object(
@@ -261,10 +261,11 @@ export const assignSeriesSchema = z
       priceReason: optionalText(500, PricingMessages.priceReasonInvalid),
       withoutBuses: z.boolean({ error: SeriesMessages.assignWeeksInvalid }).optional().default(true),
       withBuses: z.boolean({ error: SeriesMessages.assignWeeksInvalid }).optional().default(false),
+      withTheseBuses: z.boolean({ error: SeriesMessages.assignWeeksInvalid }).optional().default(false),
     },
     { error: M.bodyNotObject },
   )
-  .refine((b) => b.withoutBuses || b.withBuses, SeriesMessages.assignWeeksInvalid);
+  .refine((b) => b.withoutBuses || b.withBuses || b.withTheseBuses, SeriesMessages.assignWeeksInvalid);
 export type AssignSeriesBody = z.infer<typeof assignSeriesSchema>;
 
 /**

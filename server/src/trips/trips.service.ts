@@ -33,6 +33,7 @@ import {
   type SeriesAssignDto,
   seriesAssignable,
   seriesReassignable,
+  seriesConfirmable,
   sameBuses,
   type SeriesRejectDto,
   seriesRejectable,
@@ -302,7 +303,7 @@ export class TripsService {
   async assignSeries(
     caller: AuthUser,
     seriesId: string,
-    { from, buses, priceReason, withoutBuses, withBuses }: AssignSeriesBody,
+    { from, buses, priceReason, withoutBuses, withBuses, withTheseBuses }: AssignSeriesBody,
   ): Promise<SeriesAssignDto> {
     return this.unitOfWork.run(async (work) => {
       const assigned: number[] = [];
@@ -318,7 +319,9 @@ export class TripsService {
           const takes =
             before.buses.length === 0
               ? withoutBuses && seriesAssignable(caller, before, ctx)
-              : withBuses && seriesReassignable(caller, before, ctx);
+              : sameBuses(before.buses, buses)
+                ? withTheseBuses && seriesConfirmable(caller, before, ctx, buses)
+                : withBuses && seriesReassignable(caller, before, ctx);
           if (!takes) return null;
           const decided = this.decide(caller, before, audience, body)!;
           let values: Partial<Trip>;
@@ -331,8 +334,9 @@ export class TripsService {
             refused.push({ tripId: before.id, message });
             return null;
           }
-          // Already these buses (as the fleet names them): nothing to write (a write that changed nothing would roll the whole unit back).
-          if (before.buses.length > 0 && sameBuses(before.buses, values.buses ?? [])) return null;
+          // Already these buses (as the fleet names them) and Confirmed: nothing to write (a write that changed nothing
+          // would roll the whole unit back). An Accepted week with them is confirmed by them.
+          if (before.buses.length > 0 && sameBuses(before.buses, values.buses ?? []) && before.status === values.status) return null;
           const written = await this.write(work, caller, before, audience, values, { action: decided.action });
           await recordSubtrip(work.tx, written, written.buses, caller);
           assigned.push(before.id);

@@ -9,7 +9,14 @@ import { AssignBusForm } from './assign-bus-form';
 import { AssignedBusList } from './assign-bus-list';
 import { SoftClaimGate } from './soft-claim';
 import { TripConflictAlert } from './trip-conflict';
-import { seriesAssignOffer, seriesLaterAssignable, seriesLaterReassignable, seriesReassignOffer } from './trip-series';
+import {
+  seriesAssignOffer,
+  seriesConfirmOffer,
+  seriesLaterAssignable,
+  seriesLaterConfirmable,
+  seriesLaterReassignable,
+  seriesReassignOffer,
+} from './trip-series';
 import { useTripWorkflow } from './trip-workflow-context';
 import { useTrip, useTripSeries } from './trips.api';
 import { type AssignLayer, useAssignFleet } from './use-assign-fleet';
@@ -30,22 +37,26 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const { data: weeks } = useTripSeries(current.seriesId);
   const later = actor && weeks ? seriesLaterAssignable(actor, weeks, current.id) : [];
   const laterWithOthers = actor && weeks ? seriesLaterReassignable(actor, weeks, current.id, list.sending) : [];
+  // and those a change sent back to Accepted with these very buses, which they confirm
+  const laterToConfirm = actor && weeks ? seriesLaterConfirmable(actor, weeks, current.id, list.sending) : [];
   const [alsoLater, setAlsoLater] = useState(false);
   const [alsoReplace, setAlsoReplace] = useState(false);
+  const [alsoConfirm, setAlsoConfirm] = useState(false);
   const fill = alsoLater && later.length > 0;
   const replace = alsoReplace && laterWithOthers.length > 0;
+  const confirm = alsoConfirm && laterToConfirm.length > 0;
   const saving = useSaveBuses(
     base,
     list,
     (updated) => {
       onClose();
       onAssigned(updated);
-      if (!fill && !replace) return;
-      // from the first week either choice reaches; the server takes, from there, only the kinds of weeks chosen
-      const from = [...(fill ? later : []), ...(replace ? laterWithOthers : [])].sort((a, b) =>
+      if (!fill && !replace && !confirm) return;
+      // from the first week any choice reaches; the server takes, from there, only the kinds of weeks chosen
+      const from = [...(fill ? later : []), ...(replace ? laterWithOthers : []), ...(confirm ? laterToConfirm : [])].sort((a, b) =>
         a.departureDate.localeCompare(b.departureDate),
       )[0];
-      void assignLaterWeeks(updated, from.id, priceReason, { withoutBuses: fill, withBuses: replace });
+      void assignLaterWeeks(updated, from.id, priceReason, { withoutBuses: fill, withBuses: replace, withTheseBuses: confirm });
     },
     priceReason,
   );
@@ -137,6 +148,14 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
           description="Each week is checked for its own day: one whose new bus or driver is out then keeps its own, and you are told which."
           checked={alsoReplace}
           onChange={(event) => setAlsoReplace(event.currentTarget.checked)}
+        />
+      ) : null}
+      {laterToConfirm.length > 0 ? (
+        <Checkbox
+          label={seriesConfirmOffer(laterToConfirm)}
+          description="Their changes were accepted and they kept their buses: saving confirms them too, each checked for its own day."
+          checked={alsoConfirm}
+          onChange={(event) => setAlsoConfirm(event.currentTarget.checked)}
         />
       ) : null}
       {saving.saveError ? (

@@ -16,6 +16,8 @@ import {
   seriesAssignOffer,
   seriesAssignRefusedTitle,
   seriesLaterAssignable,
+  seriesLaterConfirmable,
+  seriesConfirmOffer,
   seriesLaterReassignable,
   seriesMoveLine,
   seriesReassignOffer,
@@ -431,6 +433,52 @@ describe('the rest of a weekly series', () => {
     const saved = (sent[0].body as { buses: { driverName: string }[] }).buses;
     expect(saved.map((b) => b.driverName)).toEqual(['Omar']);
     expect(sent[2].body).toEqual({ from: 102, buses: saved, withoutBuses: false, withBuses: true });
+  });
+
+  it('offers to confirm the later weeks whose accepted changes sent them back to Accepted with these buses', async () => {
+    const layla = { busType: 'White Bus' as const, busSeats: 50, tripPrice: null, driverName: 'Layla', driverPhone: null, status: null };
+    const held = { busCompanyOrgId: DESERT_STAR, busCompanyName: 'Desert Star', buses: [layla] };
+    // a term moved to another weekday: its moves accepted, every week Accepted with the buses it had
+    const weeks: TripDto[] = fourWeeks().map((w) => ({ ...w, ...held, status: 'Accepted' as const }));
+    const actor = tripActorOf(dispatcher);
+    const plan = seriesLaterConfirmable(actor, weeks, 101, [layla]);
+    expect(plan.map((w) => w.id)).toEqual([102, 103, 104]);
+    expect(seriesLaterConfirmable(actor, weeks, 101, [{ ...layla, driverName: 'Omar' }])).toEqual([]);
+    expect(seriesLaterConfirmable(actor, [weeks[0], { ...weeks[1], status: 'Confirmed' }], 101, [layla])).toEqual([]);
+    expect(seriesLaterConfirmable(tripActorOf(staff), weeks, 101, [layla])).toEqual([]);
+    expect(seriesConfirmOffer(plan)).toBe(
+      'Also confirm the 3 later weeks that already have these buses (Thu 13 Mar 2031 to Thu 27 Mar 2031)',
+    );
+    expect(seriesConfirmOffer(plan.slice(2))).toBe('Also confirm the later week that already has these buses (Thu 27 Mar 2031)');
+    // the same buses are not "other buses": not offered to be put in place of theirs
+    expect(seriesLaterReassignable(actor, weeks, 101, [layla])).toEqual([]);
+
+    const changed = (w: TripDto, body: object) => ({ ...w, ...body, version: w.version + 1 });
+    const { calls } = mockFetch({
+      ...tripRoutes(weeks),
+      'GET /api/trips/101/history': () => ({ body: [] }),
+      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+      'PATCH /api/trips/101': (body) => ({ body: changed(weeks[0], body as object) }),
+      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
+      [`POST /api/trips/series/${SERIES}/assign`]: () => ({
+        body: { trips: weeks.slice(1).map((w) => changed(w, { status: 'Confirmed' })), assigned: [102, 103, 104], refused: [] },
+      }),
+    });
+    const modal = await openAssignBus(101);
+    const offer = within(modal).getByRole('checkbox', { name: seriesConfirmOffer(plan) });
+    expect(offer).not.toBeChecked();
+    expect(within(modal).queryByRole('checkbox', { name: /^Also (assign|put)/ })).not.toBeInTheDocument();
+    await userEvent.click(offer);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Aquatic Centre: the same buses assigned to 3 later weeks.')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method !== 'GET');
+    expect(sent.map((c) => c.path)).toEqual(['/api/trips/101', '/api/trips/101/subtrips', `/api/trips/series/${SERIES}/assign`]);
+    expect(sent[2].body).toEqual({
+      from: 102,
+      buses: (sent[0].body as { buses: unknown }).buses,
+      withoutBuses: false,
+      withTheseBuses: true,
+    });
   });
 
   it('assigns only this week when the later weeks are not asked for', async () => {

@@ -7,6 +7,7 @@ import {
   seriesAssignable,
   type SeriesAssignDto,
   seriesCancelAction,
+  seriesConfirmable,
   seriesEditable,
   type SeriesEditDto,
   isoWeekday,
@@ -235,6 +236,22 @@ export function seriesLaterReassignable(
   return from.later.slice(1).filter((w) => seriesReassignable(actor, w, from.ctx) && !sameBuses(w.buses, buses));
 }
 
+/**
+ * The later weeks "confirm the later weeks that already have these buses" would confirm: those after `fromId` the user
+ * may assign that are Accepted with exactly `buses` (kept through a change their company accepted).
+ */
+export function seriesLaterConfirmable(
+  actor: TripActor,
+  weeks: readonly TripDto[],
+  fromId: number,
+  buses: readonly BusAssignment[],
+  now: Date = new Date(),
+): TripDto[] {
+  const from = fromWeek(actor, weeks, fromId, now);
+  if (!from || buses.length === 0) return [];
+  return from.later.slice(1).filter((w) => seriesConfirmable(actor, w, from.ctx, buses));
+}
+
 /** The days of weeks (first departure first): "Thu 3 Dec 2026", or "Thu 3 Dec 2026 to Thu 25 Feb 2027". */
 export const daysOf = (weeks: readonly Pick<TripDto, 'departureDate'>[]) => {
   const [first, last] = [weeks[0].departureDate, weeks[weeks.length - 1].departureDate];
@@ -245,6 +262,12 @@ export const daysOf = (weeks: readonly Pick<TripDto, 'departureDate'>[]) => {
 export function seriesAssignOffer(later: readonly TripDto[]): string {
   if (later.length === 1) return `Also assign them to the later week without buses (${daysOf(later)})`;
   return `Also assign them to the ${later.length} later weeks without buses (${daysOf(later)})`;
+}
+
+/** The third checkbox's words: "Also confirm the 2 later weeks that already have these buses (Thu 17 Dec 2026 to …)". */
+export function seriesConfirmOffer(later: readonly TripDto[]): string {
+  if (later.length === 1) return `Also confirm the later week that already has these buses (${daysOf(later)})`;
+  return `Also confirm the ${later.length} later weeks that already have these buses (${daysOf(later)})`;
 }
 
 /** The other checkbox's words: "Also put them on the 4 later weeks that have other buses, in place of theirs (…)". */

@@ -12,6 +12,7 @@ import type { TripRequestBody } from '@contracts/trip-form-rules';
 import type {
   SeriesAcceptDto,
   SeriesAssignDto,
+  SeriesAssignWeeks,
   SeriesCancelDto,
   SeriesEditChanges,
   SeriesEditDto,
@@ -48,6 +49,9 @@ export type NewTripBody = TripRequestBody & {
   cancelRequest: false;
   budgetCode?: string;
 };
+
+/** The later weeks a series' Assign Bus reaches by default: those without buses. */
+export const ONLY_WITHOUT: SeriesAssignWeeks = { withoutBuses: true, withBuses: false, withTheseBuses: false };
 
 const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -115,21 +119,16 @@ export const tripsApi = {
   rejectSeries: (seriesId: string, from: number) => http.post<SeriesRejectDto>(`/trips/series/${seriesId}/reject`, { from }),
   /**
    * Gives the week `from` and every later one without buses the same buses (each checked for its own day); with
-   * `withBuses`, also those with other buses, in place of theirs.
+   * `withBuses`, also those with other buses, in place of theirs; with `withTheseBuses`, confirms those Accepted with them.
    */
-  assignSeries: (
-    seriesId: string,
-    from: number,
-    buses: BusAssignment[],
-    priceReason?: string,
-    weeks: { withoutBuses: boolean; withBuses: boolean } = { withoutBuses: true, withBuses: false },
-  ) =>
+  assignSeries: (seriesId: string, from: number, buses: BusAssignment[], priceReason?: string, weeks: SeriesAssignWeeks = ONLY_WITHOUT) =>
     http.post<SeriesAssignDto>(`/trips/series/${seriesId}/assign`, {
       from,
       buses,
       ...(priceReason ? { priceReason } : {}),
       ...(weeks.withoutBuses ? {} : { withoutBuses: false }),
       ...(weeks.withBuses ? { withBuses: true } : {}),
+      ...(weeks.withTheseBuses ? { withTheseBuses: true } : {}),
     }),
   /** Sets the same origin, destination, times, passengers or notes on the week `from` and every later one the user may edit, and moves them to `weekday`. */
   editSeries: (seriesId: string, from: number, changes: SeriesEditChanges) =>

@@ -1,3 +1,4 @@
+import type { SeriesAssignWeeks } from '@contracts/trip-series';
 import type { BusDto, DriverDto } from '@contracts/fleet-wire';
 import { TripMessages } from '@contracts/trip-messages';
 import type { BusAssignment, TripDto } from '@contracts/trip-wire';
@@ -19,7 +20,7 @@ import {
 } from './assign-bus-draft';
 import { seriesAssignDone, seriesAssignRefusedTitle } from './trip-series';
 import { tripTitle } from './trip-view';
-import { conflictOf, mergeTrip, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
+import { conflictOf, mergeTrip, ONLY_WITHOUT, tripHistoryKey, tripKeys, tripsApi } from './trips.api';
 
 /**
  * Assign Bus's list of buses and the bus being typed in (new, or a row of the list being edited). `base` is the trip
@@ -196,15 +197,15 @@ export function useSaveBuses(base: TripDto, list: BusListDraft, onDone: (trip: T
 
 /**
  * After a week's buses are saved: the same buses for the later weeks of its series, from the week `from` (POST
- * /trips/series/{id}/assign; each week checked for its own day): those that have none, and with `weeks.withBuses` those
- * that have others, in place of theirs. Said in a toast: how many weeks took them, and the day of each that was refused
+ * /trips/series/{id}/assign; each week checked for its own day): those that have none, with `weeks.withBuses` those
+ * that have others, in place of theirs, and with `weeks.withTheseBuses` those Accepted with these, which they confirm. Said in a toast: how many weeks took them, and the day of each that was refused
  * them, with why (a bus already out that day). The modal has closed by then.
  */
 export async function assignLaterWeeks(
   trip: TripDto,
   from: number,
   priceReason: string,
-  weeks: { withoutBuses: boolean; withBuses: boolean } = { withoutBuses: true, withBuses: false },
+  weeks: SeriesAssignWeeks = ONLY_WITHOUT,
 ): Promise<void> {
   const seriesId = trip.seriesId;
   if (!seriesId) return;
