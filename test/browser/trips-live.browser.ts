@@ -291,8 +291,51 @@ describe('a trip request, live across three consoles', () => {
     await falcon.getByText(`${destination}: the same buses assigned to 2 later weeks.`).waitFor({ timeout: 10_000 });
     await expectText(schoolsWeek3, 'Huda Saleh');
     expect(await schoolsWeek3.getByText('Yusuf Karim').count()).toBe(0);
+
+    // The pool's slot moves to Tuesdays from the second week: the school moves the last two weeks (edit requests, the
+    // form is walked above); the dispatcher accepts both moves, which leaves them Accepted with Huda's bus, then
+    // confirms them from the second week's Assign Bus at once.
+    const moved = await staff.evaluate(
+      async ({ seriesOf, from }) => {
+        const res = await fetch(`/api/trips/series/${seriesOf}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+          body: JSON.stringify({ from, weekday: 2 }),
+        });
+        return ((await res.json()) as { requested: number[] }).requested;
+      },
+      { seriesOf: await seriesIdOf(staff, ids[0]), from: ids[1] },
+    );
+    expect(moved).toEqual([ids[1], ids[2]]);
+    await falcon.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+    await falcon.locator(`[data-trip-id="${ids[1]}"]:visible`).getByRole('button', { name: destination, exact: true }).click();
+    await series.getByRole('button', { name: 'Accept this and later weeks' }).click();
+    await ask.getByText('2 weeks will be accepted.').waitFor();
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await falcon.getByText(`${destination}: 2 weeks accepted.`).waitFor();
+    await details.getByRole('button', { name: 'Assign Bus' }).waitFor({ timeout: 10_000 });
+    await details.getByRole('button', { name: 'Assign Bus' }).click();
+    const confirmLater = assign.getByRole('checkbox', {
+      name: 'Also confirm the later week that already has these buses (Tue 17 Jun 2031)',
+    });
+    await confirmLater.check();
+    expect(await lightAndDarkFindings(falcon, "a series week's Assign Bus confirming the later weeks, at 390 px")).toEqual([]);
+    await falcon.screenshot({ path: join(SCREENSHOTS, 'live-9-dispatcher-confirm-moved-weeks.png') });
+    await assign.getByRole('button', { name: 'Save Buses' }).click();
+    await falcon.getByText(`${destination}: the same buses assigned to 1 later week.`).waitFor({ timeout: 10_000 });
+    for (const id of ids) await staff.locator(`tr[data-trip-id="${id}"] [data-status="Confirmed"]`).waitFor({ timeout: 10_000 });
+    expect(await staff.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });
+
+/** The weekly series of a trip, read as the page's user. */
+async function seriesIdOf(page: import('playwright-core').Page, id: number): Promise<string> {
+  return page.evaluate(async (tripId) => {
+    const res = await fetch(`/api/trips/${tripId}`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await res.json()) as { seriesId: string }).seriesId;
+  }, id);
+}
 
 async function expectText(scope: import('playwright-core').Locator, text: string): Promise<void> {
   await scope.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
