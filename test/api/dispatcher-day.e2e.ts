@@ -136,6 +136,21 @@ describe("a dispatcher's day", () => {
     ]);
   });
 
+  it('keeps an accepted change in the waiting lane with its buses, once, until they are confirmed again', async () => {
+    const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 31' });
+    const trip = await confirmedOn(bus, on(day(12), '08:00 AM', '02:00 PM'), { destination: 'Heritage Village' });
+    expect((await board(day(12))).needsBus.map((x) => x.id)).not.toContain(trip.id);
+    await patch(acme.users.staffA, `/trips/${trip.id}`, { notes: 'Two wheelchairs' }).expect(200);
+    const accepted = (await patch(acme.users.busA, `/trips/${trip.id}`, { status: 'Accepted' }).expect(200)).body as TripDto;
+    expect([accepted.status, accepted.buses.map((b) => b.busId), accepted.needsBus]).toEqual(['Accepted', [bus.id], false]);
+    // Accepted with the buses it kept: in the lane to be confirmed, once
+    const waiting = (await board(day(12))).needsBus.filter((x) => x.id === trip.id);
+    expect(waiting.map((x) => [x.status, x.buses.length])).toEqual([['Accepted', 1]]);
+    // its own Assign Bus with the same buses confirms it: it leaves the lane
+    await patch(acme.users.busA, `/trips/${trip.id}`, { status: 'Confirmed', buses: accepted.buses }).expect(200);
+    expect((await board(day(12))).needsBus.map((x) => x.id)).not.toContain(trip.id);
+  });
+
   it('lists pending requests of partner schools, not those another company holds or of other schools', async () => {
     const mine = await buildTrip(t, acme, { status: 'Pending', ...on(day(5), '08:00 AM', '01:00 PM') });
     const otherSchool = await buildTrip(t, acme, {

@@ -115,11 +115,8 @@ export class DispatchService {
           .andWhere(`(${holdsFleetSql('trip')} OR trip.status = 'Completed')`)
           .andWhere('jsonb_array_length(trip.buses) > 0'),
       ),
-      readTrips(
-        scoped()
-          .andWhere(`trip.status = 'Accepted' AND jsonb_array_length(trip.buses) = 0`)
-          .andWhere('trip.returnDate >= :today', { today }),
-      ),
+      // Accepted: without a bus, or with the buses it kept through a change its company accepted, to confirm again.
+      readTrips(scoped().andWhere(`trip.status = 'Accepted'`).andWhere('trip.returnDate >= :today', { today })),
       // Trips that have a bus but may not run with it (a clash, a bus or driver out of service): `decorate` decides.
       readTrips(
         scoped()
@@ -133,7 +130,7 @@ export class DispatchService {
       fleetOf ? partnerSchoolsOf(em, fleetOf.id) : [],
     ]);
     await this.tripFleet.decorate(em, [...bars, ...waiting, ...troubled, ...requests]);
-    const lane = [...waiting, ...troubled.filter((t) => t.needsBus)];
+    const lane = [...waiting, ...troubled.filter((t) => t.needsBus && !waiting.some((w) => w.id === t.id))];
     // Inactive buses and drivers appear only while they carry a trip shown.
     const onBars = new Set(bars.flatMap((t) => t.buses.flatMap((b) => [`bus:${b.busId}`, `driver:${b.driverId}`])));
     const buses = allBuses.filter((b) => b.active || onBars.has(`bus:${b.id}`));

@@ -28,13 +28,14 @@ export function isBar(board: Pick<DispatchBoardDto, 'from' | 'to' | 'company'>, 
 }
 
 /**
- * The waiting lane: a trip of the company that has not ended and is accepted with no bus, or holds a bus or driver
- * that clashes with another trip or has been taken out of service.
+ * The waiting lane: a trip of the company that has not ended and is Accepted (with no bus, or with the buses it kept
+ * through a change its company accepted, to be confirmed again), or holds a bus or driver that clashes with another
+ * trip or has been taken out of service.
  */
 export function isWaiting(board: Pick<DispatchBoardDto, 'today' | 'company'>, trip: TripDto): boolean {
   if (trip.deleted || trip.returnDate < board.today) return false;
   if (board.company && trip.busCompanyOrgId !== board.company.id) return false;
-  if (trip.status === 'Accepted' && trip.buses.length === 0) return true;
+  if (trip.status === 'Accepted') return true;
   const holding = (FLEET_HOLDING_STATUSES as readonly TripStatus[]).includes(trip.status);
   return holding && (trip.needsBus || trip.clashes.length > 0 || (trip.outOfService ?? []).length > 0);
 }

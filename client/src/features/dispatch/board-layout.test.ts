@@ -269,13 +269,17 @@ describe('bar colours, moves and the lanes', () => {
     expect(movedBuses(trip, 'bus', 2, bus3)).toBeNull();
   });
 
-  it('says why a trip waits for a bus: a clash with the other trip named, a bus out of service, or no bus', () => {
+  it('says why a trip waits for a bus: a clash with the other trip named, a bus out of service, no bus, or buses to confirm', () => {
     const board = makeBoard();
     const [, clashA] = board.trips;
     expect(waitingReasons(clashA, board.trips)).toEqual(['Bus 2 clashes with Camel Racing Museum, Wed 5 Mar 10:00 AM–01:00 PM']);
     const broken = companyTrip({ buses: [onBus(makeBus(9))], outOfService: [{ resource: 'bus', resourceId: 9, resourceName: 'Bus 9' }] });
     expect(waitingReasons(broken)).toEqual(['Bus 9 is out of service']);
     expect(waitingReasons(board.needsBus[0])).toEqual(['No bus yet']);
+    // Accepted with the buses it kept through an accepted change; Confirmed with them, it waits for nothing
+    const kept = companyTrip({ status: 'Accepted', buses: [onBus(makeBus(4))] });
+    expect(waitingReasons(kept)).toEqual(['Buses to confirm']);
+    expect(waitingReasons({ ...kept, status: 'Confirmed' })).toEqual([]);
   });
 });
 

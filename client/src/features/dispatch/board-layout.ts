@@ -134,10 +134,17 @@ export function clashText(trip: Pick<TripDto, 'clashes'>, known: readonly TripDt
   });
 }
 
-/** Why a trip waits in the "Needs a bus" lane: its clashes, its buses or drivers out of service, or no bus at all. */
+/** An Accepted trip with buses (kept through a change its company accepted): saved again, they confirm it. */
+export const TO_CONFIRM = 'Buses to confirm';
+
+/**
+ * Why a trip waits in the "Needs a bus" lane: its clashes, its buses or drivers out of service, no bus at all, or its
+ * buses to confirm.
+ */
 export function waitingReasons(trip: TripDto, known: readonly TripDto[] = []): string[] {
   const reasons = [...clashText(trip, known), ...(trip.outOfService ?? []).map((g) => `${g.resourceName} is out of service`)];
   if (reasons.length === 0 && trip.buses.length === 0) reasons.push('No bus yet');
+  else if (reasons.length === 0 && trip.status === 'Accepted') reasons.push(TO_CONFIRM);
   return reasons;
 }
 

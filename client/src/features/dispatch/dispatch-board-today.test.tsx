@@ -386,6 +386,30 @@ describe('the request lane', () => {
     ).toBeInTheDocument();
   });
 
+  it('waits the weeks a change sent back to Accepted with their buses as one card to confirm, apart from a week without a bus', async () => {
+    const layla = { busType: 'White Bus' as const, busSeats: 50, tripPrice: null, driverName: 'Layla', driverPhone: null, status: null };
+    const held = { status: 'Accepted' as const, busCompanyOrgId: DESERT_STAR, version: 3 };
+    // the first week lost its bus; the two after it kept theirs through an accepted change
+    const weeks = term(held)
+      .reverse()
+      .map((w, i) => ({ ...w, buses: i === 0 ? [] : [layla] }));
+    renderBoard(makeBoard(), '/dispatch', { [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }) });
+    const waiting = await screen.findByRole('region', { name: 'Needs a bus' });
+    for (const week of weeks) {
+      act(() =>
+        emitLiveForTest('trip:updated', { ...envelope, trip: week, status: 'Accepted', by: { id: dispatcher.id, name: 'Dev' } } as never),
+      );
+    }
+    expect(within(waiting).getAllByText('Hamdan Pool')).toHaveLength(2);
+    expect(within(waiting).getByRole('button', { name: /^Hamdan Pool, Thu 6 Mar .*, No bus yet, .*, assign a bus$/ })).toBeInTheDocument();
+    expect(within(waiting).getByText('2 weeks with buses to confirm: Thu 13 Mar 2031 to Thu 20 Mar 2031')).toBeInTheDocument();
+    await userEvent.click(within(waiting).getByRole('button', { name: /^Hamdan Pool, 2 weeks with buses to confirm: .*, assign a bus$/ }));
+    const assign = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    expect(
+      await within(assign).findByRole('checkbox', { name: 'Also confirm the later week that already has these buses (Thu 20 Mar 2031)' }),
+    ).toBeInTheDocument();
+  });
+
   it('tells of a weekly series pushed live in one toast that counts its weeks, and lists it as one card', async () => {
     renderBoard(makeBoard(), '/dispatch', { 'GET /api/trips/610/history': () => ({ body: [] }) });
     const lane = await screen.findByRole('region', { name: 'Requests' });

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { PresenceAvatars } from '../trips/presence-avatars';
 import { tripTitle } from '../trips/trip-view';
 import { useOpenTrip } from './board-actions';
-import { daysOf, seriesCards } from '../trips/trip-series';
-import { passengersOf, untilDeparture, waitingReasons } from './board-layout';
+import { daysOf, seriesCards, type SeriesWeek } from '../trips/trip-series';
+import { passengersOf, TO_CONFIRM, untilDeparture, waitingReasons } from './board-layout';
 
 /**
  * A card of the lane, standing for `trip` (a series' card for its first week): a press opens Assign Bus on it (or its
@@ -69,12 +69,13 @@ function TripWaiting({ trip, known, now }: { trip: TripDto; known: readonly Trip
 }
 
 /**
- * The weeks of one weekly series without a bus (first departure first): how many, from when to when, and how soon the
- * first leaves. Choosing it opens Assign Bus on the first week, which offers the same buses to the later weeks without.
+ * The weeks of one weekly series waiting alike (first departure first): without a bus, or with buses to confirm; how
+ * many, from when to when, and how soon the first leaves. Choosing it opens Assign Bus on the first week, which offers
+ * the same buses to the later weeks without, or to confirm those that have them.
  */
 function SeriesWaiting({ weeks, now }: { weeks: TripDto[]; now: Date }) {
   const first = weeks[0];
-  const span = `${weeks.length} weeks without a bus: ${daysOf(weeks)}`;
+  const span = `${weeks.length} weeks ${first.buses.length === 0 ? 'without a bus' : 'with buses to confirm'}: ${daysOf(weeks)}`;
   return (
     <WaitingCard
       trip={first}
@@ -93,8 +94,19 @@ function SeriesWaiting({ weeks, now }: { weeks: TripDto[]; now: Date }) {
 }
 
 /**
- * The trips that need a bus: accepted ones without a bus (the weeks of a weekly series without one together), and those
- * whose bus or driver clashes with another trip or is out of service, each with why. Choosing one opens Assign Bus (or
+ * The weeks of a series that share a card: those without a bus, and apart from them those with buses to confirm (each
+ * kind has its own offer in Assign Bus). A week with a clash or a bus out of service is a card of its own.
+ */
+function waitingAlike(trip: TripDto): SeriesWeek | null {
+  if (trip.seriesId === null) return null;
+  if (trip.buses.length === 0) return trip;
+  const reasons = waitingReasons(trip);
+  return reasons.length === 1 && reasons[0] === TO_CONFIRM ? { ...trip, seriesId: `${trip.seriesId}:confirm` } : null;
+}
+
+/**
+ * The trips that need a bus: accepted ones without a bus or with buses to confirm (the weeks of a weekly series waiting
+ * alike together), and those whose bus or driver clashes with another trip or is out of service, each with why. Choosing one opens Assign Bus (or
  * the details, for a user who may not assign).
  */
 export function WaitingLane({ trips, known, now }: { trips: TripDto[]; known: readonly TripDto[]; now: Date }) {
@@ -115,9 +127,9 @@ export function WaitingLane({ trips, known, now }: { trips: TripDto[]; known: re
         </Text>
       ) : (
         <Group gap="xs" align="stretch" data-testid="waiting-lane">
-          {seriesCards(trips, (trip) => (trip.buses.length === 0 ? trip : null)).map((weeks) =>
+          {seriesCards(trips, waitingAlike).map((weeks) =>
             weeks.length > 1 ? (
-              <SeriesWaiting key={`series-${weeks[0].seriesId}`} weeks={weeks} now={now} />
+              <SeriesWaiting key={`series-${weeks[0].id}`} weeks={weeks} now={now} />
             ) : (
               <TripWaiting key={weeks[0].id} trip={weeks[0]} known={known} now={now} />
             ),
