@@ -64,7 +64,9 @@ function AssignBusBody({ layer, onClose, onAssigned }: { layer: AssignLayer; onC
   const quote = current.estimate?.quote.total ?? null;
   const priced = list.sending.filter((b) => b.tripPrice != null);
   const totalFils = priced.reduce((n, b) => n + Math.round(Number(b.tripPrice) * 100), 0);
-  const farFromQuote = quote !== null && priced.length > 0 && movesFromQuote(totalFils, quote);
+  // As the server reads it: buses without prices leave the trip's own price (none yet: far from any quote).
+  const comparedFils = priced.length > 0 ? totalFils : Math.round(Number(current.price) * 100);
+  const farFromQuote = quote !== null && list.sending.length > 0 && movesFromQuote(comparedFils, quote);
   // A trip with neither a bus's price nor a price of its own completes without an invoice (docs/domain.md, "Invoices").
   const unpriced = list.sending.length > 0 && priced.length === 0 && !(Number(current.price) > 0);
 

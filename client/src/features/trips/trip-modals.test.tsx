@@ -299,6 +299,37 @@ describe('Assign Bus modal', () => {
     await waitFor(() => expect(within(modal).queryByTestId('no-price')).toBeNull());
   });
 
+  it('asks why before confirming a quoted trip with buses that have no price, as the server will', async () => {
+    const quote = { currency: 'AED', vatBasisPoints: 500, km: 40, lines: [], subtotal: 108_000, vat: 5_400, total: 113_400 };
+    const estimate = {
+      companyId: DESERT_STAR,
+      companyName: 'Desert Star',
+      rateCardId: 1,
+      rateCardVersion: 1,
+      quote,
+      cancellationTiers: [],
+    };
+    const quoted = { ...accepted, id: 42, price: 0, estimate };
+    const { details, calls } = await openDetails(quoted, dispatcher, {
+      'PATCH /api/trips/42': (body) => ({ body: { ...quoted, ...(body as object), status: 'Confirmed', version: 3 } }),
+      'POST /api/trips/42/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 42, ...(body as object) } }),
+    });
+    await userEvent.click(within(details).getByRole('button', { name: 'Assign Bus' }));
+    const modal = await screen.findByRole('dialog', { name: 'Assign Bus' });
+    const reason = () => within(modal).queryByRole('textbox', { name: /^Why the price differs from the quote/ });
+    expect(reason()).toBeNull();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
+    // no price on any bus: the trip's own (none) is far from the AED 1,134.00 quote
+    await waitFor(() => expect(reason()).not.toBeNull());
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(within(modal).getByText(PricingMessages.priceReasonRequired)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await userEvent.type(reason()!, 'Hired coach, price to follow');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save Buses' }));
+    expect(await screen.findByText('Buses assigned successfully!')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([expect.objectContaining({ status: 'Confirmed', priceReason: 'Hired coach, price to follow' })]);
+  });
+
   it('says "Failed to assign buses. Please try again." when the server refuses', async () => {
     const { modal } = await openAssign({ 'PATCH /api/trips/41': () => ({ status: 500 }) });
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
