@@ -128,6 +128,17 @@ describe('estimates', () => {
     staff: 2,
   };
 
+  /** School A's request of `form`, 80 km each way, as its staff file it: quoted on Bus A's card. */
+  const fileQuoted = async () =>
+    (
+      await t
+        .http()
+        .post('/api/trips')
+        .set('Authorization', acme.users.staffA.auth)
+        .send({ ...form, distanceKm: 80 })
+        .expect(201)
+    ).body as TripDto;
+
   it('stores the estimate with the request, as quoted on the card version it names, for everyone who sees the trip', async () => {
     const res = await t
       .http()
@@ -274,14 +285,7 @@ describe('estimates', () => {
       (await t.http().get(`/api/trips/${id}`).set('Authorization', company.auth).expect(200)).body as TripDto;
     const edit = (id: number, body: Record<string, unknown>) =>
       t.http().patch(`/api/trips/${id}`).set('Authorization', staff.auth).send(body);
-    const filed = (
-      await t
-        .http()
-        .post('/api/trips')
-        .set('Authorization', staff.auth)
-        .send({ ...form, distanceKm: 80 })
-        .expect(201)
-    ).body as TripDto;
+    const filed = await fileQuoted();
     const farQuote = (await estimate(staff, { ...query, distanceKm: 200 }).expect(200)).body as TripEstimate;
 
     // somewhere farther: the distance goes with it, and the estimate is the card's for the new distance
@@ -332,14 +336,7 @@ describe('estimates', () => {
 
   it('quotes an edited trip again, and sends a change that moves its price more than 10 % through approval again', async () => {
     const staff = acme.users.staffA;
-    const filed = (
-      await t
-        .http()
-        .post('/api/trips')
-        .set('Authorization', staff.auth)
-        .send({ ...form, distanceKm: 80 })
-        .expect(201)
-    ).body as TripDto;
+    const filed = await fileQuoted();
     const edited = (await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', staff.auth).send({ students: 78 }).expect(200))
       .body as TripDto;
     expect(edited.estimate!.quote.lines).toHaveLength(2);
@@ -386,6 +383,18 @@ describe('estimates', () => {
     }
   });
 
+  /** School A's approval policy set by the admin, naming the version it replaces (whatever earlier tests left). */
+  const put = async (body: object) => {
+    const path = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
+    const { version } = (await t.http().get(path).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
+    await t
+      .http()
+      .put(path)
+      .set('Authorization', acme.users.admin.auth)
+      .send({ ...body, version })
+      .expect(200);
+  };
+
   it('sends a request through a second step only above its amount (an estimate below it: one step)', async () => {
     const approver = acme.users.staffA;
     const policy = (aboveFils: number) => ({
@@ -394,17 +403,6 @@ describe('estimates', () => {
       reminderDays: 3,
       expiryDays: 10,
     });
-    const path = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
-    // Each change names the version it replaces (whatever earlier tests left).
-    const put = async (body: object) => {
-      const { version } = (await t.http().get(path).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
-      await t
-        .http()
-        .put(path)
-        .set('Authorization', acme.users.admin.auth)
-        .send({ ...body, version })
-        .expect(200);
-    };
     const filed = async (distanceKm?: number) => {
       const res = await t
         .http()
@@ -433,16 +431,6 @@ describe('estimates', () => {
 
   it('shows the approvers the new estimate of a change that takes a trip farther, and sends it through the step above its amount', async () => {
     const staff = acme.users.staffA;
-    const path = `/api/schools/${acme.orgs.schoolA.id}/approval-policy`;
-    const put = async (body: object) => {
-      const { version } = (await t.http().get(path).set('Authorization', acme.users.admin.auth).expect(200)).body as { version: number };
-      await t
-        .http()
-        .put(path)
-        .set('Authorization', acme.users.admin.auth)
-        .send({ ...body, version })
-        .expect(200);
-    };
     const decide = (tripId: number) =>
       t.http().post(`/api/trips/${tripId}/approval`).set('Authorization', staff.auth).send({ decision: 'approve' }).expect(200);
     const farQuote = (await estimate(staff, { ...query, distanceKm: 300 }).expect(200)).body as TripEstimate;
@@ -455,14 +443,7 @@ describe('estimates', () => {
       expiryDays: 10,
     });
     try {
-      const filed = (
-        await t
-          .http()
-          .post('/api/trips')
-          .set('Authorization', staff.auth)
-          .send({ ...form, distanceKm: 80 })
-          .expect(201)
-      ).body as TripDto;
+      const filed = await fileQuoted();
       expect(((await decide(filed.id)).body as { state: string }).state).toBe('approved');
       await t.http().patch(`/api/trips/${filed.id}`).set('Authorization', acme.users.busA.auth).send({ status: 'Accepted' }).expect(200);
 

@@ -1,4 +1,4 @@
-import { DESERT_STAR, makeTrip } from './test-trips';
+import { DESERT_STAR, makeEstimate, makeTrip } from './test-trips';
 import { cancelFeeNotice } from './trip-actions';
 import { cancellationFeeText } from './trip-view';
 
@@ -23,18 +23,7 @@ describe('the cancellation fee in trip details', () => {
 });
 
 describe('what cancelling now costs, said before the user confirms', () => {
-  const quote = { currency: 'AED', vatBasisPoints: 500, km: 40, lines: [], subtotal: 108_000, vat: 5_400, total: 113_400 };
-  const estimate = {
-    companyId: DESERT_STAR,
-    companyName: 'Desert Star Buses',
-    rateCardId: 1,
-    rateCardVersion: 1,
-    quote,
-    cancellationTiers: [
-      { hoursBefore: 72, percent: 50 },
-      { hoursBefore: 24, percent: 100 },
-    ],
-  };
+  const estimate = makeEstimate();
   // departs Tue 4 Mar 2031, 09:00 AM; "now" on the browser's wall clock
   const trip = makeTrip({ departureDate: '2031-03-04', departureTime: '09:00 AM', busCompanyOrgId: DESERT_STAR, price: 0, estimate });
   const at = (wall: string) => new Date(`${wall}:00`);

@@ -18,6 +18,25 @@ export const DESERT_STAR = 21;
 
 let nextId = 1000;
 
+/**
+ * Desert Star's estimate of a trip: AED 1,134.00 with VAT, cancelled at half within 72 hours of departure and in full
+ * within 24.
+ */
+export function makeEstimate(overrides: Partial<NonNullable<TripDto['estimate']>> = {}): NonNullable<TripDto['estimate']> {
+  return {
+    companyId: DESERT_STAR,
+    companyName: 'Desert Star Buses',
+    rateCardId: 1,
+    rateCardVersion: 1,
+    quote: { currency: 'AED', vatBasisPoints: 500, km: 40, lines: [], subtotal: 108_000, vat: 5_400, total: 113_400 },
+    cancellationTiers: [
+      { hoursBefore: 72, percent: 50 },
+      { hoursBefore: 24, percent: 100 },
+    ],
+    ...overrides,
+  };
+}
+
 export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
   const id = overrides.id ?? ++nextId;
   const date = overrides.departureDate ?? overrides.date ?? '2031-03-04';

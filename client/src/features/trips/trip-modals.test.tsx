@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { makeProfile, makeSession, mockFetch, renderWithApp } from '../../test-utils';
 import { makeApproval } from '../approvals/test-approvals';
 import { makeBoard, makeBus, makeDriver, onBus } from '../dispatch/test-board';
-import { DESERT_STAR, GREENFIELD, makeTrip, tripRoutes } from './test-trips';
+import { DESERT_STAR, GREENFIELD, makeEstimate, makeTrip, tripRoutes } from './test-trips';
 import { TripsPage } from './trips-page';
 
 const dispatcher = makeProfile('bus_company', { active_org_id: DESERT_STAR });
@@ -300,16 +300,7 @@ describe('Assign Bus modal', () => {
   });
 
   it('asks why before confirming a quoted trip with buses that have no price, as the server will', async () => {
-    const quote = { currency: 'AED', vatBasisPoints: 500, km: 40, lines: [], subtotal: 108_000, vat: 5_400, total: 113_400 };
-    const estimate = {
-      companyId: DESERT_STAR,
-      companyName: 'Desert Star',
-      rateCardId: 1,
-      rateCardVersion: 1,
-      quote,
-      cancellationTiers: [],
-    };
-    const quoted = { ...accepted, id: 42, price: 0, estimate };
+    const quoted = { ...accepted, id: 42, price: 0, estimate: makeEstimate() };
     const { details, calls } = await openDetails(quoted, dispatcher, {
       'PATCH /api/trips/42': (body) => ({ body: { ...quoted, ...(body as object), status: 'Confirmed', version: 3 } }),
       'POST /api/trips/42/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 42, ...(body as object) } }),

@@ -41,6 +41,24 @@ function fourWeeks(): TripDto[] {
   ];
 }
 
+/** A week as the server answers it after a change: `body` over it, its version one on. */
+const changed = (w: TripDto, body: object) => ({ ...w, ...body, version: w.version + 1 });
+
+/**
+ * The server of a series' Assign Bus from its first week (101): the weeks, the first week's own PATCH and subtrip, and
+ * the series call, answered by `assign` from the body it was sent.
+ */
+function serveAssign(weeks: TripDto[], assign: (body: { buses: unknown }) => unknown) {
+  return mockFetch({
+    ...tripRoutes(weeks),
+    'GET /api/trips/101/history': () => ({ body: [] }),
+    [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
+    'PATCH /api/trips/101': (body) => ({ body: changed(weeks[0], body as object) }),
+    'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
+    [`POST /api/trips/series/${SERIES}/assign`]: (body) => ({ body: assign(body as { buses: unknown }) }),
+  });
+}
+
 /** The dispatcher's Assign Bus on the week `id`, opened from its details once the series has loaded. */
 async function openAssignBus(id: number): Promise<HTMLElement> {
   renderWithApp(<TripsPage />, { route: `/trips?trip=${id}`, session: makeSession(dispatcher) });
@@ -348,20 +366,11 @@ describe('the rest of a weekly series', () => {
     expect(seriesAssignDone('Aquatic Centre', { trips: weeks, assigned: [104], refused: [refused] })).toBe(done);
 
     const confirmed = (w: TripDto, body: object) => ({ ...w, ...body, status: 'Confirmed' as const, version: w.version + 1 });
-    const { calls } = mockFetch({
-      ...tripRoutes(weeks),
-      'GET /api/trips/101/history': () => ({ body: [] }),
-      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
-      'PATCH /api/trips/101': (body) => ({ body: confirmed(weeks[0], body as object) }),
-      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
-      [`POST /api/trips/series/${SERIES}/assign`]: (body) => ({
-        body: {
-          trips: [weeks[2], confirmed(weeks[3], { buses: (body as { buses: unknown }).buses })],
-          assigned: [104],
-          refused: [refused],
-        },
-      }),
-    });
+    const { calls } = serveAssign(weeks, (body) => ({
+      trips: [weeks[2], confirmed(weeks[3], { buses: body.buses })],
+      assigned: [104],
+      refused: [refused],
+    }));
     const modal = await openAssignBus(101);
     await userEvent.type(within(modal).getByRole('textbox', { name: 'Driver name' }), 'Sam');
     await userEvent.click(within(modal).getByRole('button', { name: 'Add Bus' }));
@@ -399,21 +408,11 @@ describe('the rest of a weekly series', () => {
 
     const refused = { tripId: 103, message: 'Omar is already on Museum, Thu 20 Mar 2031, 8:00 AM to 3:00 PM.' };
     const done = `Aquatic Centre: the same buses assigned to 1 later week. Not Thu 20 Mar: ${refused.message}`;
-    const changed = (w: TripDto, body: object) => ({ ...w, ...body, version: w.version + 1 });
-    const { calls } = mockFetch({
-      ...tripRoutes(weeks),
-      'GET /api/trips/101/history': () => ({ body: [] }),
-      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
-      'PATCH /api/trips/101': (body) => ({ body: changed(weeks[0], body as object) }),
-      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
-      [`POST /api/trips/series/${SERIES}/assign`]: (body) => ({
-        body: {
-          trips: [changed(weeks[1], { buses: (body as { buses: unknown }).buses }), weeks[2], weeks[3]],
-          assigned: [102],
-          refused: [refused],
-        },
-      }),
-    });
+    const { calls } = serveAssign(weeks, (body) => ({
+      trips: [changed(weeks[1], { buses: body.buses }), weeks[2], weeks[3]],
+      assigned: [102],
+      refused: [refused],
+    }));
     const modal = await openAssignBus(101);
     // with Layla still on the list, the only week with other buses is the fourth; none is without buses
     expect(within(modal).getByRole('checkbox', { name: seriesReassignOffer([weeks[3]]) })).not.toBeChecked();
@@ -453,17 +452,11 @@ describe('the rest of a weekly series', () => {
     // the same buses are not "other buses": not offered to be put in place of theirs
     expect(seriesLaterReassignable(actor, weeks, 101, [layla])).toEqual([]);
 
-    const changed = (w: TripDto, body: object) => ({ ...w, ...body, version: w.version + 1 });
-    const { calls } = mockFetch({
-      ...tripRoutes(weeks),
-      'GET /api/trips/101/history': () => ({ body: [] }),
-      [`GET /api/trips/series/${SERIES}`]: () => ({ body: weeks }),
-      'PATCH /api/trips/101': (body) => ({ body: changed(weeks[0], body as object) }),
-      'POST /api/trips/101/subtrips': (body) => ({ status: 201, body: { id: 1, tripId: 101, ...(body as object) } }),
-      [`POST /api/trips/series/${SERIES}/assign`]: () => ({
-        body: { trips: weeks.slice(1).map((w) => changed(w, { status: 'Confirmed' })), assigned: [102, 103, 104], refused: [] },
-      }),
-    });
+    const { calls } = serveAssign(weeks, () => ({
+      trips: weeks.slice(1).map((w) => changed(w, { status: 'Confirmed' })),
+      assigned: [102, 103, 104],
+      refused: [],
+    }));
     const modal = await openAssignBus(101);
     const offer = within(modal).getByRole('checkbox', { name: seriesConfirmOffer(plan) });
     expect(offer).not.toBeChecked();

@@ -1,6 +1,6 @@
 import { formatDay, localDateTime } from '@contracts/calendar';
 import { tripCancellationFee } from '@contracts/pricing';
-import type { TripActor } from '@contracts/trip-rules';
+import type { TripActor, TripRuleContext } from '@contracts/trip-rules';
 import {
   seriesAcceptable,
   sameBuses,
@@ -211,46 +211,51 @@ export function seriesVerdictDone(title: string, verdict: SeriesVerdict, done: r
   return `${title}: ${plural(done.length, 'week')} ${PAST[verdict]}.`;
 }
 
+/** The weeks after `fromId` that `takes` (with the rules' context of the user and now), first departure first. */
+function laterWeeks(
+  actor: TripActor,
+  weeks: readonly TripDto[],
+  fromId: number,
+  now: Date,
+  takes: (week: TripDto, ctx: TripRuleContext) => boolean,
+): TripDto[] {
+  const from = fromWeek(actor, weeks, fromId, now);
+  return from ? from.later.slice(1).filter((w) => takes(w, from.ctx)) : [];
+}
+
 /**
  * The later weeks "Assign the same buses to the later weeks" would give this week's buses: those after `fromId` that the
  * user may assign and that have no buses yet (contracts/trip-series.ts); empty when there are none.
  */
-export function seriesLaterAssignable(actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()): TripDto[] {
-  const from = fromWeek(actor, weeks, fromId, now);
-  return from ? from.later.slice(1).filter((w) => seriesAssignable(actor, w, from.ctx)) : [];
-}
+export const seriesLaterAssignable = (actor: TripActor, weeks: readonly TripDto[], fromId: number, now: Date = new Date()) =>
+  laterWeeks(actor, weeks, fromId, now, (w, ctx) => seriesAssignable(actor, w, ctx));
 
 /**
  * The later weeks "put them on the later weeks that have other buses" would give `buses` in place of their own: those
  * after `fromId` that the user may assign, that have buses and not these (a change of driver for the rest of a term).
  */
-export function seriesLaterReassignable(
+export const seriesLaterReassignable = (
   actor: TripActor,
   weeks: readonly TripDto[],
   fromId: number,
   buses: readonly BusAssignment[],
   now: Date = new Date(),
-): TripDto[] {
-  const from = fromWeek(actor, weeks, fromId, now);
-  if (!from || buses.length === 0) return [];
-  return from.later.slice(1).filter((w) => seriesReassignable(actor, w, from.ctx) && !sameBuses(w.buses, buses));
-}
+) =>
+  buses.length === 0
+    ? []
+    : laterWeeks(actor, weeks, fromId, now, (w, ctx) => seriesReassignable(actor, w, ctx) && !sameBuses(w.buses, buses));
 
 /**
  * The later weeks "confirm the later weeks that already have these buses" would confirm: those after `fromId` the user
  * may assign that are Accepted with exactly `buses` (kept through a change their company accepted).
  */
-export function seriesLaterConfirmable(
+export const seriesLaterConfirmable = (
   actor: TripActor,
   weeks: readonly TripDto[],
   fromId: number,
   buses: readonly BusAssignment[],
   now: Date = new Date(),
-): TripDto[] {
-  const from = fromWeek(actor, weeks, fromId, now);
-  if (!from || buses.length === 0) return [];
-  return from.later.slice(1).filter((w) => seriesConfirmable(actor, w, from.ctx, buses));
-}
+) => (buses.length === 0 ? [] : laterWeeks(actor, weeks, fromId, now, (w, ctx) => seriesConfirmable(actor, w, ctx, buses)));
 
 /** The days of weeks (first departure first): "Thu 3 Dec 2026", or "Thu 3 Dec 2026 to Thu 25 Feb 2027". */
 export const daysOf = (weeks: readonly Pick<TripDto, 'departureDate'>[]) => {
