@@ -137,7 +137,7 @@ describe("a dispatcher's day", () => {
   });
 
   it('keeps an accepted change in the waiting lane with its buses, once, until they are confirmed again', async () => {
-    const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 31' });
+    const bus = await buildBus(t, acme.orgs.busA, { name: 'Bus 44' });
     const trip = await confirmedOn(bus, on(day(12), '08:00 AM', '02:00 PM'), { destination: 'Heritage Village' });
     expect((await board(day(12))).needsBus.map((x) => x.id)).not.toContain(trip.id);
     await patch(acme.users.staffA, `/trips/${trip.id}`, { notes: 'Two wheelchairs' }).expect(200);

@@ -217,6 +217,28 @@ describe('Approvals page: the requests waiting for me', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/trips/42/approval', '/api/trips/41/approval']);
   });
 
+  it('shows a change held for the weeks of a series once, when every week would change alike', async () => {
+    const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567893';
+    const changes = [
+      { field: 'students', label: 'Students', from: '40', to: '52' },
+      { field: 'estimate', label: 'Estimate', from: 'AED 472.50', to: 'AED 567.00' },
+    ];
+    const week = (id: number, day: string, moved = changes) =>
+      makeApproval(
+        { id, tripId: id, kind: 'change', changes: moved },
+        { destination: 'Weekly Pool', departureDate: day, returnDate: day, seriesId: series },
+      );
+    serve(() => [week(51, '2031-03-04'), week(52, '2031-03-11')]);
+    renderWithApp(<ApprovalsPage />, { route: '/approvals', session: makeSession(hana) });
+    const pool = await card('Weekly Pool');
+    expect(within(pool).getByText('Weekly change')).toBeInTheDocument();
+    expect(
+      within(within(pool).getByRole('list', { name: 'The change, each week' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Students: 40 → 52', 'Estimate: AED 472.50 → AED 567.00']);
+  });
+
   it("asks about a series' waiting weeks from its e-mail's link, and says when none waits any more", async () => {
     const series = '6f1c2d3e-4a5b-4c6d-8e7f-901234567891';
     const week = (id: number, day: string) =>
