@@ -13,12 +13,12 @@ import {
 } from '../contracts/approvals';
 import { TripMessages } from '../contracts/trip-messages';
 import { decideTripAction } from '../contracts/trip-rules';
-import { TRIP_FORM_FIELDS, type TripDto, type TripHistoryAction, TripStatus } from '../contracts/trip-wire';
+import { TRIP_FORM_FIELDS, type TripDto, type TripFormFields, type TripHistoryAction, TripStatus } from '../contracts/trip-wire';
 import { UnitOfWork, type Work } from '../database/unit-of-work';
 import { TripFleet } from '../fleet/trip-fleet.service';
 import { lockVisibleTrip, readTrips, seriesWeeks, visibleTrips } from '../trips/repository/trip-read.repository';
 import { recordHistory } from '../trips/repository/trip-write.repository';
-import { estimateFor } from '../rates/estimate.repository';
+import { quoteForm } from '../rates/estimate.repository';
 import { formSnapshot } from '../trips/trip.mapper';
 import type { Trip } from '../trips/trip.entity';
 import { TripsService } from '../trips/trips.service';
@@ -239,15 +239,10 @@ export class ApprovalsService {
    */
   private async changeValues(work: Work, before: TripDto, approval: TripApproval): Promise<Partial<Trip>> {
     const proposed = { ...formSnapshot(before), ...approval.proposed };
-    const values: Partial<Trip> = Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, proposed[f]]));
-    // Quoted again, as the edit would have been (its times, passengers or distance changed); no distance, no estimate.
-    if (before.distanceKm !== null || proposed.distanceKm !== null) {
-      const passengers = proposed.students + (proposed.staff ?? 0);
-      values.estimate =
-        proposed.distanceKm === null
-          ? null
-          : await estimateFor(work.tx, before.schoolOrgId, { ...proposed, passengers, distanceKm: proposed.distanceKm });
-    }
+    const form = Object.fromEntries(TRIP_FORM_FIELDS.map((f) => [f, proposed[f]])) as unknown as TripFormFields;
+    const values: Partial<Trip> = { ...form };
+    // Quoted again on the card current now, as the edit would have been; no distance, no estimate.
+    if (before.distanceKm !== null || form.distanceKm !== null) values.estimate = await quoteForm(work.tx, before.schoolOrgId, form);
     if (before.status === TripStatus.Confirmed) {
       Object.assign(values, { status: TripStatus.Pending, editRequest: true, editRequestBefore: formSnapshot(before) });
     }

@@ -130,7 +130,9 @@ export class DispatchService {
       fleetOf ? partnerSchoolsOf(em, fleetOf.id) : [],
     ]);
     await this.tripFleet.decorate(em, [...bars, ...waiting, ...troubled, ...requests]);
-    const lane = [...waiting, ...troubled.filter((t) => t.needsBus && !waiting.some((w) => w.id === t.id))];
+    // An Accepted trip whose bus clashes is read by both: listed once.
+    const waitingIds = new Set(waiting.map((t) => t.id));
+    const lane = [...waiting, ...troubled.filter((t) => t.needsBus && !waitingIds.has(t.id))];
     // Inactive buses and drivers appear only while they carry a trip shown.
     const onBars = new Set(bars.flatMap((t) => t.buses.flatMap((b) => [`bus:${b.busId}`, `driver:${b.driverId}`])));
     const buses = allBuses.filter((b) => b.active || onBars.has(`bus:${b.id}`));

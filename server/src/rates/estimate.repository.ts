@@ -1,7 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import { type BusOption, quoteTrip, type QuoteTrip, type TripEstimate } from '../contracts/pricing';
-import type { BusType } from '../contracts/trip-wire';
+import type { BusType, TripFormFields } from '../contracts/trip-wire';
 import { currentRateCard } from './rate-card.repository';
+
+/**
+ * The estimate of a trip's form as it stands (a request, an edit, a change approved): quoted on its distance and its
+ * passengers, students and staff; none without a distance.
+ */
+export async function quoteForm(em: EntityManager, schoolOrgId: number, form: TripFormFields): Promise<TripEstimate | null> {
+  if (form.distanceKm === null) return null;
+  return estimateFor(em, schoolOrgId, { ...form, distanceKm: form.distanceKm, passengers: form.students + (form.staff ?? 0) });
+}
 
 /**
  * A trip's estimate (docs/domain.md, "Rate cards"): the school's partner companies, first by id, the first that has a

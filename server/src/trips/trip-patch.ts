@@ -4,7 +4,7 @@ import type { AuthUser } from '../common/auth-user';
 import { TripMessages } from '../contracts/trip-messages';
 import { type TripDecision } from '../contracts/trip-rules';
 import { movesFromQuote, PricingMessages, tripCancellationFee } from '../contracts/pricing';
-import { estimateFor } from '../rates/estimate.repository';
+import { quoteForm } from '../rates/estimate.repository';
 import { tripFormProblem } from '../contracts/trip-form-rules';
 import { type BusAssignment, type TripDto, TRIP_FORM_FIELDS, type TripFormFields } from '../contracts/trip-wire';
 import type { TripFleet } from '../fleet/trip-fleet.service';
@@ -108,16 +108,7 @@ export async function patchValues(
         }
         Object.assign(values, fields);
         // Quoted again when what it costs may change (its times, passengers or distance); no distance, no estimate.
-        if (quotedFieldsChange(trip, fields)) {
-          values.estimate =
-            fields.distanceKm === null
-              ? null
-              : await estimateFor(ctx.tx, trip.schoolOrgId, {
-                  ...fields,
-                  passengers: fields.students + (fields.staff ?? 0),
-                  distanceKm: fields.distanceKm,
-                });
-        }
+        if (quotedFieldsChange(trip, fields)) values.estimate = await quoteForm(ctx.tx, trip.schoolOrgId, fields);
         // School staff editing a Confirmed trip send an edit request. The fields as they were are kept (from the first
         // change of a request) so the company reads what changed.
         if (d.editRequest) Object.assign(values, { status: d.to, editRequest: true, editRequestBefore: formSnapshot(trip) });

@@ -22,7 +22,6 @@ import {
   isMaterialChange,
   requestAwaitsApproval,
 } from '../contracts/approvals';
-import type { QuoteTrip } from '../contracts/pricing';
 import { TripMessages } from '../contracts/trip-messages';
 import {
   type SeriesCancelDto,
@@ -45,7 +44,7 @@ import {
 } from '../contracts/trip-series';
 import { formatDay } from '../contracts/calendar';
 import { DISTANCE_PROVIDER, type DistanceProvider } from '../rates/distance.provider';
-import { estimateFor } from '../rates/estimate.repository';
+import { quoteForm } from '../rates/estimate.repository';
 import { decideTripAction, decideTripRequest, type TripDecision, type TripRuleContext } from '../contracts/trip-rules';
 import { classifyTripPatch } from '../contracts/trip-patch-rules';
 import {
@@ -170,14 +169,7 @@ export class TripsService {
       if (!decision.allowed) throw new ForbiddenException(decision.message);
       const request = { ...form, distanceKm: km };
       // Read once: every week of a series is the same trip on another day (its hours, length and distance), priced alike.
-      const estimate =
-        km === null
-          ? null
-          : await estimateFor(
-              tx,
-              school,
-              tripToQuote({ ...request, distanceKm: km, departureDate: days[0].departureDate, returnDate: days[0].returnDate }),
-            );
+      const estimate = await quoteForm(tx, school, { ...request, departureDate: days[0].departureDate, returnDate: days[0].returnDate });
       // Every week of a series carries its id; a trip requested alone, none.
       const seriesId = days.length > 1 ? randomUUID() : null;
       const trips: TripDto[] = [];
@@ -783,11 +775,6 @@ function hiddenFromCompanies(h: TripHistoryDto): boolean {
 const AT_SCHOOL: readonly TripStatus[] = [TripStatus.AwaitingApproval, TripStatus.ChangesRequested];
 /** A trip past its school's approval whose material change goes through it again. */
 const PAST_APPROVAL: readonly TripStatus[] = [TripStatus.Pending, TripStatus.Accepted, TripStatus.Confirmed];
-
-/** A request's form and distance as a quote needs them. */
-function tripToQuote(form: TripFormFields & { distanceKm: number }): QuoteTrip {
-  return { ...form, passengers: form.students + (form.staff ?? 0) };
-}
 
 /** The form fields a write's values set. */
 function pickForm(values: Partial<Trip>): Partial<TripFormFields> {
