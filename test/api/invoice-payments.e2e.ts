@@ -8,6 +8,7 @@ import { buildPlatformAdmin, buildTenant, type TestTenant, type TestUser, uniq }
 import { buildTrip } from '../support/trip-factory';
 import { closeAllClients, connectLive, expectDelivery, type LiveClient, QUIET_MS, sleep } from '../realtime/live-client';
 import { bytes, pdfLines } from '../support/pdf-text';
+import { testDriver } from '../support/test-env';
 
 /** `1234.50` → 123450 fils, without floats (the CSV writes amounts so). */
 const fils = (amount: string) => {
@@ -452,6 +453,66 @@ describe('invoice payments and credit notes', () => {
       );
       expect(firstLines.some((l) => /before this payment/.test(l))).toBe(false);
     });
+
+    it('counts a credit note written in the same millisecond just before the payment, and not one just after it', async () => {
+      const invoice = await invoiced(1134);
+      const { payments } = (await pay(acme.users.finance, invoice.id, { ...payment, amount: 40_000 }).expect(200)).body as InvoiceDto;
+      const note = (await credit(acme.users.busA, invoice.id, { amount: 13_400, reason: 'Late bus' }).expect(201)).body as InvoiceDto;
+      const owedAfter = async () =>
+        pdfLines((await receipt(acme.users.finance, invoice.id, payments[0].id).buffer(true).parse(bytes).expect(200)).body as Buffer);
+      // Both written within one millisecond, the note 0.4 ms before the payment (what the DTO's times cannot tell apart).
+      const at = (micros: number) => `2026-11-02 09:00:00.000${micros}+00`;
+      await t.db.query('UPDATE invoice_payments SET recorded_at = $1 WHERE id = $2', [at(700), payments[0].id]);
+      await t.db.query('UPDATE invoices SET issued_at = $1 WHERE id = $2', [at(300), note.id]);
+      expect(await owedAfter()).toEqual(
+        expect.arrayContaining(['Credited before this payment AED 134.00', 'Still owed after this payment AED 600.00']),
+      );
+      // … and 0.2 ms after it: not before the payment
+      await t.db.query('UPDATE invoices SET issued_at = $1 WHERE id = $2', [at(900), note.id]);
+      const lines = await owedAfter();
+      expect(lines).toContain('Still owed after this payment AED 734.00');
+      expect(lines.some((l) => /^Credited before/.test(l))).toBe(false);
+    });
+
+    // On the embedded database transactions take turns on its one session, so none can begin while another holds the
+    // invoice's lock: the order of their stamps is the order of their turns. On PostgreSQL they can.
+    const concurrently = testDriver() === 'pg' ? it : it.skip;
+    concurrently(
+      "stamps a payment and a credit note when they are written under the invoice's lock, not when their transaction began",
+      async () => {
+        const invoice = await invoiced(1134);
+        /** Runs `call` while another transaction holds the invoice's row lock for a while; answers when the lock was let go. */
+        async function behindTheLock(call: () => Promise<unknown>): Promise<{ released: string; answer: unknown }> {
+          const holder = t.db.createQueryRunner();
+          await holder.connect();
+          try {
+            await holder.startTransaction();
+            await holder.query('SELECT id FROM invoices WHERE id = $1 FOR UPDATE', [invoice.id]);
+            const answer = Promise.resolve(call());
+            await sleep(400);
+            const [{ at }] = (await holder.query('SELECT clock_timestamp()::text AS at')) as { at: string }[];
+            await holder.commitTransaction();
+            return { released: at, answer: await answer };
+          } finally {
+            await holder.release();
+          }
+        }
+        const credited = await behindTheLock(() => credit(acme.users.busA, invoice.id, { amount: 13_400, reason: 'Late bus' }).expect(201));
+        const noteId = (credited.answer as { body: InvoiceDto }).body.id;
+        const paid = await behindTheLock(() => pay(acme.users.finance, invoice.id, payment).expect(200));
+        const [{ id: paymentId }] = (paid.answer as { body: InvoiceDto }).body.payments;
+        const stamped = await t.db.query<{ note_after: boolean; payment_after: boolean }[]>(
+          `SELECT (SELECT issued_at > $1::timestamptz FROM invoices WHERE id = $3) AS note_after,
+                (SELECT recorded_at > $2::timestamptz FROM invoice_payments WHERE id = $4) AS payment_after`,
+          [credited.released, paid.released, noteId, paymentId],
+        );
+        expect(stamped).toEqual([{ note_after: true, payment_after: true }]);
+        const lines = pdfLines(
+          (await receipt(acme.users.finance, invoice.id, paymentId).buffer(true).parse(bytes).expect(200)).body as Buffer,
+        );
+        expect(lines).toEqual(expect.arrayContaining(['Credited before this payment AED 134.00', 'Paid in full']));
+      },
+    );
 
     it('answers 404 to whoever may not see the invoice and for a payment of another invoice; 400 for an id that is not one', async () => {
       const invoice = await invoiced(500);

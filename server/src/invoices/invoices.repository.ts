@@ -41,8 +41,10 @@ export interface InvoiceToIssue {
 /**
  * Issues an invoice in the caller's transaction: the company's next number of the year, taken by bumping its counter
  * row (an upsert that holds the row's lock until the transaction ends, so parallel issues take turns and a rollback
- * gives the number back: no gaps, no doubles); then the invoice itself. A trip is invoiced once per kind (the unique
- * key): issuing again answers null and writes nothing. Credit notes share the counter and are not limited per trip.
+ * gives the number back: no gaps, no doubles); then the invoice itself, issued at the moment it is written (not when
+ * the transaction began: a credit note's time places it among its invoice's payments, readReceiptFacts). A trip is
+ * invoiced once per kind (the unique key): issuing again answers null and writes nothing. Credit notes share the
+ * counter and are not limited per trip.
  */
 export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promise<number | null> {
   if (i.kind !== 'credit') {
@@ -64,7 +66,7 @@ export async function issueInvoice(tx: EntityManager, i: InvoiceToIssue): Promis
     `INSERT INTO invoices (tenant_id, company_org_id, school_org_id, trip_id, kind, year, seq, number, currency, vat_basis_points,
                            lines, subtotal, vat, total, due_date, issued_at, credits_invoice_id, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15::date,
-             CASE WHEN $16::date IS NULL THEN now() ELSE $16::date + time '17:00' END, $17, $18) RETURNING id`,
+             CASE WHEN $16::date IS NULL THEN clock_timestamp() ELSE $16::date + time '17:00' END, $17, $18) RETURNING id`,
     [
       i.tenantId,
       i.companyOrgId,
@@ -318,18 +320,20 @@ export interface ReceiptFacts {
 
 /**
  * The receipt's facts of one payment of `invoice` (read by readInvoice, so the caller may see it, with its payments);
- * null when the invoice has no such payment. Payments and credit notes each lock the invoice's row, so they are
- * recorded one after another: the payments' ids give those before it, and only the credit notes issued before it was
- * recorded need reading.
+ * null when the invoice has no such payment. Payments and credit notes each lock the invoice's row and are stamped
+ * when written under it (insertPayment, issueInvoice), so they are recorded one after another and their times say in
+ * which order: the payments' ids give those before it, and only the credit notes issued before it need reading.
  */
 export async function readReceiptFacts(em: EntityManager, invoice: InvoiceDto, paymentId: number): Promise<ReceiptFacts | null> {
   const payment = invoice.payments.find((p) => p.id === paymentId);
   if (!payment) return null;
   const before = invoice.payments.filter((p) => p.id < paymentId);
+  // Against the payment's own recorded_at, to the microsecond: the DTO's copy is cut to the millisecond, within which a
+  // credit note and the payment after it can both be written.
   const [row] = await em.query<{ credited_before: string }[]>(
-    `SELECT COALESCE(SUM(cn.total), 0) AS credited_before FROM invoices cn
-      WHERE cn.credits_invoice_id = $1 AND cn.issued_at <= $2`,
-    [invoice.id, payment.recordedAt],
+    `SELECT COALESCE(SUM(cn.total), 0) AS credited_before FROM invoices cn JOIN invoice_payments p ON p.id = $2
+      WHERE cn.credits_invoice_id = $1 AND cn.issued_at < p.recorded_at`,
+    [invoice.id, paymentId],
   );
   return {
     payment,
@@ -381,14 +385,18 @@ export async function lockInvoice(tx: EntityManager, id: number): Promise<string
   return row?.day ?? null;
 }
 
-/** Records a payment towards the invoice: `amount` fils, at most its balance (the caller holds its row lock). */
+/**
+ * Records a payment towards the invoice: `amount` fils, at most its balance (the caller holds its row lock). It is
+ * recorded at the moment it is written, under the lock, not when its transaction began (`now()`): a payment whose
+ * transaction began first may take the lock after a credit note's, and its receipt must count that note as before it.
+ */
 export async function insertPayment(
   tx: EntityManager,
   p: { invoiceId: number; tenantId: number; paidOn: string; reference: string; amount: number; by: { id: number; name: string } },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by)
-     VALUES ($1, $2, $3::date, $4, $5, $6, $7)`,
+    `INSERT INTO invoice_payments (invoice_id, tenant_id, paid_on, reference, amount, recorded_by_id, recorded_by, recorded_at)
+     VALUES ($1, $2, $3::date, $4, $5, $6, $7, clock_timestamp())`,
     [p.invoiceId, p.tenantId, p.paidOn, p.reference, p.amount, p.by.id, p.by.name],
   );
 }
