@@ -482,7 +482,7 @@ describe('invoice payments and credit notes', () => {
       async () => {
         const invoice = await invoiced(1134);
         /** Runs `call` while another transaction holds the invoice's row lock for a while; answers when the lock was let go. */
-        async function behindTheLock(call: () => Promise<unknown>): Promise<{ released: string; answer: unknown }> {
+        async function behindTheLock<T>(call: () => PromiseLike<T>): Promise<{ released: string; answer: T }> {
           const holder = t.db.createQueryRunner();
           await holder.connect();
           try {
@@ -498,9 +498,9 @@ describe('invoice payments and credit notes', () => {
           }
         }
         const credited = await behindTheLock(() => credit(acme.users.busA, invoice.id, { amount: 13_400, reason: 'Late bus' }).expect(201));
-        const noteId = (credited.answer as { body: InvoiceDto }).body.id;
+        const noteId = (credited.answer.body as InvoiceDto).id;
         const paid = await behindTheLock(() => pay(acme.users.finance, invoice.id, payment).expect(200));
-        const [{ id: paymentId }] = (paid.answer as { body: InvoiceDto }).body.payments;
+        const [{ id: paymentId }] = (paid.answer.body as InvoiceDto).payments;
         const stamped = await t.db.query<{ note_after: boolean; payment_after: boolean }[]>(
           `SELECT (SELECT issued_at > $1::timestamptz FROM invoices WHERE id = $3) AS note_after,
                 (SELECT recorded_at > $2::timestamptz FROM invoice_payments WHERE id = $4) AS payment_after`,
